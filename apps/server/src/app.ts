@@ -1,0 +1,67 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { API } from '@quill/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerCsrf } from './http/csrf.js';
+import { registerErrorHandling } from './http/errorHandler.js';
+import { registerJsonBody } from './http/jsonBody.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerSession } from './http/session.js';
+import { findWebDist, registerSpa } from './http/spa.js';
+import { accountRoutes } from './routes/account/accountRoutes.js';
+import { schemeRoutes } from './routes/account/schemeRoutes.js';
+import { audioRoutes } from './routes/audio/audioRoutes.js';
+import { healthRoutes } from './routes/health/healthRoutes.js';
+import { jobListRoutes } from './routes/jobs/jobListRoutes.js';
+import { legacyPages } from './routes/legacy/legacyPages.js';
+import { settingsRoutes } from './routes/settings/settingsRoutes.js';
+import { buildInfo } from './system/buildInfo.js';
+
+export interface BuildAppOptions {
+  /** Where the built SPA is; defaults to apps/web/dist when present. null: no SPA. */
+  webDist?: string | null;
+}
+
+/** Builds the Fastify app on a context; used by main and by tests through app.inject(). */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Quill API', version: buildInfo(ctx.config.APP_VERSION).version },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie, { secret: ctx.cookieSecret });
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+  registerJsonBody(app);
+  registerCsrf(app);
+  registerSession(app, ctx);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(schemeRoutes(ctx));
+  await app.register(settingsRoutes(ctx));
+  await app.register(jobListRoutes(ctx));
+  await app.register(audioRoutes(ctx));
+  await app.register(legacyPages(ctx));
+
+  app.get(API.openApi, { schema: { hide: true } }, async () => app.swagger());
+  await registerSpa(app, opts.webDist === undefined ? findWebDist() : opts.webDist);
+  return app;
+}

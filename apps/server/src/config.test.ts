@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.HOST).toBe('127.0.0.1');
+    expect(c.PORT).toBe(8080);
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.SESSION_IDLE_SECONDS).toBe(240);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.IN_PROCESS_WORKER).toBe(true);
+  });
+
+  it('names every bad setting in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT:.*\n.*DATABASE_URL: DATABASE_URL must start with postgres:\/\//s,
+    );
+  });
+
+  it('reads booleans and numbers from strings', () => {
+    const c = loadConfig({ IN_PROCESS_WORKER: 'false', PORT: '9090', DEMO_JOBS: '100' });
+    expect(c.IN_PROCESS_WORKER).toBe(false);
+    expect(c.PORT).toBe(9090);
+    expect(c.DEMO_JOBS).toBe(100);
+  });
+});

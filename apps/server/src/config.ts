@@ -1,0 +1,74 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every setting of the server, read from the environment and validated here. The README's
+ * configuration table lists the same names and defaults.
+ */
+export const ConfigSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… selects PostgreSQL; unset: PGlite under DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  BLOB_STORE: z.enum(['fs']).default('fs'),
+  /** The legacy host (fftmBaseUrl). Unset: this server answers the legacy paths itself. */
+  LEGACY_BASE_URL: z.url().optional(),
+  DOCUMENTATION_URL: z.url().default('https://quill.example.org/docs'),
+  /** Where a user who is not signed in is sent: local (user name and password) or oidc. */
+  AUTH_SCHEME: z.enum(['local', 'oidc']).default('local'),
+  /** OpenID Connect: issuer URL, client id and secret; the redirect URI is PUBLIC_URL + callback. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Claim matched against the user name for users not yet linked (default preferred_username). */
+  OIDC_USERNAME_CLAIM: z.string().default('preferred_username'),
+  /** The address browsers use to reach Quill (for the OIDC redirect URI); default from the request. */
+  PUBLIC_URL: z.url().optional(),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).default(240),
+  SESSION_ABSOLUTE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
+  BOOKING_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
+  /** Run the task worker inside the server process (embedded mode). */
+  IN_PROCESS_WORKER: bool.default(true),
+  /** Seed the demo data on the first start of an empty database. */
+  DEMO_SEED: bool.default(true),
+  /** Number of jobs the first-start demo seed creates. */
+  DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  FAX_TRANSPORT: z.enum(['outbox']).default('outbox'),
+  /** Seconds between worker heartbeat tasks; the health check wants one within a minute. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(50).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a load balancer in front of the server. */
+  TRUST_PROXY: bool.default(false),
+  APP_VERSION: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+/** Reads the configuration; throws one readable error listing every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}
+
+/** Test and tool helper: a configuration from explicit values on top of the defaults. */
+export function configWith(values: Record<string, string | undefined>): Config {
+  return loadConfig(values);
+}

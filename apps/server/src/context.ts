@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { ensureCookieSecret } from './services/auth/cookieSecret.js';
+import type { BlobStore } from './storage/blobStore.js';
+import { FsBlobStore } from './storage/fsBlobStore.js';
+import { lockDataDir } from './system/dataDirLock.js';
+import { TaskQueue } from './tasks/taskQueue.js';
+
+/** What every route, service and task gets: settings, database, files, task queue and logger. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  tasks: TaskQueue;
+  log: FastifyBaseLogger;
+  /** Signs short-lived cookies; kept in the database so every API process shares it. */
+  cookieSecret: string;
+  /** Releases the DATA_DIR lock of the embedded database (no-op otherwise). */
+  release: () => void;
+}
+
+/**
+ * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), applies migrations, opens the
+ * blob store and starts the task queue. `database` may be passed in (tests).
+ */
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  database?: Database,
+): Promise<AppContext> {
+  await mkdir(config.dataDir, { recursive: true });
+  const release = !database && !config.DATABASE_URL ? lockDataDir(config.dataDir) : () => undefined;
+  const db =
+    database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: join(config.dataDir, 'db'),
+      onPoolError: (err) => log.warn({ err: { message: err.message } }, 'database connection lost'),
+    }));
+  await migrateDatabase(db);
+  const cookieSecret = await ensureCookieSecret(db);
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const tasks = new TaskQueue(db, log);
+  await tasks.start();
+  return { config, database: db, blobs, tasks, log, cookieSecret, release };
+}
+
+/** Stops the task queue and closes the database. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.tasks.stop();
+  await ctx.database.close();
+  ctx.release();
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The Drizzle handle; the same type whether PGlite or PostgreSQL is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A raw SQL runner with the shape pg-boss's `db` option expects. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** PostgreSQL connection string when kind is postgres (pg-boss opens its own pool). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; undefined for an in-memory database (tests). */
+  pgliteDir?: string;
+  /** Called when an idle pooled connection fails (PostgreSQL restarted); must not throw. */
+  onPoolError?: (err: Error) => void;
+}
+
+/** Opens PGlite (file-backed or in memory) or a PostgreSQL pool. Does not migrate. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+    });
+    // Without a listener a dropped idle connection would crash the process.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      url: opts.url,
+      executeSql: async (text, values) => {
+        const r = await pool.query(text, values as unknown[] | undefined);
+        return { rows: r.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    executeSql: async (text, values) => {
+      // PGlite's query() takes one statement with parameters; exec() several without.
+      if (values && values.length > 0) {
+        const r = await client.query<Record<string, unknown>>(text, values as unknown[]);
+        return { rows: r.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The folder of committed SQL migrations, found from this file whether bundled or not. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('The drizzle migrations folder was not found next to the server');
+}

@@ -1,0 +1,5 @@
+export * from './jobs.js';
+export * from './operations.js';
+export * from './organisation.js';
+export * from './patients.js';
+export * from './people.js';

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bigId, createdAt } from './columns.js';
+import {
+  clientFacilities,
+  corporateStructures,
+  departments,
+  locations,
+  serviceCentres,
+  workTypes,
+} from './organisation.js';
+import { orders, patients, visits } from './patients.js';
+import { accounts, physicians } from './people.js';
+
+/** A transcription job. `stageId` follows the catalogue in @quill/core rules/stages. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigId(),
+    originalJobId: bigint('original_job_id', { mode: 'number' }),
+    dictationId: text('dictation_id').notNull(),
+    corporateStructureId: integer('corporate_structure_id')
+      .notNull()
+      .references(() => corporateStructures.id),
+    serviceCentreId: integer('service_centre_id')
+      .notNull()
+      .references(() => serviceCentres.id),
+    clientFacilityId: integer('client_facility_id')
+      .notNull()
+      .references(() => clientFacilities.id),
+    dictatorId: integer('dictator_id').references(() => physicians.id),
+    dictatedForId: integer('dictated_for_id').references(() => physicians.id),
+    patientId: integer('patient_id').references(() => patients.id),
+    visitId: integer('visit_id').references(() => visits.id),
+    workTypeId: integer('work_type_id').references(() => workTypes.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    locationId: integer('location_id').references(() => locations.id),
+    stageId: integer('stage_id').notNull(),
+    /** HI: health information management; TR: transcription. */
+    componentType: text('component_type').notNull().default('TR'),
+    /** null, 'U' or 'M' (spec 02 §4 "Stat"). */
+    stat: text('stat'),
+    /** Goes up by one on every save; a save names the version it was based on. */
+    version: integer('version').notNull().default(1),
+    /** 'CDA', 'DOCX' or null for audio-only jobs. */
+    documentType: text('document_type'),
+    jobType: text('job_type').notNull().default('standard'),
+    mtName: text('mt_name'),
+    isProtected: boolean('is_protected').notNull().default(false),
+    warnedOfProtection: boolean('warned_of_protection').notNull().default(false),
+    forceResign: boolean('force_resign').notNull().default(false),
+    skipExport: boolean('skip_export').notNull().default(false),
+    skipPrint: boolean('skip_print').notNull().default(false),
+    isPreTranscription: boolean('is_pre_transcription').notNull().default(false),
+    edited: boolean('edited').notNull().default(false),
+    editedVia: text('edited_via'),
+    signed: boolean('signed').notNull().default(false),
+    faxed: boolean('faxed').notNull().default(false),
+    /** On the manual distribution list (the pending queue) until cleared. */
+    onManualList: boolean('on_manual_list').notNull().default(false),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    supercedesJobId: bigint('supercedes_job_id', { mode: 'number' }),
+    supplementName: text('supplement_name'),
+    supplementType: text('supplement_type'),
+    /** Current job note text (the history is in job_notes). */
+    jobNote: text('job_note'),
+    /** ADT values of this job keyed "SEG.field.component" (outputAdtData). */
+    adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    dictatedAt: timestamp('dictated_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    dateOfService: date('date_of_service'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_cf_stage_idx').on(t.clientFacilityId, t.stageId),
+    index('jobs_cf_manual_idx')
+      .on(t.clientFacilityId)
+      .where(sql`${t.onManualList} and ${t.clearedAt} is null`),
+    index('jobs_cs_idx').on(t.corporateStructureId),
+    index('jobs_patient_idx').on(t.patientId),
+  ],
+);
+
+/** The job a row belongs to. */
+export const jobRef = () =>
+  bigint('job_id', { mode: 'number' })
+    .notNull()
+    .references(() => jobs.id);
+
+export const jobOrders = pgTable(
+  'job_orders',
+  {
+    jobId: jobRef(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.orderId] })],
+);
+
+/** Every saved document version is kept; nothing is overwritten. Bytes live in the blob store. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: bigId(),
+    jobId: jobRef(),
+    /** The job version this document belongs to. */
+    version: integer('version').notNull(),
+    /** 'CDA' or 'DOCX' */
+    format: text('format').notNull(),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
+    /** import, transcription, save, seed */
+    source: text('source').notNull(),
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_versions_job_version_idx').on(t.jobId, t.version, t.isDraft)],
+);
+
+/** Dictation audio renditions of a job: 'wav', 'opus' and the uploaded 'original'. */
+export const audioFiles = pgTable(
+  'audio_files',
+  {
+    id: serial('id').primaryKey(),
+    jobId: jobRef(),
+    codec: text('codec').notNull(),
+    mimeType: text('mime_type').notNull(),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('audio_files_job_codec_idx').on(t.jobId, t.codec)],
+);
+
+/** Addressees and carbon copies of a job (spec 02 §3 "Recipient"). */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: serial('id').primaryKey(),
+    jobId: jobRef(),
+    /** Null for a custom recipient or the patient. */
+    physicianId: integer('physician_id').references(() => physicians.id),
+    isAddressee: boolean('is_addressee').notNull().default(false),
+    isPatient: boolean('is_patient').notNull().default(false),
+    auto: boolean('auto').notNull().default(false),
+    removed: boolean('removed').notNull().default(false),
+    capacityCode: text('capacity_code'),
+    capacityDescription: text('capacity_description'),
+    /** fax, print (manual distribution) or electronic */
+    distributionMethod: text('distribution_method').notNull().default('print'),
+    /** Details of a custom recipient (first/last name, fax, address…) as typed. */
+    custom: jsonb('custom').$type<Record<string, string>>(),
+    ordinal: integer('ordinal').notNull().default(0),
+  },
+  (t) => [index('recipients_job_idx').on(t.jobId)],
+);
+
+export const jobNotes = pgTable(
+  'job_notes',
+  {
+    id: serial('id').primaryKey(),
+    jobId: jobRef(),
+    note: text('note').notNull(),
+    appName: text('app_name').notNull().default('Quill'),
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_notes_job_idx').on(t.jobId)],
+);
+
+/** Hold-queue flags raised on a job (spec 02 §3 "Hold queue flag"). */
+export const jobFlags = pgTable(
+  'job_flags',
+  {
+    jobId: jobRef(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.code] })],
+);
+
+/** Per-account viewed markers for the list's green PDF/RTF buttons. */
+export const jobViews = pgTable(
+  'job_views',
+  {
+    jobId: jobRef(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    pdfViewedAt: timestamp('pdf_viewed_at', { withTimezone: true }),
+    rtfViewedAt: timestamp('rtf_viewed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.jobId] })],
+);
+
+/** The exclusive, expiring check-out of a job for editing. Only the cookie's SHA-256 is stored. */
+export const bookings = pgTable('bookings', {
+  jobId: bigint('job_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => jobs.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  cookieHash: text('cookie_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

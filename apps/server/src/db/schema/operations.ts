@@ -1,0 +1,186 @@
+import {
+  bigint,
+  boolean,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bigId, createdAt } from './columns.js';
+import { jobRef, recipients } from './jobs.js';
+import { clientFacilities, corporateStructures } from './organisation.js';
+import { accounts, users } from './people.js';
+
+/**
+ * A hold-queue rule of a client facility (ARCHITECTURE §4). `kind` names the rule in
+ * docs/domain.md (missingMandatoryAdt, addresseeCount, noDictator, emptySection, patientNameMismatch).
+ */
+export const holdQueueRules = pgTable(
+  'hold_queue_rules',
+  {
+    id: serial('id').primaryKey(),
+    clientFacilityId: integer('client_facility_id')
+      .notNull()
+      .references(() => clientFacilities.id),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [uniqueIndex('hold_queue_rules_cf_code_idx').on(t.clientFacilityId, t.code)],
+);
+
+/** One delivery of a job to one recipient (fax, print, electronic) and how it went. */
+export const distributions = pgTable(
+  'distributions',
+  {
+    id: bigId(),
+    jobId: jobRef(),
+    recipientId: integer('recipient_id').references(() => recipients.id),
+    method: text('method').notNull(),
+    /** queued, sent, failed */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('distributions_job_idx').on(t.jobId)],
+);
+
+/** Spec 01 §3 "Job details for the list": distributionErrors (description, createdDate). */
+export const distributionErrors = pgTable(
+  'distribution_errors',
+  {
+    id: bigId(),
+    jobId: jobRef(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('distribution_errors_job_idx').on(t.jobId)],
+);
+
+/**
+ * One fax to one recipient. `idempotencyKey` is unique so that a task retried after a crash finds
+ * the fax it already sent instead of sending it again.
+ */
+export const faxRecords = pgTable(
+  'fax_records',
+  {
+    id: bigId(),
+    jobId: jobRef(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    faxNumber: text('fax_number').notNull(),
+    recipientType: text('recipient_type').notNull(),
+    /** queued, sending, sent, failed */
+    status: text('status').notNull(),
+    transport: text('transport'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    transportReference: text('transport_reference'),
+    requestedByAccountId: integer('requested_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('fax_records_key_idx').on(t.idempotencyKey), index('fax_records_job_idx').on(t.jobId)],
+);
+
+export const printEvents = pgTable(
+  'print_events',
+  {
+    id: bigId(),
+    jobId: jobRef(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    copiesType: integer('copies_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('print_events_job_idx').on(t.jobId)],
+);
+
+/** Attachments served through the attachments API (spec 02 §3 "Attachment"). */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientFacilityId: integer('client_facility_id')
+      .notNull()
+      .references(() => clientFacilities.id),
+    patientId: integer('patient_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    mimeType: text('mime_type').notNull(),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    contextStartAt: timestamp('context_start_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attachments_cf_time_idx').on(t.clientFacilityId, t.contextStartAt)],
+);
+
+/** Uploaded files: schedules, patient (ADT) files and audio for Create with Audio. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigId(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    clientFacilityId: integer('client_facility_id').references(() => clientFacilities.id),
+    /** ADT, SCHEDULE, AUDIO */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    actionType: integer('action_type'),
+    /** queued, processing, done, failed */
+    status: text('status').notNull(),
+    mapping: jsonb('mapping'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_account_idx').on(t.accountId)],
+);
+
+/**
+ * Append-only audit trail (ARCHITECTURE §5): who, which account, what, which job or patient, when,
+ * from where and the outcome. `detail` holds ids and counts, never patient data.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigId(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id),
+    accountId: integer('account_id').references(() => accounts.id),
+    corporateStructureId: integer('corporate_structure_id').references(() => corporateStructures.id),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    jobId: bigint('job_id', { mode: 'number' }),
+    patientId: integer('patient_id'),
+    ip: inet('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_job_idx').on(t.jobId)],
+);
+
+/** The task worker records each heartbeat task it handles; the health check reads the newest. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
+});
+
+/** Installation-wide settings (application settings of spec 01 §3, demo-seed marker, …). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,171 @@
+import {
+  boolean,
+  index,
+  inet,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clientFacilities, corporateStructures } from './organisation.js';
+
+/** One sign-in identity. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-case; sign-in matches case-insensitively. */
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    /** argon2id hash; null for users who only sign in through OIDC. */
+    passwordHash: text('password_hash'),
+    oidcSubject: text('oidc_subject'),
+    dateFormat: text('date_format').notNull().default('MM/DD/YYYY'),
+    timeFormat: text('time_format').notNull().default('HH:mm'),
+    locale: text('locale').notNull().default('en-US'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_idx').on(t.username), uniqueIndex('users_oidc_idx').on(t.oidcSubject)],
+);
+
+/**
+ * An account ("user summary", spec 01 §3): the user's membership of one company with a member type.
+ * Permissions and corporate-structure access belong to the account chosen for the session.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    /** memberId */
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Display name ("member"). */
+    member: text('member').notNull(),
+    /** The company (corporate structure) the account belongs to. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => corporateStructures.id),
+    /** 1 dictator, 2 transcriptionist, 3 manager (0 invalid). */
+    memberType: integer('member_type').notNull(),
+    /** The physician record of a dictator account, when it has one. */
+    physicianId: integer('physician_id'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const accountPermissions = pgTable(
+  'account_permissions',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.permission] })],
+);
+
+/** Which corporate structures an account may see. Every job query is scoped through this. */
+export const accountCorporateAccess = pgTable(
+  'account_corporate_access',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    corporateStructureId: integer('corporate_structure_id')
+      .notNull()
+      .references(() => corporateStructures.id),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.corporateStructureId] })],
+);
+
+/** A signed-in browser. The cookie holds a random 256-bit id; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: integer('account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** signout, expired, superseded, disabled */
+    endReason: text('end_reason'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Physicians: dictators, dictated-for physicians and recipients (spec 02 §3 "Physician"). */
+export const physicians = pgTable(
+  'physicians',
+  {
+    /** userId */
+    id: serial('id').primaryKey(),
+    corporateStructureId: integer('corporate_structure_id')
+      .notNull()
+      .references(() => corporateStructures.id),
+    clientFacilityId: integer('client_facility_id').references(() => clientFacilities.id),
+    prefix: text('prefix'),
+    firstName: text('first_name').notNull(),
+    middleInitial: text('middle_initial'),
+    lastName: text('last_name').notNull(),
+    suffix: text('suffix'),
+    jobTitle: text('job_title'),
+    credentials: text('credentials'),
+    accessCode: text('access_code'),
+    specialty: text('specialty'),
+    mnemonic: text('mnemonic'),
+    clientUserCode: text('client_user_code'),
+    email: text('email'),
+    fax: text('fax'),
+    telephone: text('telephone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    addressLine3: text('address_line3'),
+    addressLine4: text('address_line4'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    signatureBlock: text('signature_block'),
+    globalId: text('global_id'),
+    recipientProviderId: text('recipient_provider_id'),
+    secureMessagingEnabled: boolean('secure_messaging_enabled').notNull().default(false),
+    residentFlag: boolean('resident_flag').notNull().default(false),
+    externalESignFlag: boolean('external_esign_flag').notNull().default(false),
+    isDictator: boolean('is_dictator').notNull().default(false),
+    /** How this physician prefers to receive documents: fax, print (manual) or electronic. */
+    distributionMethod: text('distribution_method').notNull().default('print'),
+  },
+  (t) => [
+    index('physicians_cs_idx').on(t.corporateStructureId),
+    index('physicians_name_idx').on(t.lastName, t.firstName),
+    uniqueIndex('physicians_access_code_idx').on(t.corporateStructureId, t.accessCode),
+  ],
+);
+
+/** Every sign-in attempt, for throttling (10 failures per user name or address in 10 minutes). */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased as typed, whether or not such a user exists. */
+    username: text('username').notNull(),
+    ip: inet('ip'),
+    succeeded: boolean('succeeded').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_user_idx').on(t.username, t.at),
+    index('sign_in_attempts_ip_idx').on(t.ip, t.at),
+  ],
+);

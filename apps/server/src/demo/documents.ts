@@ -1,0 +1,189 @@
+import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
+import { type Block, buildCda, type CdaSection } from './cda/buildCda.js';
+import { composeSections } from './cda/narrative.js';
+import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
+import { buildDocx, type DocxParagraph } from './docx.js';
+import {
+  DAY_MS,
+  type FacilityModel,
+  type PatientModel,
+  type PhysicianModel,
+  type VisitModel,
+} from './model.js';
+import { MEDICAL, SURGICAL } from './pools/conditions.js';
+import { FEMALE_FIRST, MALE_FIRST } from './pools/names.js';
+import { rngFor } from './prng.js';
+
+/** What a document says, decided when the first job that needs it is planned. */
+export interface DocumentSpec {
+  key: string;
+  format: 'CDA' | 'DOCX';
+  template: DocTemplateKey;
+  patient: PatientModel;
+  author: PhysicianModel | null;
+  facility: FacilityModel;
+  visit: VisitModel | undefined;
+  date: number;
+  /** emptySection and nameMismatch make the hold-queue rules of the same name fire. */
+  variant: 'normal' | 'emptySection' | 'nameMismatch';
+  referrer: PhysicianModel;
+}
+
+function flatten(b: Block): string | null {
+  const text = (parts: (string | { bold: string })[]) =>
+    parts.map((p) => (typeof p === 'string' ? p : p.bold)).join('');
+  switch (b.kind) {
+    case 'paragraph':
+      return text(b.parts);
+    case 'list':
+      return b.items.map((i, n) => `${b.ordered ? `${n + 1}.` : '•'} ${text(i)}`).join('\n');
+    case 'table':
+      return [b.head, ...b.rows].map((r) => r.join(' | ')).join('\n');
+    case 'br':
+      return null;
+  }
+}
+
+function physicianName(p: PhysicianModel): string {
+  return `${p.prefix ? `${p.prefix} ` : ''}${p.firstName} ${p.lastName}, ${p.credentials}`;
+}
+
+/** Renders the document bytes (CDA XML or DOCX) of a spec. Same spec, same bytes. */
+export function renderDocument(spec: DocumentSpec): Buffer {
+  const r = rngFor('document', spec.key);
+  const tpl = DOC_TEMPLATES[spec.template];
+  const surgical = spec.template === 'operative' || (spec.template === 'discharge' && r.chance(0.25));
+  const condition = r.pick(surgical ? SURGICAL : MEDICAL);
+  const p = spec.patient;
+  const age = Math.max(0, Math.floor((spec.date - Date.parse(p.dateOfBirth)) / (365.25 * DAY_MS)));
+  const sections: CdaSection[] = composeSections(
+    spec.template,
+    {
+      condition,
+      age,
+      sex: p.sex,
+      date: spec.date,
+      referrerName: physicianName(spec.referrer),
+      ...(spec.visit ? { admittedAt: spec.visit.admittedAt } : {}),
+    },
+    r,
+  );
+  if (spec.variant === 'emptySection' && sections.length > 0) {
+    const s = sections[r.int(1, sections.length - 1)] ?? (sections[0] as CdaSection);
+    s.blocks = [];
+  }
+  let given = [p.firstName, ...(p.middleName ? [p.middleName] : [])];
+  if (spec.variant === 'nameMismatch') {
+    const pool = p.sex === 'M' ? MALE_FIRST : FEMALE_FIRST;
+    given = [pool.find((n) => n !== p.firstName && n[0] === p.firstName[0]) ?? `${p.firstName}e`];
+  }
+  const author = spec.author;
+  if (spec.format === 'DOCX') {
+    const paras: DocxParagraph[] = [
+      { text: tpl.title, heading: true },
+      { text: `Patient: ${p.lastName}, ${given.join(' ')}    MRN: ${p.mrn}    DOB: ${p.dateOfBirth}` },
+      { text: `Facility: ${spec.facility.name}    Date: ${new Date(spec.date).toISOString().slice(0, 10)}` },
+    ];
+    for (const s of sections) {
+      paras.push({ text: s.title, bold: true });
+      for (const b of s.blocks) {
+        const t = flatten(b);
+        if (t) for (const line of t.split('\n')) paras.push({ text: line });
+      }
+    }
+    if (author) paras.push({ text: '' }, { text: `Electronically dictated by ${physicianName(author)}` });
+    return buildDocx(paras);
+  }
+  const xml = buildCda({
+    id: `${spec.facility.code}-${spec.key.replace(/[^A-Za-z0-9]/g, '')}`,
+    docTemplateId: tpl.templateId,
+    loinc: tpl.loinc,
+    loincDisplay: tpl.loincDisplay,
+    title: tpl.title,
+    effectiveTime: spec.date,
+    patient: {
+      mrn: p.mrn,
+      given,
+      family: p.lastName,
+      gender: p.sex,
+      birthDate: p.dateOfBirth,
+      address: p.address,
+      phone: p.phone,
+    },
+    author: author
+      ? {
+          id: author.accessCode,
+          prefix: author.prefix,
+          given: [author.firstName],
+          family: author.lastName,
+          credentials: author.credentials,
+          phone: author.telephone,
+        }
+      : { id: 'UNKNOWN', given: ['Unknown'], family: 'Dictator' },
+    custodian: { id: spec.facility.code, name: spec.facility.name, phone: spec.facility.faxNumber },
+    ...(spec.visit
+      ? {
+          encounter: {
+            id: spec.visit.number,
+            start: spec.visit.admittedAt,
+            end: spec.visit.dischargedAt,
+            location: spec.facility.name,
+          },
+        }
+      : {}),
+    sections,
+  });
+  return Buffer.from(xml, 'utf8');
+}
+
+/**
+ * Collects the documents jobs need, keyed by (patient, template, format) so jobs of one patient with
+ * one template share a blob, then renders and stores them content-addressed, several at a time.
+ */
+export class DocumentPool {
+  private readonly specs = new Map<string, DocumentSpec>();
+  private readonly stored = new Map<string, BlobInfo>();
+
+  /** The existing spec for the key, if any. */
+  get(key: string): DocumentSpec | undefined {
+    return this.specs.get(key);
+  }
+
+  add(spec: DocumentSpec): DocumentSpec {
+    this.specs.set(spec.key, spec);
+    return spec;
+  }
+
+  get size(): number {
+    return this.specs.size;
+  }
+
+  /** Renders and stores every collected document. */
+  async store(blobs: BlobStore, onProgress?: (done: number, total: number) => void): Promise<void> {
+    const all = [...this.specs.values()];
+    const concurrency = 16;
+    let next = 0;
+    let done = 0;
+    const work = async () => {
+      while (next < all.length) {
+        const spec = all[next++] as DocumentSpec;
+        const bytes = renderDocument(spec);
+        const info = await blobs.putContent(bytes, {
+          prefix: 'documents',
+          extension: spec.format === 'CDA' ? 'xml' : 'docx',
+        });
+        this.stored.set(spec.key, info);
+        done++;
+        if (onProgress && done % 2000 === 0) onProgress(done, all.length);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, work));
+  }
+
+  /** The stored blob of a document (after store()). */
+  blob(key: string): BlobInfo {
+    const info = this.stored.get(key);
+    if (!info) throw new Error(`Document ${key} was not stored`);
+    return info;
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  audioFiles,
+  distributionErrors,
+  distributions,
+  documentVersions,
+  jobFlags,
+  jobNotes,
+  jobOrders,
+  jobs,
+  recipients,
+} from '../db/schema/index.js';
+import type { BlobStore } from '../storage/blobStore.js';
+import type { AudioPool } from './audio.js';
+import { DocumentPool } from './documents.js';
+import type { IdCounter } from './ids.js';
+import { type Executor, insertRows } from './insert.js';
+import { buildJob, type JobContext, type JobRows } from './jobBuilder.js';
+import { coveragePlans, randomPlan } from './jobPlan.js';
+import type { FacilityModel, PatientModel, PhysicianModel } from './model.js';
+import type { OrderIndex } from './patients.js';
+import type { Rng } from './prng.js';
+import { facilityPhysicians } from './recipients.js';
+
+export interface JobInputs {
+  count: number;
+  facilities: FacilityModel[];
+  patients: PatientModel[];
+  physicians: PhysicianModel[];
+  orders: OrderIndex;
+  audio: AudioPool;
+  noteAuthors: { name: string; accountId: number | null }[];
+}
+
+/**
+ * Generates `count` jobs over every stage and queue (the coverage plans first, then random ones
+ * spread over the facilities by weight), stores their documents, and inserts all job rows.
+ */
+export async function seedJobs(
+  tx: Executor,
+  blobs: BlobStore,
+  ids: IdCounter,
+  rng: Rng,
+  input: JobInputs,
+  progress: (msg: string) => void,
+): Promise<{ documents: number }> {
+  const patientsByFacility = new Map<number, PatientModel[]>();
+  const patientsByStructure = new Map<number, PatientModel[]>();
+  for (const p of input.patients) {
+    const byF = patientsByFacility.get(p.homeFacilityIndex) ?? [];
+    byF.push(p);
+    patientsByFacility.set(p.homeFacilityIndex, byF);
+    const byS = patientsByStructure.get(p.structureId) ?? [];
+    byS.push(p);
+    patientsByStructure.set(p.structureId, byS);
+  }
+  const physicians = new Map(
+    input.facilities.map((f) => [
+      f.id,
+      facilityPhysicians(
+        input.physicians.filter(
+          (p) => p.structureId === f.structure.id && (p.facilityId === null || p.facilityId === f.id),
+        ),
+      ),
+    ]),
+  );
+  const rows: JobRows = {
+    jobs: [],
+    recipients: [],
+    documents: [],
+    audio: [],
+    notes: [],
+    flags: [],
+    errors: [],
+    distributions: [],
+    orders: [],
+  };
+  const docs = new DocumentPool();
+  const ctx: JobContext = {
+    rng,
+    ids,
+    patientsByFacility,
+    patientsByStructure,
+    physicians,
+    orders: input.orders,
+    audio: input.audio,
+    docs,
+    noteAuthors: input.noteAuthors,
+    rows,
+  };
+  const big = input.facilities.filter((f) => f.structure.big);
+  const small = input.facilities.filter((f) => !f.structure.big);
+  const weighted = input.facilities.map((f) => [f, f.weight] as const);
+  const coverage = coveragePlans();
+  let bigTurn = 0;
+  for (let i = 0; i < input.count; i++) {
+    const plan = i < coverage.length ? (coverage[i] as (typeof coverage)[number]) : randomPlan(rng);
+    const facility =
+      i < coverage.length
+        ? ((plan.small ? small[0] : big[bigTurn++ % big.length]) as FacilityModel)
+        : rng.weighted(weighted);
+    buildJob(ctx, plan, facility);
+  }
+  progress(`Planned ${rows.jobs.length} jobs; rendering ${docs.size} documents`);
+  await docs.store(blobs, (done, total) => progress(`Stored ${done} of ${total} documents`));
+  const versionRows = rows.documents.map(({ row, docKey }) => {
+    const info = docs.blob(docKey);
+    return { ...row, blobKey: info.key, size: info.size };
+  });
+
+  const steps: [string, () => Promise<void>][] = [
+    ['jobs', () => insertJobs(tx, rows.jobs, progress)],
+    ['recipients', () => insertRows(tx, recipients, rows.recipients)],
+    ['document versions', () => insertRows(tx, documentVersions, versionRows)],
+    ['audio files', () => insertRows(tx, audioFiles, rows.audio)],
+    ['job notes', () => insertRows(tx, jobNotes, rows.notes)],
+    ['hold-queue flags', () => insertRows(tx, jobFlags, rows.flags)],
+    ['distribution errors', () => insertRows(tx, distributionErrors, rows.errors)],
+    ['distributions', () => insertRows(tx, distributions, rows.distributions)],
+    ['job orders', () => insertRows(tx, jobOrders, rows.orders)],
+  ];
+  for (const [name, step] of steps) {
+    await step();
+    progress(`Inserted ${name}`);
+  }
+  return { documents: docs.size };
+}
+
+async function insertJobs(
+  tx: Executor,
+  rows: JobRows['jobs'],
+  progress: (msg: string) => void,
+): Promise<void> {
+  const slice = 10_000;
+  for (let start = 0; start < rows.length; start += slice) {
+    await insertRows(tx, jobs, rows.slice(start, start + slice));
+    if (rows.length > slice)
+      progress(`Inserted ${Math.min(start + slice, rows.length)} of ${rows.length} jobs`);
+  }
+}

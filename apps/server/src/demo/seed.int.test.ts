@@ -1,0 +1,341 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FAILED_STAGE_IDS, MEMBER_TYPES, PERMISSIONS, STAGES } from '@quill/core';
+import { asc } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { documentVersions, jobs, recipients } from '../db/schema/index.js';
+import { FsBlobStore } from '../storage/fsBlobStore.js';
+import { hasCommand } from './audio.js';
+import { DEMO_SIGN_INS, type SeedSummary, seedDemo } from './seed.js';
+
+const JOBS = 300;
+
+interface Backend {
+  name: string;
+  open(): Promise<{ database: Database; drop(): Promise<void> }>;
+}
+
+const pglite: Backend = {
+  name: 'PGlite',
+  async open() {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  },
+};
+
+/** A fresh database on the TEST_DATABASE_URL server, dropped afterwards. */
+function postgres(url: string): Backend {
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const admin = new URL(url);
+      admin.pathname = '/postgres';
+      const name = `quill_seed_${randomBytes(6).toString('hex')}`;
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`create database ${name}`);
+      await client.end();
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const database = await openDatabase({ url: target.toString() });
+      return {
+        database,
+        drop: async () => {
+          const c = new pg.Client({ connectionString: admin.toString() });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+const backends = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];
+
+/** Job, recipient and document-version rows, as Drizzle maps them, hashed: equal hashes mean identical rows. */
+async function jobRowsHash(database: Database): Promise<string> {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(await database.db.select().from(jobs).orderBy(asc(jobs.id))));
+  h.update(JSON.stringify(await database.db.select().from(recipients).orderBy(asc(recipients.id))));
+  h.update(
+    JSON.stringify(await database.db.select().from(documentVersions).orderBy(asc(documentVersions.id))),
+  );
+  return h.digest('hex');
+}
+
+const reference: { hash?: string } = {};
+
+describe.each(backends)('demo seed on $name', (backend) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let blobDir: string;
+  let blobs: FsBlobStore;
+  let summary: SeedSummary;
+  const messages: string[] = [];
+  const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    (await database.executeSql(text, values)).rows as T[];
+  const n = async (text: string) => Number((await q<{ n: unknown }>(text))[0]?.n);
+
+  beforeAll(async () => {
+    ({ database, drop } = await backend.open());
+    await migrateDatabase(database);
+    blobDir = await mkdtemp(join(tmpdir(), 'quill-seed-test-'));
+    blobs = new FsBlobStore(blobDir);
+    summary = await seedDemo(database, blobs, { jobs: JOBS, onProgress: (m) => messages.push(m) });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+    if (blobDir) await rm(blobDir, { recursive: true, force: true });
+  });
+
+  it('creates a small and a big corporate structure', async () => {
+    expect(summary.corporateStructures).toBe(2);
+    const rows = await q<{ n: unknown }>(
+      'select count(cf.id) as n from corporate_structures cs join client_facilities cf on cf.corporate_structure_id = cs.id group by cs.id order by count(cf.id)',
+    );
+    expect(rows.map((r) => Number(r.n))[0]).toBe(1);
+    expect(Number(rows[1]?.n)).toBeGreaterThanOrEqual(12);
+    expect(await n('select count(*) as n from service_centres')).toBeGreaterThanOrEqual(3);
+    expect(await n('select count(distinct client_facility_id) as n from adt_search_configurations')).toBe(
+      summary.clientFacilities - 1,
+    );
+    expect(await n("select count(*) as n from hold_queue_rules where kind = 'patientNameMismatch'")).toBe(
+      summary.clientFacilities,
+    );
+  });
+
+  it('has work types with different addressee limits', async () => {
+    expect(await n('select count(*) as n from work_types where not enable_addressee')).toBeGreaterThan(0);
+    expect(
+      await n('select count(*) as n from work_types where not allow_patient_as_recipient'),
+    ).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from work_types where max_addressees is null')).toBeGreaterThan(0);
+  });
+
+  it('has enough physicians and patients', async () => {
+    expect(await n('select count(*) as n from physicians')).toBeGreaterThanOrEqual(200);
+    expect(await n('select count(*) as n from physicians where secure_messaging_enabled')).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from physicians where fax is null')).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from patients')).toBeGreaterThanOrEqual(2000);
+    expect(await n('select count(*) as n from visits')).toBeGreaterThanOrEqual(2000);
+    expect(await n('select count(*) as n from orders')).toBeGreaterThan(0);
+  });
+
+  it('has jobs in every stage and every queue', async () => {
+    expect(await n('select count(*) as n from jobs')).toBe(JOBS);
+    const stages = (await q<{ stage_id: number }>('select distinct stage_id from jobs')).map((r) =>
+      Number(r.stage_id),
+    );
+    for (const s of Object.values(STAGES)) expect(stages).toContain(s.id);
+    expect(
+      await n('select count(*) as n from jobs where on_manual_list and cleared_at is null and stage_id = 9'),
+    ).toBeGreaterThan(0);
+    expect(
+      await n('select count(*) as n from jobs where on_manual_list and cleared_at is null and stage_id = 13'),
+    ).toBeGreaterThan(0);
+    expect(
+      await n(
+        'select count(*) as n from jobs j where stage_id = 3 and exists (select 1 from job_flags f where f.job_id = j.id)',
+      ),
+    ).toBe(await n('select count(*) as n from jobs where stage_id = 3'));
+    expect(
+      await n("select count(*) as n from jobs where stage_id = 3 and component_type = 'HI'"),
+    ).toBeGreaterThan(0);
+    const failed = FAILED_STAGE_IDS.join(',');
+    expect(
+      await n(
+        `select count(*) as n from jobs j where stage_id in (${failed}) and not exists (select 1 from distribution_errors e where e.job_id = j.id)`,
+      ),
+    ).toBe(0);
+    expect(await n(`select count(*) as n from jobs where stage_id in (${failed})`)).toBeGreaterThanOrEqual(4);
+    for (const cs of await q<{ id: number }>('select id from corporate_structures')) {
+      expect(
+        await n(
+          `select count(*) as n from jobs where corporate_structure_id = ${Number(cs.id)} and stage_id in (3, 9)`,
+        ),
+      ).toBeGreaterThan(0);
+    }
+  });
+
+  it('has the special kinds of jobs', async () => {
+    expect(await n("select count(*) as n from jobs where stat = 'U'")).toBeGreaterThan(0);
+    expect(await n("select count(*) as n from jobs where stat = 'M'")).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from jobs where is_protected')).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from jobs where job_note is not null')).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from jobs where job_note is null')).toBeGreaterThan(0);
+    expect(
+      await n("select count(*) as n from job_notes where note ~ '[<>]' and note ~ '[^\\x01-\\x7f]'"),
+    ).toBeGreaterThan(0);
+    expect(await n("select count(*) as n from jobs where document_type = 'DOCX'")).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from jobs j where signed and signed_at is null')).toBeGreaterThan(0);
+    expect(
+      await n(
+        'select count(*) as n from jobs j where document_type is null and exists (select 1 from audio_files a where a.job_id = j.id)',
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await n(
+        'select count(*) as n from jobs j where not exists (select 1 from audio_files a where a.job_id = j.id)',
+      ),
+    ).toBeGreaterThan(0);
+    const opus = await n("select count(*) as n from audio_files where codec = 'opus'");
+    if (hasCommand('ffmpeg', '-version')) expect(opus).toBeGreaterThan(0);
+    else expect(opus).toBe(0);
+    expect(
+      await n(
+        "select count(*) as n from audio_files where codec = 'wav' and mime_type = 'audio/wav' and duration_ms between 15000 and 30000",
+      ),
+    ).toBe(await n("select count(*) as n from audio_files where codec = 'wav'"));
+    expect(await n('select count(*) as n from recipients where is_patient')).toBeGreaterThan(0);
+    expect(
+      await n(
+        'select count(*) as n from recipients r join jobs j on j.id = r.job_id join work_types w on w.id = j.work_type_id where r.is_patient and not w.allow_patient_as_recipient',
+      ),
+    ).toBe(0);
+    expect(await n('select count(*) as n from attachments')).toBeGreaterThanOrEqual(300);
+  });
+
+  it('gives document jobs one seeded version and shares blobs between them', async () => {
+    expect(
+      await n(
+        "select count(*) as n from jobs j where document_type is not null and not exists (select 1 from document_versions d where d.job_id = j.id and d.version = 1 and d.source = 'seed' and d.format = j.document_type)",
+      ),
+    ).toBe(0);
+    expect(
+      await n(
+        'select count(*) as n from document_versions d join jobs j on j.id = d.job_id where j.document_type is null',
+      ),
+    ).toBe(0);
+  });
+
+  it('stores every referenced blob', async () => {
+    const keys = await q<{ blob_key: string }>(
+      'select blob_key from document_versions union select blob_key from audio_files union select blob_key from attachments',
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    for (const { blob_key } of keys) expect(await blobs.exists(blob_key)).toBe(true);
+  });
+
+  it('creates the demo users with their accounts and permissions', async () => {
+    expect(DEMO_SIGN_INS.map((s) => s.username)).toEqual([
+      'manager',
+      'transcriptionist',
+      'dictator',
+      'hqreviewer',
+      'noaccount',
+    ]);
+    expect(summary.users).toEqual(DEMO_SIGN_INS.map((s) => s.username));
+    const accounts = async (username: string) =>
+      q<{ id: number; member_type: number; company_id: number }>(
+        'select a.id, a.member_type, a.company_id from accounts a join users u on u.id = a.user_id where u.username = $1 order by a.id',
+        [username],
+      );
+    const perms = async (accountId: number) =>
+      (
+        await q<{ permission: string }>('select permission from account_permissions where account_id = $1', [
+          accountId,
+        ])
+      ).map((r) => r.permission);
+    const access = async (accountId: number) =>
+      (
+        await q<{ c: number }>(
+          'select corporate_structure_id as c from account_corporate_access where account_id = $1',
+          [accountId],
+        )
+      ).map((r) => Number(r.c));
+
+    const manager = await accounts('manager');
+    expect(manager).toHaveLength(2);
+    expect(new Set(manager.map((a) => Number(a.company_id))).size).toBe(2);
+    for (const a of manager) {
+      expect(Number(a.member_type)).toBe(MEMBER_TYPES.manager);
+      expect((await perms(a.id)).sort()).toEqual([...PERMISSIONS].sort());
+    }
+    const seen = new Set([...(await access(manager[0]!.id)), ...(await access(manager[1]!.id))]);
+    expect(seen.size).toBe(2);
+    expect(await access(manager[0]!.id)).toHaveLength(2);
+
+    const [transcriptionist] = await accounts('transcriptionist');
+    expect(Number(transcriptionist?.member_type)).toBe(MEMBER_TYPES.transcriptionist);
+    const tPerms = await perms(transcriptionist!.id);
+    expect(tPerms).toContain('jobEdit');
+    expect(tPerms).toContain('jobEditText');
+    expect(tPerms).not.toContain('jobFax');
+    expect(await access(transcriptionist!.id)).toHaveLength(1);
+
+    const [dictator] = await accounts('dictator');
+    expect(Number(dictator?.member_type)).toBe(MEMBER_TYPES.dictator);
+    const dPerms = await perms(dictator!.id);
+    expect(dPerms.length).toBeGreaterThan(0);
+    for (const p of dPerms) expect(p).toMatch(/View/);
+
+    const [hq] = await accounts('hqreviewer');
+    const hqPerms = await perms(hq!.id);
+    expect(hqPerms).toContain('holdQueueView');
+    expect(hqPerms).toContain('jobEdit');
+
+    expect(await accounts('noaccount')).toHaveLength(0);
+    const hashes = await q<{ password_hash: string }>('select password_hash from users');
+    expect(hashes).toHaveLength(5);
+    for (const h of hashes) expect(h.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('writes the application settings and the seed marker', async () => {
+    const rows = await q<{ key: string; value: unknown }>('select key, value from app_settings order by key');
+    const byKey = Object.fromEntries(
+      rows.map((r) => [r.key, typeof r.value === 'string' ? JSON.parse(r.value) : r.value]),
+    );
+    expect(byKey.applicationSettings).toEqual({
+      jobCountUpdateIntervalSeconds: 180,
+      jobListDataBatchSize: 4,
+      jobListCountBatchSize: 4,
+    });
+    expect(byKey['demo.seed']).toEqual({ jobs: JOBS, seededAt: '2026-11-01T12:00:00.000Z', version: 1 });
+  });
+
+  it('keeps ids usable after seeding (sequences moved on)', async () => {
+    const [row] = await q<{ id: number }>(
+      "insert into corporate_structures (name, company_name_id) values ('x', 'x') returning id",
+    );
+    expect(Number(row?.id)).toBe(3);
+    await q('delete from corporate_structures where id = 3');
+  });
+
+  it('reports progress without patient data', async () => {
+    expect(messages.length).toBeGreaterThan(3);
+    const names = await q<{ last_name: string }>('select last_name from patients order by id limit 200');
+    for (const m of messages)
+      for (const { last_name } of names) expect(m).not.toMatch(new RegExp(`\\b${last_name}\\b`));
+  });
+
+  it('refuses to seed twice', async () => {
+    await expect(seedDemo(database, blobs, { jobs: 10 })).rejects.toThrow(/already has corporate structures/);
+  });
+
+  it('writes identical job, recipient and document rows for the same options (on either database)', async () => {
+    const hash = await jobRowsHash(database);
+    if (!reference.hash) {
+      // Seed a second, fresh in-memory database and compare.
+      const other = await openDatabase({});
+      try {
+        await migrateDatabase(other);
+        await seedDemo(other, blobs, { jobs: JOBS });
+        reference.hash = await jobRowsHash(other);
+      } finally {
+        await other.close();
+      }
+    }
+    expect(hash).toBe(reference.hash);
+  });
+});

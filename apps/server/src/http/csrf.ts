@@ -1,0 +1,43 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './httpError.js';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CSRF_MESSAGE = 'The request is missing its security token. Reload the page and try again.';
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** True when the request came over https (directly or through a trusted proxy). */
+export function isSecure(req: FastifyRequest): boolean {
+  return req.protocol === 'https';
+}
+
+/**
+ * Double-submit CSRF protection (ARCHITECTURE §5): the server sets a readable XSRF-TOKEN cookie;
+ * every non-GET request must send the same value in X-XSRF-TOKEN, else 403.
+ */
+export function registerCsrf(app: FastifyInstance) {
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const cookie = req.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: isSecure(req),
+        httpOnly: false,
+      });
+    }
+    if (SAFE.has(req.method)) return;
+    const header = req.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+      throw new HttpError(403, CSRF_MESSAGE, 'csrf');
+    }
+  });
+}

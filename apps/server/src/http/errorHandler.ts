@@ -1,0 +1,65 @@
+import { ERROR_CODES, message } from '@quill/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './httpError.js';
+
+/** Fastify's own client-error codes and the message each answers with. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: keyof typeof ERROR_CODES; text: () => string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, text: () => message('api.badJson') },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, text: () => message('api.badJson') },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, text: () => message('api.tooLarge') },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, text: () => message('api.unsupportedMediaType') },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    text: () => message('api.badRequest', { detail: 'content length' }),
+  },
+};
+
+/** Sends the error shape `{ error: { code, message } }`. */
+export function sendError(reply: FastifyReply, status: number, code: string, text: string) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message: text } });
+}
+
+/**
+ * Maps every error to the error shape and status of ARCHITECTURE §5. Client errors are logged at
+ * info without the body; only unexpected errors are logged as server errors, and no answer ever
+ * carries a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const detail = err.validation
+        .map((v) => {
+          const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          const where = [err.validationContext, path].filter(Boolean).join(' ');
+          return `${where ? `${where}: ` : ''}${v.message}`;
+        })
+        .join('; ');
+      req.log.info({ code: err.code }, 'request rejected: validation');
+      return sendError(reply, 400, ERROR_CODES[400], message('api.badRequest', { detail }));
+    }
+    if (err instanceof HttpError) {
+      req.log.info({ status: err.statusCode, code: err.code }, 'request refused');
+      return sendError(reply, err.statusCode, err.code, err.message);
+    }
+    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+    if (known) {
+      req.log.info({ code: err.code }, 'request rejected');
+      return sendError(reply, known.status, ERROR_CODES[known.status], known.text());
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 429, ERROR_CODES[429], message('api.tooManyRequests'));
+    }
+    if (status >= 400 && status < 500) {
+      req.log.info({ code: err.code, status }, 'request rejected');
+      const code = ERROR_CODES[status as keyof typeof ERROR_CODES] ?? 'bad_request';
+      return sendError(reply, status, code, message('api.badRequest', { detail: err.message }));
+    }
+    req.log.error({ err }, 'unexpected server error');
+    return sendError(reply, 500, ERROR_CODES[500], message('api.internal'));
+  });
+}

@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../testing/databases.js';
+import { createTestApp, type TestApp } from '../testing/testContext.js';
+
+describe.each(databaseTargets())('HTTP conventions on $name', (target) => {
+  let t: TestApp;
+  const logLines: { level: number; msg: string }[] = [];
+  const serverErrors = () => logLines.filter((l) => l.level >= 50);
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp(target, { LOG_LEVEL: 'info' }, sink);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers an unknown /api path with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'There is no API call at GET /api/no/such/call.' },
+    });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(serverErrors()).toEqual([]);
+  });
+
+  it('answers a malformed JSON body with 400 and a message, never a stack', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': 't0ken' },
+      cookies: { 'XSRF-TOKEN': 't0ken' },
+      payload: '{"username": "alice", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+    });
+    expect(res.body).not.toMatch(/at .*\.js/);
+    expect(serverErrors()).toEqual([]);
+    expect(logLines.some((l) => l.msg === 'request rejected')).toBe(true);
+  });
+
+  it('matches API paths case-insensitively', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/API/HealthCheck/Results' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().applicationName).toBe('Quill');
+  });
+
+  it('sets the security headers, and no-store on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthcheck/results' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('publishes an OpenAPI document generated from the zod contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const health = doc.paths['/api/healthcheck/results'].get;
+    const schema = health.responses['200'].content['application/json'].schema;
+    expect(Object.keys(schema.properties)).toEqual(['applicationName', 'machineName', 'version', 'results']);
+  });
+});

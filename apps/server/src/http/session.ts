@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
+import { isSecure } from './csrf.js';
+import { HttpError } from './httpError.js';
+
+export const SESSION_COOKIE = 'quill_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    sessionProblem: SessionProblem | null;
+  }
+}
+
+export const SESSION_MESSAGES = {
+  required: 'You are not signed in. Please sign in to continue.',
+  expired: 'Your session has expired. Please sign in again.',
+  superseded: 'You already have an active session',
+  disabled: 'Your user has been disabled. Please contact your System Administrator.',
+  account: 'Select a user account before doing this.',
+  permission: 'You do not have permission to do this.',
+} as const;
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https. */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(req),
+  });
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+}
+
+/** Loads the caller's session on every /api call into `req.auth`. */
+export function registerSession(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionProblem', null);
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !req.url.toLowerCase().startsWith('/api/')) return;
+    const resolved = await resolveSession(ctx, token);
+    req.auth = resolved.auth;
+    req.sessionProblem = resolved.problem;
+  });
+}
+
+/** 401 with a code telling the browser why: expired, superseded (→ /existingsession) or none. */
+function unauthenticated(req: FastifyRequest): HttpError {
+  switch (req.sessionProblem) {
+    case 'expired':
+      return new HttpError(401, SESSION_MESSAGES.expired, 'session_expired');
+    case 'superseded':
+      return new HttpError(401, SESSION_MESSAGES.superseded, 'session_superseded');
+    case 'disabled':
+      return new HttpError(401, SESSION_MESSAGES.disabled, 'user_disabled');
+    default:
+      return new HttpError(401, SESSION_MESSAGES.required, 'unauthenticated');
+  }
+}
+
+/** preHandler: a signed-in user is needed (401 otherwise). */
+export async function requireUser(req: FastifyRequest): Promise<void> {
+  if (!req.auth) throw unauthenticated(req);
+}
+
+/** preHandler: a signed-in user working as a chosen account (403 before one is chosen). */
+export async function requireAccount(req: FastifyRequest): Promise<void> {
+  if (!req.auth) throw unauthenticated(req);
+  if (req.auth.accountId === null) throw new HttpError(403, SESSION_MESSAGES.account, 'account_required');
+}
+
+/** preHandler factory: the selected account must hold `permission` (403 with `message` otherwise). */
+export function requirePermission(permission: string, message: string = SESSION_MESSAGES.permission) {
+  return async (req: FastifyRequest) => {
+    await requireAccount(req);
+    if (!req.auth!.permissions.has(permission)) throw new HttpError(403, message);
+  };
+}
+
+/** The caller's auth after a guard has run. */
+export function authOf(req: FastifyRequest): Auth {
+  if (!req.auth) throw unauthenticated(req);
+  return req.auth;
+}

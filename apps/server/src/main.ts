@@ -1,0 +1,40 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { closeContext, createContext } from './context.js';
+import { DEMO_SIGN_INS } from './demo/seed.js';
+import { createLogger } from './http/logger.js';
+import { onShutdown } from './lifecycle.js';
+import { seedIfEmpty } from './services/demo/seedIfEmpty.js';
+import { startWorker } from './tasks/worker.js';
+
+/** `npm start` / `npm run serve`: migrate, seed an empty database once, serve the API and the SPA. */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config);
+  const ctx = await createContext(config, log);
+  const seeded = await seedIfEmpty(ctx);
+  const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
+  const app = await buildApp(ctx);
+  onShutdown(log, async () => {
+    await app.close();
+    await worker?.stop();
+    await closeContext(ctx);
+  });
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `Quill is running at ${address}`,
+    `  database: ${where}${seeded ? ` — demo data seeded (${seeded.jobs} jobs)` : ''}`,
+    `  task worker: ${worker ? 'in this process' : 'separate (npm run worker)'}`,
+    '  demo sign-ins (password "demo"):',
+    ...DEMO_SIGN_INS.map((s) => `    ${s.username.padEnd(18)} ${s.description}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`Quill could not start: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { SchemeParamsSchema, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isSecure } from '../../http/csrf.js';
+import { HttpError } from '../../http/httpError.js';
+import { setSessionCookie } from '../../http/session.js';
+import { beginOidcSignIn, completeOidcSignIn, type OidcFlow } from '../../services/auth/oidcSignIn.js';
+
+const FLOW_COOKIE = 'quill_oidc_flow';
+const CALLBACK = '/api/account/oidc/callback';
+
+function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
+  return ctx.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+}
+
+function readFlow(req: FastifyRequest): OidcFlow | null {
+  const raw = req.cookies[FLOW_COOKIE];
+  if (!raw) return null;
+  const unsigned = req.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    return JSON.parse(unsigned.value) as OidcFlow;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/account/scheme/{scheme}: where a browser that is not signed in is sent (spec 01 §4). */
+export const schemeRoutes =
+  (ctx: AppContext): ZodPlugin =>
+  async (app) => {
+    app.get(
+      '/api/account/scheme/:scheme',
+      {
+        schema: {
+          tags: ['account'],
+          params: SchemeParamsSchema,
+          querystring: z.object({ returnUrl: z.string().optional() }),
+        },
+      },
+      async (req, reply) => {
+        const scheme = req.params.scheme.toLowerCase();
+        const returnUrl = safeReturnPath(req.query.returnUrl);
+        if (!(SIGN_IN_SCHEMES as readonly string[]).includes(scheme)) {
+          throw new HttpError(404, `There is no sign-in scheme called ${req.params.scheme}.`);
+        }
+        if (scheme === 'local') {
+          return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
+        }
+        const { url, flow } = await beginOidcSignIn(ctx, `${publicOrigin(ctx, req)}${CALLBACK}`, returnUrl);
+        reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+          path: CALLBACK,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecure(req),
+          signed: true,
+          maxAge: 600,
+        });
+        return reply.redirect(url);
+      },
+    );
+
+    app.get(
+      CALLBACK,
+      { schema: { tags: ['account'], hide: true } },
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        const flow = readFlow(req);
+        reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
+        if (!flow) throw new HttpError(400, 'The single sign-on request has expired. Please sign in again.');
+        const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
+        const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+        });
+        setSessionCookie(req, reply, token);
+        return reply.redirect(flow.returnUrl);
+      },
+    );
+  };

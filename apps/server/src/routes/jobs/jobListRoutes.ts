@@ -1,0 +1,158 @@
+import { PassThrough } from 'node:stream';
+import {
+  CorporateStructureSchema,
+  CsIdParamsSchema,
+  DistQuerySchema,
+  ExportParamsSchema,
+  isJobListColumn,
+  JobCountsSchema,
+  JobDetailsSchema,
+  JobIdQuerySchema,
+  JobListQuerySchema,
+  JobListRowSchema,
+} from '@quill/core';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/httpError.js';
+import { authOf, requireAccount, requirePermission } from '../../http/session.js';
+import { exportJobList } from '../../services/jobs/exportJobList.js';
+import { getJobCounts } from '../../services/jobs/getJobCounts.js';
+import { getJobDetails } from '../../services/jobs/getJobDetails.js';
+import {
+  getClientFacilityIds,
+  getUserCorporateStructures,
+} from '../../services/jobs/getUserCorporateStructures.js';
+import { listJobs } from '../../services/jobs/listJobs.js';
+
+const Rows = z.array(JobListRowSchema);
+const ExportQuerySchema = z.object({
+  columns: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((c) => c.trim()) : undefined))
+    .refine((cols) => !cols || cols.every(isJobListColumn), 'columns names an unknown column'),
+});
+
+/** Sends JSON text the database already built (a string payload skips the serializer). */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** The job list (spec 01 §7 "Jobs and list"). */
+export const jobListRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const list = { tags: ['job list'], response: { 200: Rows } };
+
+    app.get(
+      '/api/jobs/getusercs',
+      {
+        schema: { tags: ['job list'], response: { 200: z.array(CorporateStructureSchema) } },
+        preHandler: requireAccount,
+      },
+      async (req) => getUserCorporateStructures(ctx, authOf(req)),
+    );
+
+    app.get(
+      '/api/settings/cfs/:csId',
+      {
+        schema: {
+          tags: ['job list'],
+          params: CsIdParamsSchema,
+          response: { 200: z.array(z.number().int()) },
+        },
+        preHandler: requireAccount,
+      },
+      async (req) => getClientFacilityIds(ctx, authOf(req), req.params.csId),
+    );
+
+    app.get(
+      '/api/jobs/getcounts',
+      {
+        schema: { tags: ['job list'], querystring: JobListQuerySchema, response: { 200: JobCountsSchema } },
+        preHandler: requireAccount,
+      },
+      async (req) => getJobCounts(ctx, authOf(req), req.query),
+    );
+
+    app.get(
+      '/api/jobs/alljobs',
+      { schema: { ...list, querystring: JobListQuerySchema }, preHandler: requireAccount },
+      async (req, reply) => {
+        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'all' }, req.ip));
+        return reply;
+      },
+    );
+
+    app.get(
+      '/api/jobs/him',
+      {
+        schema: { ...list, querystring: JobListQuerySchema },
+        preHandler: requirePermission('holdQueueView', 'You do not have permission to view the hold queue.'),
+      },
+      async (req, reply) => {
+        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'hq' }, req.ip));
+        return reply;
+      },
+    );
+
+    app.get(
+      '/api/jobs/dist',
+      { schema: { ...list, querystring: DistQuerySchema }, preHandler: requireAccount },
+      async (req, reply) => {
+        const filter = req.query.status === 'PENDING' ? 'pending' : 'failed';
+        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter }, req.ip));
+        return reply;
+      },
+    );
+
+    app.get(
+      '/api/jobs/jobdetails',
+      {
+        schema: { tags: ['job list'], querystring: JobIdQuerySchema, response: { 200: JobDetailsSchema } },
+        preHandler: requireAccount,
+      },
+      async (req) => getJobDetails(ctx, authOf(req), req.query.jobId, req.ip),
+    );
+
+    app.get(
+      '/api/file/JobList/:csId/:queueName',
+      {
+        schema: { tags: ['job list'], params: ExportParamsSchema, querystring: ExportQuerySchema },
+        preHandler: requireAccount,
+      },
+      async (req, reply) => {
+        const auth = authOf(req);
+        if (req.params.queueName === 'hq' && !auth.permissions.has('holdQueueView')) {
+          throw new HttpError(403, 'You do not have permission to view the hold queue.');
+        }
+        // Check scope before the answer starts, so a refusal is still a clean error answer.
+        await getClientFacilityIds(ctx, auth, req.params.csId);
+        const body = new PassThrough();
+        const done = exportJobList(
+          ctx,
+          auth,
+          {
+            csId: req.params.csId,
+            queue: req.params.queueName,
+            columns: req.query.columns?.filter(isJobListColumn),
+          },
+          body,
+          req.ip,
+        ).catch((err: Error) => {
+          req.log.error({ err }, 'job list export failed');
+          body.destroy(err);
+        });
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="JobList-${req.params.csId}-${req.params.queueName}.xlsx"`,
+          );
+        void done;
+        return reply.send(body);
+      },
+    );
+  };

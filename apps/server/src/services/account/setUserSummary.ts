@@ -1,0 +1,42 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { accounts, sessions } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import type { Auth } from '../auth/resolveSession.js';
+
+export const SET_USER_SUMMARY_DENIED = 'You can only select one of your own user accounts.';
+
+/**
+ * POST /api/Account/SetUserSummary/{memberId}: the session works as this account from now on.
+ * Only the signed-in user's own, enabled accounts can be chosen (403 otherwise, audited).
+ */
+export async function setUserSummary(ctx: AppContext, auth: Auth, memberId: number, ip: string | null) {
+  const [account] = await ctx.database.db
+    .select({ id: accounts.id, companyId: accounts.companyId })
+    .from(accounts)
+    .where(and(eq(accounts.id, memberId), eq(accounts.userId, auth.userId), isNull(accounts.disabledAt)));
+  if (!account) {
+    await recordAudit(ctx, {
+      action: 'account.select',
+      outcome: 'denied',
+      userId: auth.userId,
+      ip,
+      detail: { memberId },
+    });
+    throw new HttpError(403, SET_USER_SUMMARY_DENIED);
+  }
+  await ctx.database.db
+    .update(sessions)
+    .set({ accountId: account.id })
+    .where(eq(sessions.idHash, auth.sessionHash));
+  await recordAudit(ctx, {
+    action: 'account.select',
+    outcome: 'success',
+    userId: auth.userId,
+    accountId: account.id,
+    corporateStructureId: account.companyId,
+    ip,
+  });
+  return { success: true as const, memberId: account.id };
+}

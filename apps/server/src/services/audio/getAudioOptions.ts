@@ -1,0 +1,42 @@
+import type { AudioCodec, AudioOptions } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { audioFiles } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobs/requireJob.js';
+
+/** The player's stream address of a job's rendition (the route GET /api/Audio/{codec}). */
+export function audioUrl(codec: AudioCodec, jobId: number): string {
+  return `/api/Audio/${codec}?jobId=${jobId}`;
+}
+
+/**
+ * GET /api/job/audiooptions?jobId= (spec 01 §3 "Audio options"): which renditions a job has, the
+ * one the player should stream (opus when present, else wav) and which buttons are enabled — all
+ * of them when there is audio this account may play (jobView), none otherwise. Tenant-checked.
+ */
+export async function getAudioOptions(ctx: AppContext, auth: Auth, jobId: number): Promise<AudioOptions> {
+  const job = await requireJob(ctx, auth, jobId);
+  const rows = await ctx.database.db
+    .select({ codec: audioFiles.codec, durationMs: audioFiles.durationMs })
+    .from(audioFiles)
+    .where(and(eq(audioFiles.jobId, job.id), inArray(audioFiles.codec, ['opus', 'wav'])));
+  const opus = rows.find((r) => r.codec === 'opus');
+  const wav = rows.find((r) => r.codec === 'wav');
+  const format: AudioCodec | null = opus ? 'opus' : wav ? 'wav' : null;
+  const playable = format !== null && auth.permissions.has('jobView');
+  return {
+    jobId: job.id,
+    audioURL: playable ? audioUrl(format, job.id) : null,
+    audioFormat: playable ? format : null,
+    hasWav: wav !== undefined,
+    hasOpus: opus !== undefined,
+    durationMs: opus?.durationMs ?? wav?.durationMs ?? null,
+    play: playable,
+    backwards: playable,
+    forwards: playable,
+    stop: playable,
+    seek: playable,
+    volume: playable,
+  };
+}

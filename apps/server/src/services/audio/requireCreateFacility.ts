@@ -1,0 +1,27 @@
+import { message } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { clientFacilities } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import type { Auth } from '../auth/resolveSession.js';
+
+/** Largest value of an integer (int4) id column; a larger id cannot name a row. */
+export const MAX_INT4 = 2_147_483_647;
+
+/** The client facility, when it is in one of the account's corporate structures; 404 otherwise. */
+export async function requireCreateFacility(ctx: AppContext, auth: Auth, clientFacilityId: number) {
+  const [facility] =
+    auth.corporateStructureIds.length && clientFacilityId <= MAX_INT4
+      ? await ctx.database.db
+          .select()
+          .from(clientFacilities)
+          .where(
+            and(
+              eq(clientFacilities.id, clientFacilityId),
+              inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
+            ),
+          )
+      : [];
+  if (!facility) throw new HttpError(404, message('audio.facilityNotFound', { id: clientFacilityId }));
+  return facility;
+}

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import {
+  accountCorporateAccess,
+  accountPermissions,
+  accounts,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import { hashSessionToken } from './sessionToken.js';
+
+/** Who is calling: the signed-in user and, once chosen, the account they work as. */
+export interface Auth {
+  sessionHash: string;
+  userId: number;
+  username: string;
+  accountId: number | null;
+  memberType: number | null;
+  companyId: number | null;
+  permissions: ReadonlySet<string>;
+  /** Corporate structures the selected account may see (empty before an account is chosen). */
+  corporateStructureIds: readonly number[];
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+/** Why a presented session cookie does not sign the caller in. */
+export type SessionProblem = 'expired' | 'superseded' | 'ended' | 'disabled' | 'unknown';
+
+export type ResolvedSession = { auth: Auth; problem: null } | { auth: null; problem: SessionProblem };
+
+/**
+ * Looks up the session of a cookie. An idle or over-age session is ended here (audited as expired)
+ * and every call with it answers 401.
+ */
+export async function resolveSession(
+  ctx: AppContext,
+  token: string,
+  now = new Date(),
+): Promise<ResolvedSession> {
+  const idHash = hashSessionToken(token);
+  const [row] = await ctx.database.db
+    .select({ session: sessions, username: users.username, userDisabledAt: users.disabledAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return { auth: null, problem: 'unknown' };
+  const s = row.session;
+  if (s.endedAt) {
+    const problem =
+      s.endReason === 'superseded'
+        ? 'superseded'
+        : s.endReason === 'disabled'
+          ? 'disabled'
+          : s.endReason === 'expired'
+            ? 'expired'
+            : 'ended';
+    return { auth: null, problem };
+  }
+  if (row.userDisabledAt) return { auth: null, problem: 'disabled' };
+  if (s.idleExpiresAt <= now || s.absoluteExpiresAt <= now) {
+    await ctx.database.db
+      .update(sessions)
+      .set({ endedAt: now, endReason: 'expired' })
+      .where(eq(sessions.idHash, idHash));
+    await recordAudit(ctx, {
+      action: 'session.expire',
+      outcome: 'expired',
+      userId: s.userId,
+      accountId: s.accountId,
+      detail: { reason: s.absoluteExpiresAt <= now ? 'absolute' : 'idle' },
+    });
+    return { auth: null, problem: 'expired' };
+  }
+  let account: { memberType: number; companyId: number; disabledAt: Date | null } | undefined;
+  let permissions = new Set<string>();
+  let corporateStructureIds: number[] = [];
+  if (s.accountId !== null) {
+    [account] = await ctx.database.db
+      .select({
+        memberType: accounts.memberType,
+        companyId: accounts.companyId,
+        disabledAt: accounts.disabledAt,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, s.accountId));
+    if (account && !account.disabledAt) {
+      const perms = await ctx.database.db
+        .select({ p: accountPermissions.permission })
+        .from(accountPermissions)
+        .where(eq(accountPermissions.accountId, s.accountId));
+      permissions = new Set(perms.map((r) => r.p));
+      const access = await ctx.database.db
+        .select({ cs: accountCorporateAccess.corporateStructureId })
+        .from(accountCorporateAccess)
+        .where(eq(accountCorporateAccess.accountId, s.accountId));
+      corporateStructureIds = access.map((r) => r.cs);
+    }
+  }
+  const usable = account && !account.disabledAt;
+  return {
+    problem: null,
+    auth: {
+      sessionHash: idHash,
+      userId: s.userId,
+      username: row.username,
+      accountId: usable ? s.accountId : null,
+      memberType: usable ? account!.memberType : null,
+      companyId: usable ? account!.companyId : null,
+      permissions,
+      corporateStructureIds,
+      idleExpiresAt: s.idleExpiresAt,
+      absoluteExpiresAt: s.absoluteExpiresAt,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, databaseTargets } from '../../testing/databases.js';
+import { TcpProxy } from '../../testing/tcpProxy.js';
+import { createTestApp, type TestApp } from '../../testing/testContext.js';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+// PostgreSQL only: the embedded database lives in the server process and cannot go away alone.
+describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
+  let t: TestApp;
+  let proxy: TcpProxy;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase(baseUrl!);
+    drop = created.drop;
+    const direct = new URL(created.url);
+    proxy = new TcpProxy(direct.hostname, Number(direct.port || 5432));
+    const port = await proxy.open();
+    const viaProxy = new URL(created.url);
+    viaProxy.host = `127.0.0.1:${port}`;
+    const target = databaseTargets().find((x) => x.name === 'postgres')!;
+    t = await createTestApp(
+      {
+        ...target,
+        create: async () => {
+          const { openDatabase } = await import('../../db/client.js');
+          const database = await openDatabase({ url: viaProxy.toString() });
+          return { database, dispose: async () => undefined };
+        },
+      },
+      {},
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  const database = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthcheck/results' });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { results: { name: string; result: boolean; detail: string }[] }).results.find(
+      (r) => r.name === 'Database',
+    )!;
+  };
+
+  it('fails the database check, keeps answering, and passes again when PostgreSQL is back', async () => {
+    expect((await database()).result).toBe(true);
+
+    await proxy.close();
+    const down = await database();
+    expect(down.result).toBe(false);
+    expect(down.detail).not.toBe('');
+    // The server itself still answers other calls.
+    const other = await t.app.inject({ method: 'GET', url: '/api/no/such/call' });
+    expect(other.statusCode).toBe(404);
+
+    await proxy.open();
+    let up = await database();
+    for (let i = 0; i < 20 && !up.result; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      up = await database();
+    }
+    expect(up.result).toBe(true);
+  });
+});

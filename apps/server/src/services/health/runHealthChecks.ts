@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { HealthCheckResponse, HealthCheckResult } from '@quill/core';
+import { enUS } from '@quill/core';
+import { desc } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { pendingMigrations } from '../../db/migrate.js';
+import { workerHeartbeats } from '../../db/schema/index.js';
+import { buildInfo, buildLabel } from '../../system/buildInfo.js';
+import { findExecutable } from '../../system/findExecutable.js';
+
+/** A heartbeat older than this fails the task-worker check. */
+export const HEARTBEAT_MAX_AGE_MS = 60_000;
+/** Each check answers within this time or fails, so the page never hangs on a dead dependency. */
+const CHECK_TIMEOUT_MS = 5_000;
+
+type Check = { name: string; required: boolean; run: () => Promise<{ ok: boolean; detail: string }> };
+
+/** Optional tools: reported found or not; a missing one does not fail the service. */
+export const OPTIONAL_TOOLS = [
+  { name: 'ffmpeg', executables: ['ffmpeg'], use: 'audio renditions' },
+  { name: 'LibreOffice', executables: ['soffice', 'libreoffice'], use: 'Word documents to PDF' },
+  { name: 'pdftotext', executables: ['pdftotext'], use: 'PDF text checks' },
+] as const;
+
+function checks(ctx: AppContext): Check[] {
+  return [
+    {
+      name: 'Database',
+      required: true,
+      run: async () => {
+        const started = performance.now();
+        const { rows } = await ctx.database.executeSql('select 1 as ok', []);
+        const ms = Math.round(performance.now() - started);
+        const engine = ctx.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+        return { ok: Number(rows[0]?.ok) === 1, detail: `${engine} answered in ${ms} ms` };
+      },
+    },
+    {
+      name: 'Database migrations',
+      required: true,
+      run: async () => {
+        const pending = await pendingMigrations(ctx.database);
+        return pending.length === 0
+          ? { ok: true, detail: 'All migrations are applied' }
+          : { ok: false, detail: `Not applied: ${pending.join(', ')}` };
+      },
+    },
+    {
+      name: 'Blob store',
+      required: true,
+      run: async () => {
+        const key = `health/probe-${randomBytes(8).toString('hex')}`;
+        const bytes = randomBytes(64);
+        await ctx.blobs.put(key, bytes);
+        try {
+          const back = await ctx.blobs.get(key);
+          if (!back.equals(bytes)) return { ok: false, detail: 'Read back different bytes' };
+        } finally {
+          await ctx.blobs.delete(key);
+        }
+        const gone = !(await ctx.blobs.exists(key));
+        return {
+          ok: gone,
+          detail: gone ? 'Write, read and delete succeeded' : 'Delete did not remove the file',
+        };
+      },
+    },
+    {
+      name: 'Task worker',
+      required: true,
+      run: async () => {
+        const [latest] = await ctx.database.db
+          .select()
+          .from(workerHeartbeats)
+          .orderBy(desc(workerHeartbeats.beatAt))
+          .limit(1);
+        if (!latest) return { ok: false, detail: 'No worker has reported a heartbeat yet' };
+        const age = Date.now() - latest.beatAt.getTime();
+        const seconds = Math.max(0, Math.round(age / 1000));
+        return {
+          ok: age <= HEARTBEAT_MAX_AGE_MS,
+          detail: `Last heartbeat ${seconds} s ago from ${latest.workerId}`,
+        };
+      },
+    },
+    ...OPTIONAL_TOOLS.map((tool) => ({
+      name: tool.name,
+      required: false,
+      run: async () => {
+        const path = findExecutable(tool.executables);
+        return path
+          ? { ok: true, detail: `Found at ${path} (${tool.use})` }
+          : { ok: false, detail: `Not installed; ${tool.use} are unavailable` };
+      },
+    })),
+  ];
+}
+
+async function runOne(check: Check): Promise<HealthCheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: boolean; detail: string }>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, detail: `No answer within ${CHECK_TIMEOUT_MS / 1000} s` }),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  try {
+    const { ok, detail } = await Promise.race([check.run(), timeout]);
+    return { name: check.name, result: ok, required: check.required, detail };
+  } catch (err) {
+    return { name: check.name, result: false, required: check.required, detail: describe(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ECONNREFUSED') return 'Connection refused';
+  return e.message ? e.message.split('\n')[0]!.slice(0, 200) : 'Failed';
+}
+
+/** Runs every check of the health page (spec 02 §2/§3) in parallel. */
+export async function runHealthChecks(ctx: AppContext): Promise<HealthCheckResponse> {
+  const results = await Promise.all(checks(ctx).map(runOne));
+  return {
+    applicationName: enUS.app.name,
+    machineName: hostname(),
+    version: buildLabel(buildInfo(ctx.config.APP_VERSION)),
+    results,
+  };
+}

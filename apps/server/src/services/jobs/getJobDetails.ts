@@ -1,0 +1,39 @@
+import type { JobDetails } from '@quill/core';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { distributionErrors } from '../../db/schema/index.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from './requireJob.js';
+
+/** GET /api/jobs/jobdetails: the expandable row's details, with the job's distribution errors. */
+export async function getJobDetails(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  ip: string | null,
+): Promise<JobDetails> {
+  const job = await requireJob(ctx, auth, jobId);
+  const errors = await ctx.database.db
+    .select()
+    .from(distributionErrors)
+    .where(eq(distributionErrors.jobId, jobId))
+    .orderBy(asc(distributionErrors.createdAt));
+  await recordAudit(ctx, {
+    action: 'job.details.read',
+    outcome: 'success',
+    userId: auth.userId,
+    accountId: auth.accountId,
+    corporateStructureId: job.corporateStructureId,
+    jobId,
+    patientId: job.patientId,
+    ip,
+  });
+  return {
+    jobId,
+    distributionErrors: errors.map((e) => ({
+      description: e.description,
+      createdDate: e.createdAt.toISOString(),
+    })),
+  };
+}

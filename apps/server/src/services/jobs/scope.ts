@@ -1,0 +1,37 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import type { Auth } from '../auth/resolveSession.js';
+
+/** 404 unless the selected account may see this corporate structure; answers its row. */
+export async function requireCorporateStructure(ctx: AppContext, auth: Auth, corpId: number) {
+  if (!auth.corporateStructureIds.includes(corpId)) {
+    throw new HttpError(404, `Unable to find corporate structure ${corpId}`);
+  }
+  const [cs] = await ctx.database.db
+    .select()
+    .from(corporateStructures)
+    .where(eq(corporateStructures.id, corpId));
+  if (!cs) throw new HttpError(404, `Unable to find corporate structure ${corpId}`);
+  return cs;
+}
+
+/**
+ * 404 unless every client facility belongs to the corporate structure and the account may see it:
+ * another tenant's facility reads as missing, never as forbidden.
+ */
+export async function requireFacilities(ctx: AppContext, auth: Auth, corpId: number, cfs: readonly number[]) {
+  await requireCorporateStructure(ctx, auth, corpId);
+  const unique = [...new Set(cfs)];
+  const found = await ctx.database.db
+    .select({ id: clientFacilities.id })
+    .from(clientFacilities)
+    .where(and(eq(clientFacilities.corporateStructureId, corpId), inArray(clientFacilities.id, unique)));
+  const known = new Set(found.map((f) => f.id));
+  const missing = unique.find((id) => !known.has(id));
+  if (missing !== undefined) {
+    throw new HttpError(404, `Unable to find client facility ${missing} in corporate structure ${corpId}`);
+  }
+  return unique;
+}

@@ -1,0 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+/** The legacy host (fftmBaseUrl): LEGACY_BASE_URL, or this server, which answers the legacy paths. */
+export function legacyBaseUrl(ctx: AppContext, req: FastifyRequest): string {
+  if (ctx.config.LEGACY_BASE_URL) return ctx.config.LEGACY_BASE_URL.replace(/\/+$/, '');
+  return `${req.protocol}://${req.host}`;
+}

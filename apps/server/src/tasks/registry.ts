@@ -1,0 +1,6 @@
+import type { TaskDefinition } from './defineTask.js';
+import { heartbeatTask } from './heartbeat.js';
+import { makeAudioRenditionsTask } from './makeAudioRenditions.js';
+
+/** Every task the worker runs. A new task is added here and nowhere else. */
+export const TASKS: TaskDefinition[] = [heartbeatTask, makeAudioRenditionsTask];

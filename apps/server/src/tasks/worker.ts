@@ -1,0 +1,41 @@
+import type { AppContext } from '../context.js';
+import { queueName } from './defineTask.js';
+import { heartbeatTask } from './heartbeat.js';
+import { WORKER_ID } from './recordHeartbeat.js';
+import { TASKS } from './registry.js';
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every registered task's handler and sends a heartbeat task every WORKER_HEARTBEAT_SECONDS.
+ * Used inside the server in embedded mode and by `npm run worker` on its own.
+ */
+export async function startWorker(ctx: AppContext): Promise<Worker> {
+  const { boss } = ctx.tasks;
+  for (const task of TASKS) {
+    const run = await task.handler();
+    await boss.work(queueName(task), { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
+      for (const item of batch) {
+        await run(ctx, task.payload.parse(item.data));
+      }
+    });
+  }
+  const beat = async () => {
+    try {
+      await ctx.tasks.send(heartbeatTask, { sentBy: WORKER_ID, sentAt: new Date().toISOString() });
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message } }, 'could not send heartbeat task');
+    }
+  };
+  await beat();
+  const timer = setInterval(beat, ctx.config.WORKER_HEARTBEAT_SECONDS * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      for (const task of TASKS) await boss.offWork(queueName(task));
+    },
+  };
+}

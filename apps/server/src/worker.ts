@@ -1,0 +1,28 @@
+import { loadConfig } from './config.js';
+import { closeContext, createContext } from './context.js';
+import { createLogger } from './http/logger.js';
+import { onShutdown } from './lifecycle.js';
+import { startWorker } from './tasks/worker.js';
+
+/** `npm run worker`: a task worker on its own, for PostgreSQL deployments (ARCHITECTURE §3). */
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new Error(
+      'npm run worker needs DATABASE_URL: the embedded database (PGlite) can only be opened by one process, whose server already runs the worker.',
+    );
+  }
+  const log = createLogger(config);
+  const ctx = await createContext(config, log);
+  const worker = await startWorker(ctx);
+  onShutdown(log, async () => {
+    await worker.stop();
+    await closeContext(ctx);
+  });
+  log.info('task worker started');
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`Quill worker could not start: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { legacyUrl, type NavTarget } from '@quill/core/rules/navigation';
+import { useNavigate } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { useSession } from '../session/SessionContext';
+
+/** The props of an <a> for a navigation target (documentation is the Help button's own). */
+export interface NavAnchorProps {
+  href: string;
+  target?: '_blank';
+  rel?: string;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The link opens a new window (legacy pages); the label says so to screen readers. */
+  newWindow: boolean;
+}
+
+function plainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Spec 01 §2: legacy pages open in a new window, by path, on the legacy host (`fftmBaseUrl`),
+ * without access back to this window; app routes navigate in place; Sign Out is a full page load
+ * of the server path. Real links, so they can also be opened in a tab or copied.
+ */
+export function useNavLinkProps(): (target: Exclude<NavTarget, { kind: 'documentation' }>) => NavAnchorProps {
+  const { userSettings } = useSession();
+  const navigate = useNavigate();
+  return (target) => {
+    switch (target.kind) {
+      case 'legacy':
+        return {
+          href: legacyUrl(userSettings.fftmBaseUrl, target.path),
+          target: '_blank',
+          rel: 'noopener noreferrer',
+          newWindow: true,
+        };
+      case 'route':
+        return {
+          href: target.path,
+          newWindow: false,
+          onClick: (event) => {
+            if (!plainClick(event)) return;
+            event.preventDefault();
+            void navigate({ href: target.path });
+          },
+        };
+      case 'server':
+        return { href: target.path, newWindow: false };
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import { type AudioOptions, AudioOptionsSchema } from '@quill/core/contract/audio';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Spec 01 §7: many calls have a 60 s timeout. */
+const TIMEOUT_MS = 60_000;
+
+export const AUDIO_PATHS = {
+  options: '/api/job/audiooptions',
+} as const;
+
+/** react-query keys of the player's calls. */
+export const audioKeys = {
+  options: (jobId: number) => ['audio', 'options', jobId] as const,
+};
+
+/** GET /api/job/audiooptions?jobId=: the job's renditions, the URL to stream and the enabled buttons. */
+export function fetchAudioOptions(jobId: number, signal?: AbortSignal): Promise<AudioOptions> {
+  return api.get(AUDIO_PATHS.options, {
+    query: { jobId },
+    schema: AudioOptionsSchema,
+    timeoutMs: TIMEOUT_MS,
+    signal,
+  });
+}
+
+export interface AudioOptionsQueryOptions {
+  /** Ask again every this many ms while `until` is not met (a rendition being prepared). */
+  pollMs?: number;
+  until?: (options: AudioOptions) => boolean;
+}
+
+/** A job's audio options; optionally polled until they say what the caller waits for. */
+export function useAudioOptions(jobId: number, { pollMs, until }: AudioOptionsQueryOptions = {}) {
+  return useQuery({
+    queryKey: audioKeys.options(jobId),
+    queryFn: ({ signal }) => fetchAudioOptions(jobId, signal),
+    refetchInterval: pollMs
+      ? (query) => {
+          const data = query.state.data;
+          return data && until?.(data) ? false : pollMs;
+        }
+      : false,
+  });
+}

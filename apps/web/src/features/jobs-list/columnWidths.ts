@@ -1,0 +1,33 @@
+import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+
+/**
+ * Column widths (px) of the job table. The table lays out with fixed widths: columns do not jump
+ * as a sort or a page change brings other values, and the browser lays out a 100-row page without
+ * measuring every cell. Long values are cut short with an ellipsis and show whole on hover.
+ */
+export const COLUMN_WIDTHS: Record<JobListColumn, number> = {
+  stat: 64,
+  filterJobId: 78,
+  dictatorName: 140,
+  clinic: 180,
+  patientName: 140,
+  patientMRN: 96,
+  formattedDictatedDate: 118,
+  formattedSignedDate: 118,
+  workType: 140,
+  department: 120,
+  location: 140,
+  jobNoteBool: 54,
+  stageName: 136,
+  formattedDateOfService: 112,
+};
+
+/** The fixed columns before the data: checkbox, details toggle, indicators. */
+export const FIXED_WIDTHS = { select: 30, expand: 30, indicators: 122 } as const;
+
+/** The narrowest the table gets (it scrolls sideways below that) for these columns. */
+export function tableMinWidth(columns: readonly JobListColumn[], canExpand: boolean): number {
+  let width = FIXED_WIDTHS.select + FIXED_WIDTHS.indicators + (canExpand ? FIXED_WIDTHS.expand : 0);
+  for (const c of columns) width += COLUMN_WIDTHS[c];
+  return width;
+}

@@ -1,0 +1,89 @@
+import type { JobListRow } from '@quill/core/contract/jobList';
+import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import { groupRows, type JobListGroups } from '@quill/core/rules/jobListGroup';
+import { columnRanks, columnRanksSteps } from '@quill/core/rules/jobListSort';
+import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
+
+/** Rows per step while building search texts. */
+const SEARCH_ROWS_PER_STEP = 10_000;
+
+/**
+ * The precomputed keys of one loaded list (ARCHITECTURE §7): per column the rows' sort ranks and
+ * groups, and per row the lower-cased search text of the visible columns. Built once per load and
+ * kept out of React state; `warmSteps` builds them in small steps after the first page is shown,
+ * and anything asked for before it is ready is built on the spot.
+ */
+export class JobListIndex {
+  /** Row positions in load order (the server's job id order). */
+  readonly loadOrder: Uint32Array;
+  private readonly ranksOf = new Map<JobListColumn, Int32Array>();
+  private readonly groupsOf = new Map<JobListColumn, JobListGroups>();
+  private search: { key: string; texts: string[] } | null = null;
+
+  constructor(
+    readonly rows: readonly JobListRow[],
+    readonly labels: JobListLabels,
+  ) {
+    this.loadOrder = new Uint32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) this.loadOrder[i] = i;
+  }
+
+  /** Each row's sort rank in a column (see `columnRanks`). */
+  ranks(column: JobListColumn): Int32Array {
+    let ranks = this.ranksOf.get(column);
+    if (!ranks) {
+      ranks = columnRanks(this.rows, column, this.labels);
+      this.ranksOf.set(column, ranks);
+    }
+    return ranks;
+  }
+
+  /** The rows' groups in a column (no_group for rows without a value). */
+  groups(column: JobListColumn): JobListGroups {
+    let groups = this.groupsOf.get(column);
+    if (!groups) {
+      groups = groupRows(this.rows, column, this.labels, this.ranks(column));
+      this.groupsOf.set(column, groups);
+    }
+    return groups;
+  }
+
+  hasSearchTexts(columns: readonly JobListColumn[]): boolean {
+    return this.search?.key === columns.join(',');
+  }
+
+  /** Each row's lower-cased search text over these (the visible) columns. */
+  searchTexts(columns: readonly JobListColumn[]): string[] {
+    if (!this.hasSearchTexts(columns)) {
+      const steps = this.searchTextSteps(columns);
+      while (!steps.next().done) {
+        // Built on the spot: the caller needs the texts now.
+      }
+    }
+    return this.search!.texts;
+  }
+
+  private *searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    const texts = new Array<string>(this.rows.length);
+    for (let i = 0; i < this.rows.length; i++) {
+      texts[i] = searchText(this.rows[i]!, columns, this.labels);
+      if (i % SEARCH_ROWS_PER_STEP === SEARCH_ROWS_PER_STEP - 1) yield;
+    }
+    this.search = { key: columns.join(','), texts };
+  }
+
+  /**
+   * Builds, step by step, what the list will need: the search texts of the visible columns first
+   * (search is typed into most), then the sort ranks of those columns.
+   */
+  *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    if (!this.hasSearchTexts(columns)) yield* this.searchTextSteps(columns);
+    for (const column of columns) {
+      if (this.ranksOf.has(column)) continue;
+      yield;
+      const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
+      // Built on the spot meanwhile? Keep that one.
+      if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
+    }
+  }
+}

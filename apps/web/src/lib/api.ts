@@ -1,0 +1,177 @@
+import { ApiErrorSchema, ERROR_CODES } from '@quill/core/contract/errors';
+
+/** A failed API call: the HTTP status (0 when no answer came) and the server's code and message. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Anything with a zod-like `parse`: the answer is validated against it. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  /** Query string values; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Validates the answer; without it the answer is returned as parsed JSON. */
+  schema?: Parser<T>;
+  /** Aborts the request after this many milliseconds (answers with code `timeout`). */
+  timeoutMs?: number;
+  /** Cancels the request from outside (e.g. react-query when a query is dropped). */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The double-submit CSRF token the server set as a readable cookie (ARCHITECTURE §5). */
+export function readXsrfToken(cookies: string = globalThis.document?.cookie ?? ''): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === XSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Called with every 401 answer before the call fails (see {@link onUnauthorized}). */
+export type UnauthorizedListener = (error: ApiRequestError, path: string) => void;
+
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Registers a listener for 401 answers of any call (the app's global session handler: expired,
+ * superseded, signed out). Answers a function that removes it again.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function notifyUnauthorized(error: ApiRequestError, path: string): void {
+  for (const listener of [...unauthorizedListeners]) {
+    try {
+      listener(error, path);
+    } catch {
+      // A failing listener must not change what the caller sees.
+    }
+  }
+}
+
+function errorFromAnswer(status: number, body: unknown, statusText: string): ApiRequestError {
+  const parsed = ApiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message);
+  const code = (ERROR_CODES as Record<number, string>)[status] ?? 'http_error';
+  return new ApiRequestError(status, code, statusText || `HTTP ${status}`);
+}
+
+/**
+ * Calls the Quill API: JSON in and out, same-origin cookies, the CSRF header on every non-GET
+ * request, an optional timeout, and every failure as an {@link ApiRequestError}.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') {
+    const token = readXsrfToken();
+    if (token) headers[XSRF_HEADER] = token;
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (timedOut)
+        throw new ApiRequestError(0, 'timeout', `No answer from ${path} within ${options.timeoutMs} ms`);
+      if (controller.signal.aborted)
+        throw new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
+      throw new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
+    }
+    const data = await readJson(response);
+    if (!response.ok) {
+      const error = errorFromAnswer(response.status, data, response.statusText);
+      if (error.status === 401) notifyUnauthorized(error, path);
+      throw error;
+    }
+    if (!options.schema) return data as T;
+    try {
+      return options.schema.parse(data);
+    } catch {
+      throw new ApiRequestError(response.status, 'bad_response', `Unexpected answer from ${path}`);
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** Shorthands for {@link apiRequest}. */
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,14 @@
+/**
+ * Full page loads and new windows, behind one seam so tests can watch them (jsdom cannot replace
+ * `window.location.assign`).
+ */
+export const browserNavigation = {
+  /** A full page load of `url` in this window (sign-in scheme, sign-out). */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  /** `url` in a new window without access back to this one. */
+  openInNewWindow(url: string): void {
+    window.open(url, '_blank', 'noopener');
+  },
+};

@@ -1,0 +1,14 @@
+import { safeReturnPath } from '@quill/core/rules/returnPath';
+
+export { SIGN_OUT_PATH } from '@quill/core/rules/navigation';
+export { safeReturnPath };
+
+/** Spec 01 §4: where a browser that is not signed in goes, coming back to `returnPath` afterwards. */
+export function signInSchemeUrl(scheme: string, returnPath: string): string {
+  return `/api/account/scheme/${encodeURIComponent(scheme)}?returnUrl=${encodeURIComponent(safeReturnPath(returnPath))}`;
+}
+
+/** The page the browser shows now (path and query), the return path for a sign-in. */
+export function currentBrowserPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}

@@ -1,0 +1,109 @@
+// bench/job-list: 100,000 jobs over 40 client facilities. Prints the server time of getcounts and
+// of every list batch (loopback round trips, the server's own time plus a little), then, when the
+// web app's list is present, the browser timings (bench/job-list-browser.mjs). Usage:
+//   node bench/job-list.mjs [--jobs 100000] [--postgres postgres://…/db]
+import { parseArgs } from 'node:util';
+import { timeJobListInBrowser } from './lib/browser.mjs';
+import { Client, ensureBuilt, fmt, freshDataDir, removeDir, seed, startServer, stats } from './lib/quill.mjs';
+
+const { values } = parseArgs({
+  options: { jobs: { type: 'string', default: '100000' }, postgres: { type: 'string' } },
+});
+const jobs = Number(values.jobs);
+ensureBuilt();
+const dataDir = freshDataDir('joblist');
+const env = { DATA_DIR: dataDir, ...(values.postgres ? { DATABASE_URL: values.postgres } : {}) };
+const engine = values.postgres ? 'PostgreSQL' : 'PGlite';
+console.log(`Seeding ${jobs} jobs over 40 client facilities on ${engine}…`);
+const seedSeconds = seed(env, jobs, 40);
+const server = await startServer(env, 18181);
+try {
+  const client = new Client(server.url);
+  // Issue acceptance: after seeding 100,000 jobs the health check still passes. The worker's
+  // first heartbeat may take a moment after start.
+  let health;
+  for (let i = 0; i < 40; i++) {
+    health = await (await client.get('/api/healthcheck/results')).json();
+    if (health.results.filter((r) => r.required).every((r) => r.result)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const failing = health.results.filter((r) => r.required && !r.result).map((r) => r.name);
+  await client.signIn('manager', 'demo');
+  const csRes = await client.get('/api/jobs/getusercs');
+  const structures = await csRes.json();
+  if (!csRes.ok) throw new Error(`getusercs ${csRes.status} ${JSON.stringify(structures)}`);
+  let best = { id: 0, cfs: [] };
+  for (const cs of structures) {
+    const cfs = await (await client.get(`/api/settings/cfs/${cs.id}`)).json();
+    if (cfs.length > best.cfs.length) best = { id: cs.id, cfs };
+  }
+  const batches = [];
+  for (let i = 0; i < best.cfs.length; i += 4) batches.push(best.cfs.slice(i, i + 4));
+
+  const countTimes = [];
+  let total = 0;
+  for (let round = 0; round < 5; round++) {
+    for (const batch of batches) {
+      const t0 = performance.now();
+      const res = await client.get(`/api/jobs/getcounts?corpId=${best.id}&cfs=${batch.join(',')}`);
+      const body = await res.json();
+      countTimes.push(performance.now() - t0);
+      if (round === 0) total += body.all;
+    }
+  }
+  const allCfsT0 = performance.now();
+  await (await client.get(`/api/jobs/getcounts?corpId=${best.id}&cfs=${best.cfs.join(',')}`)).json();
+  const allCfsMs = performance.now() - allCfsT0;
+
+  const listTimes = [];
+  let rows = 0;
+  const listT0 = performance.now();
+  for (const batch of batches) {
+    const t0 = performance.now();
+    const res = await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}`);
+    const body = await res.json();
+    listTimes.push(performance.now() - t0);
+    rows += body.length;
+  }
+  const listTotal = performance.now() - listT0;
+  // As the web app fetches them: three batches in flight.
+  const queue = [...batches];
+  const inFlightT0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      while (queue.length) {
+        const batch = queue.shift();
+        await (await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}`)).text();
+      }
+    }),
+  );
+  const _inFlight = performance.now() - inFlightT0;
+  const c = stats(countTimes);
+  const l = stats(listTimes);
+  console.log(
+    `\nbench/job-list (${engine}, ${jobs} jobs, structure ${best.id} with ${best.cfs.length} facilities, ${total} jobs in it)`,
+  );
+  console.log(`  seed: ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `  health check after the seed: ${failing.length ? `FAILING ${failing.join(', ')}` : 'every required check passes'}`,
+  );
+  console.log(
+    `  getcounts, one batch of 4 facilities (${countTimes.length} calls): median ${fmt(c.median)}, p95 ${fmt(c.p95)}`,
+  );
+  console.log(`  getcounts, all ${best.cfs.length} facilities in one call: ${fmt(allCfsMs)}`);
+  console.log(
+    `  alljobs, ${batches.length} batches, ${rows} rows: total ${fmt(listTotal)}; per batch median ${fmt(l.median)}, max ${fmt(l.max)}`,
+  );
+  console.log(`  alljobs, the same ${batches.length} batches 3 in flight (as the web app): ${fmt(inFlight)}`);
+  const b = await timeJobListInBrowser(server.url, best.id, total);
+  console.log(`  Chromium, list "all" of structure ${best.id} (${b.rows}):`);
+  console.log(`    navigation to first page, all batches fetched: ${b.navigationToFirstPage} ms`);
+  console.log(`    first page after the last batch: ${fmt(b.firstPageAfterLastBatch)}`);
+  console.log(
+    `    sort ${fmt(b.sort)}, group ${fmt(b.group)}, search keystroke ${fmt(b.searchKeystroke)} (after the 300 ms debounce), page change ${fmt(b.pageChange)}`,
+  );
+  console.log(`    JS heap with the rows loaded: ${b.heapMB} MB`);
+} finally {
+  await server.stop();
+  removeDir(dataDir);
+}

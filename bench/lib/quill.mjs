@@ -1,0 +1,121 @@
+// Helpers for benchmarks: a built Quill server on a fresh DATA_DIR, and a cookie-keeping client.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freshDataDir(name) {
+  return mkdtempSync(join(tmpdir(), `quill-bench-${name}-`));
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Builds the app when missing or stale (same as npm start). */
+export function ensureBuilt() {
+  const r = spawnSync('node', [join(root, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+/** Runs `npm run seed` into DATA_DIR (or DATABASE_URL in env); answers seconds taken. */
+export function seed(env, jobs, facilities) {
+  const started = performance.now();
+  const args = [join(root, 'apps/server/dist/seed.js'), '--jobs', String(jobs)];
+  if (facilities) args.push('--facilities', String(facilities));
+  const r = spawnSync('node', args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('seed failed');
+  return (performance.now() - started) / 1000;
+}
+
+/** Starts the built server; answers { url, stop }. */
+export async function startServer(env, port) {
+  const child = spawn('node', [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(`${url}/api/healthcheck/results`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A client that keeps cookies and sends the XSRF token, like the web app. */
+export class Client {
+  cookies = new Map();
+  constructor(base) {
+    this.base = base;
+  }
+  remember(res) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  }
+  headers(extra = {}) {
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...extra };
+  }
+  async get(path) {
+    return this.remember(await fetch(this.base + path, { headers: this.headers(), redirect: 'manual' }));
+  }
+  async post(path, body) {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/account/authenticated');
+    return this.remember(
+      await fetch(this.base + path, {
+        method: 'POST',
+        headers: this.headers({
+          'content-type': 'application/json',
+          'x-xsrf-token': this.cookies.get('XSRF-TOKEN'),
+        }),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+  /** Signs in and selects the first account. */
+  async signIn(username, password) {
+    const res = await this.post('/api/account/login', { username, password });
+    if (!res.ok) throw new Error(`sign-in failed ${res.status}`);
+    const summaries = await (await this.get('/api/Account/GetUserSummaries')).json();
+    await this.post(`/api/Account/SetUserSummary/${summaries[0].memberId}`);
+    return summaries[0];
+  }
+}
+
+/** Median and 95th percentile of a list of milliseconds. */
+export function stats(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+}
+
+export const fmt = (n) => `${n.toFixed(1)} ms`;

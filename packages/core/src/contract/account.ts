@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '../rules/permissions.js';
+
+/** Sign-in schemes the server offers (spec 01 §4). */
+export const SIGN_IN_SCHEMES = ['local', 'oidc'] as const;
+export type SignInScheme = (typeof SIGN_IN_SCHEMES)[number];
+
+/** GET /api/account/authenticated */
+export const AuthenticatedSchema = z.object({
+  authenticated: z.boolean(),
+  scheme: z.enum(SIGN_IN_SCHEMES).describe('Where to send a user who is not signed in'),
+});
+export type Authenticated = z.infer<typeof AuthenticatedSchema>;
+
+/** POST /api/account/login */
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your user name').max(200),
+  password: z.string().min(1, 'Enter your password').max(1000),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({ success: z.literal(true) });
+
+/** Spec 01 §3 "User summary": one account the user may work as. */
+export const UserSummarySchema = z.object({
+  member: z.string(),
+  memberId: z.number().int(),
+  companyId: z.number().int(),
+  company: z.string(),
+  memberType: z.number().int().min(0).max(3),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+export const MemberIdParamsSchema = z.object({
+  memberId: z.coerce.number().int().positive('memberId must be a positive whole number'),
+});
+
+export const SetUserSummaryResponseSchema = z.object({
+  success: z.literal(true),
+  memberId: z.number().int(),
+});
+
+/** Spec 01 §3 "User settings". */
+export const UserSettingsSchema = z.object({
+  dateFormat: z.string(),
+  timeFormat: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  locale: z.string(),
+  userId: z.number().int(),
+  fftmBaseUrl: z.string(),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/** Spec 01 §3 "Application settings". */
+export const ApplicationSettingsSchema = z.object({
+  jobCountUpdateIntervalSeconds: z.number(),
+  jobListDataBatchSize: z.number(),
+  jobListCountBatchSize: z.number(),
+});
+export type ApplicationSettings = z.infer<typeof ApplicationSettingsSchema>;
+
+/** A URL answer: documentation link, legacy host, tenant URL. */
+export const UrlResponseSchema = z.object({ url: z.string() });
+
+export const TenantQuerySchema = z.object({ tenant: z.string().trim().min(1, 'tenant is required') });
+
+/** Heartbeat answer: the session's remaining seconds, as a number (spec 01 §7). */
+export const RemainingSecondsSchema = z.number().int().min(0);
+
+export const SchemeParamsSchema = z.object({ scheme: z.string() });

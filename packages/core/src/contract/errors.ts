@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** ARCHITECTURE §5: the one error shape every failed API call answers with. */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe('Stable machine-readable code, e.g. not_found, bad_request'),
+    message: z.string().describe('A sentence the user can act on'),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Error codes by HTTP status (ARCHITECTURE §5). */
+export const ERROR_CODES = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'too_many_requests',
+  500: 'internal',
+  503: 'unavailable',
+} as const;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { QUEUE_NAMES } from '../rules/constants.js';
+
+/** Most client facilities one list or count call may name (the client batches below it). */
+export const MAX_FACILITIES_PER_CALL = 50;
+
+/** Spec 01 §3 "Corporate structure". */
+export const CorporateStructureSchema = z.object({ id: z.number().int(), companyNameId: z.string() });
+export type CorporateStructure = z.infer<typeof CorporateStructureSchema>;
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a positive whole number`);
+
+/** `cfs` as `1,2,3` or repeated `cfs=1&cfs=2`. */
+const facilityIds = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .number({ error: 'Each client facility id must be a whole number' })
+          .int('Each client facility id must be a whole number')
+          .positive('Each client facility id must be a positive whole number'),
+      )
+      .min(1, 'Name at least one client facility in cfs')
+      .max(MAX_FACILITIES_PER_CALL, `At most ${MAX_FACILITIES_PER_CALL} client facilities per call`),
+  );
+
+/** Query of getcounts, alljobs, him and dist (spec 01 §7 "Jobs and list"). */
+export const JobListQuerySchema = z.object({ corpId: positiveId('corpId'), cfs: facilityIds });
+export type JobListQuery = z.infer<typeof JobListQuerySchema>;
+
+export const DIST_STATUSES = ['PENDING', 'FAILED'] as const;
+export const DistQuerySchema = JobListQuerySchema.extend({
+  status: z.enum(DIST_STATUSES, { error: 'status must be PENDING or FAILED' }),
+});
+
+export const CsIdParamsSchema = z.object({ csId: positiveId('csId') });
+export const JobIdQuerySchema = z.object({ jobId: positiveId('jobId') });
+export const ExportParamsSchema = z.object({
+  csId: positiveId('csId'),
+  queueName: z.enum(QUEUE_NAMES, { error: `queueName must be one of ${QUEUE_NAMES.join(', ')}` }),
+});
+
+/** Spec 01 §3 "Job counts". */
+export const JobCountsSchema = z.object({
+  pending: z.number().int(),
+  hq: z.number().int(),
+  failed: z.number().int(),
+  all: z.number().int(),
+});
+export type JobCounts = z.infer<typeof JobCountsSchema>;
+
+export const JobFlagSchema = z.object({ code: z.string(), description: z.string() });
+
+/** Spec 01 §3 "Job list row". Dates are ISO strings; formatted ones use the user's formats. */
+export const JobListRowSchema = z.object({
+  jobId: z.number().int(),
+  originalJobId: z.number().int().nullable(),
+  stat: z.boolean(),
+  statBool: z.boolean(),
+  filterJobId: z.string(),
+  dictatorName: z.string(),
+  /** Withheld (null) unless the account has adtView, adtEdit or jobEditAdt. */
+  patientName: z.string().nullable(),
+  patientMRN: z.string(),
+  dictatedDate: z.string().nullable(),
+  signedDate: z.string().nullable(),
+  dateOfService: z.string().nullable(),
+  formattedDictatedDate: z.string(),
+  formattedSignedDate: z.string(),
+  formattedDateOfService: z.string(),
+  workType: z.string(),
+  department: z.string(),
+  location: z.string(),
+  jobNote: z.string(),
+  jobNoteBool: z.boolean(),
+  stageName: z.string(),
+  stageId: z.number().int(),
+  clinic: z.string(),
+  jobLocation: z.string(),
+  flags: z.array(JobFlagSchema),
+  pdfViewed: z.boolean(),
+  rtfViewed: z.boolean(),
+  edited: z.boolean(),
+  signed: z.boolean(),
+  faxed: z.boolean(),
+});
+export type JobListRow = z.infer<typeof JobListRowSchema>;
+
+/** Spec 01 §3 "Job details for the list". */
+export const JobDetailsSchema = z.object({
+  jobId: z.number().int(),
+  distributionErrors: z.array(z.object({ description: z.string(), createdDate: z.string() })),
+});
+export type JobDetails = z.infer<typeof JobDetailsSchema>;

@@ -1,0 +1,57 @@
+import type { JobListRow } from '../contract/jobList.js';
+import type { JobListColumn } from './jobListColumns.js';
+import { columnText, type JobListLabels } from './jobListValues.js';
+
+/** Spec 01 §9: the group of rows with no value in the grouping column. */
+export const NO_GROUP = 'no_group';
+
+/** A column's groups: each row's group number, and each group's key (its text, or no_group). */
+export interface JobListGroups {
+  /** Group number per row; groups are numbered in display order. */
+  ofRow: Int32Array;
+  /** Key of each group number: the shown text, or {@link NO_GROUP}. */
+  keys: string[];
+}
+
+/** The group key of a row: its text in the column, or no_group when it has none. */
+export function groupKey(row: JobListRow, column: JobListColumn, labels: JobListLabels): string {
+  return columnText(row, column, labels) || NO_GROUP;
+}
+
+/**
+ * Groups rows by their text in a column. Groups are ordered by the column's sort order (the lowest
+ * sort rank among a group's rows, from `ranks` of `columnRanks`) so dates group chronologically;
+ * no_group comes last.
+ */
+export function groupRows(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  labels: JobListLabels,
+  ranks: Int32Array,
+): JobListGroups {
+  const idOfKey = new Map<string, number>();
+  const keys: string[] = [];
+  const lowest: number[] = [];
+  const ids = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const key = groupKey(rows[i]!, column, labels);
+    let id = idOfKey.get(key);
+    if (id === undefined) {
+      id = keys.length;
+      idOfKey.set(key, id);
+      keys.push(key);
+      lowest.push(ranks[i]!);
+    } else if (ranks[i]! < lowest[id]!) lowest[id] = ranks[i]!;
+    ids[i] = id;
+  }
+  const order = keys.map((_, id) => id);
+  const weight = (id: number) => (keys[id] === NO_GROUP ? Number.POSITIVE_INFINITY : lowest[id]!);
+  order.sort((a, b) => weight(a) - weight(b) || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const numberOf = new Int32Array(keys.length);
+  order.forEach((id, n) => {
+    numberOf[id] = n;
+  });
+  const ofRow = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) ofRow[i] = numberOf[ids[i]!]!;
+  return { ofRow, keys: order.map((id) => keys[id]!) };
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { JobListRow } from '../contract/jobList.js';
+import {
+  columnRanks,
+  compareSortValues,
+  foldText,
+  orderByRanks,
+  sortJobRows,
+  sortValue,
+} from './jobListSort.js';
+import type { JobListLabels } from './jobListValues.js';
+import { stageLabel } from './stages.js';
+
+const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+
+function row(jobId: number, over: Partial<JobListRow> = {}): JobListRow {
+  return {
+    jobId,
+    originalJobId: null,
+    stat: false,
+    statBool: false,
+    filterJobId: String(jobId),
+    dictatorName: 'Walsh, Olivia',
+    patientName: 'Cruz, José',
+    patientMRN: '0001',
+    dictatedDate: null,
+    signedDate: null,
+    dateOfService: null,
+    formattedDictatedDate: '',
+    formattedSignedDate: '',
+    formattedDateOfService: '',
+    workType: 'Consultation',
+    department: 'Cardiology',
+    location: 'Ward 1',
+    jobNote: '',
+    jobNoteBool: false,
+    stageName: 'Finished',
+    stageId: 13,
+    clinic: 'North',
+    jobLocation: 'N1',
+    flags: [],
+    pdfViewed: false,
+    rtfViewed: false,
+    edited: false,
+    signed: false,
+    faxed: false,
+    ...over,
+  };
+}
+
+const ids = (rows: JobListRow[]) => rows.map((r) => r.jobId);
+
+describe('job list sort (spec 01 §5)', () => {
+  const rows = [
+    row(1, { dictatedDate: '2026-03-04T15:30:00.000Z', formattedDictatedDate: '03/04/2026 15:30' }),
+    row(2, { dictatedDate: null }),
+    row(3, { dictatedDate: '2025-12-31T23:59:00.000Z', formattedDictatedDate: '12/31/2025 23:59' }),
+    row(4, { dictatedDate: '2026-03-04T15:30:00.000Z', formattedDictatedDate: '03/04/2026 15:30' }),
+    row(5, { dictatedDate: null }),
+  ];
+
+  it('sorts date columns by the ISO date with missing values lowest', () => {
+    const asc = sortJobRows(rows, { column: 'formattedDictatedDate', ascending: true }, labels);
+    expect(ids(asc)).toEqual([2, 5, 3, 1, 4]);
+    const desc = sortJobRows(rows, { column: 'formattedDictatedDate', ascending: false }, labels);
+    expect(ids(desc)).toEqual([1, 4, 3, 2, 5]);
+  });
+
+  it('sorts by the ISO date, not by the formatted text', () => {
+    // "12/31/2025" sorts after "03/04/2026" as text, but is earlier.
+    expect(
+      ids(sortJobRows(rows.slice(0, 3), { column: 'formattedDictatedDate', ascending: true }, labels)),
+    ).toEqual([2, 3, 1]);
+  });
+
+  it('sorts job ids numerically, text without case or accents', () => {
+    const byId = [row(10), row(9), row(100)];
+    expect(ids(sortJobRows(byId, { column: 'filterJobId', ascending: true }, labels))).toEqual([9, 10, 100]);
+    const names = [
+      row(1, { patientName: 'Nunez, Zoe' }),
+      row(2, { patientName: 'núñez, Ana' }),
+      row(3, { patientName: null }),
+      row(4, { patientName: 'Abbott, Al' }),
+    ];
+    expect(ids(sortJobRows(names, { column: 'patientName', ascending: true }, labels))).toEqual([3, 4, 2, 1]);
+  });
+
+  it('sorts the stage column by its label', () => {
+    const stages = [
+      row(1, { stageId: 13, stageName: 'Finished' }),
+      row(2, { stageId: 9, stageName: 'Manual Distribution' }),
+      row(3, { stageId: 11, stageName: 'ES' }),
+    ];
+    expect(ids(sortJobRows(stages, { column: 'stageName', ascending: true }, labels))).toEqual([3, 1, 2]);
+  });
+
+  it('orders missing values lowest in compareSortValues', () => {
+    expect(compareSortValues(null, '2026-01-01')).toBeLessThan(0);
+    expect(compareSortValues('', null)).toBeGreaterThan(0);
+    expect(compareSortValues(null, null)).toBe(0);
+    expect(compareSortValues(2, 10)).toBeLessThan(0);
+    expect(foldText('Núñez')).toBe('nunez');
+    expect(sortValue(row(1), 'formattedSignedDate', labels)).toBeNull();
+  });
+
+  it('the precomputed ranks and counting sort give the reference order for every column', () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      row(i + 1, {
+        stat: i % 7 === 0,
+        dictatedDate: i % 5 === 0 ? null : new Date(Date.UTC(2026, i % 12, (i % 27) + 1)).toISOString(),
+        patientName: i % 11 === 0 ? null : `${['Ávila', 'avila', 'Brown', 'cho', 'Éclair'][i % 5]}, ${i % 3}`,
+        workType: ['', 'Consultation', 'Discharge Summary', 'consultation'][i % 4]!,
+        jobNote: i % 3 ? '' : 'note',
+        jobNoteBool: i % 3 === 0,
+        stageId: [1, 3, 5, 9, 11, 13, 16, 410][i % 8]!,
+        stageName: [
+          'Dictated',
+          'Hold Queue',
+          'Print Failed',
+          'Manual Distribution',
+          'ES',
+          'Finished',
+          'Cancelled',
+          'Processing',
+        ][i % 8]!,
+      }),
+    );
+    const base = many.map((_, i) => i);
+    for (const column of [
+      'stat',
+      'filterJobId',
+      'patientName',
+      'formattedDictatedDate',
+      'workType',
+      'jobNoteBool',
+      'stageName',
+    ] as const) {
+      const ranks = columnRanks(many, column, labels);
+      for (const ascending of [true, false]) {
+        const fast = Array.from(orderByRanks(base, ranks, ascending), (i) => many[i]!.jobId);
+        expect(fast, `${column} ${ascending}`).toEqual(ids(sortJobRows(many, { column, ascending }, labels)));
+      }
+    }
+  });
+
+  it('gives missing values rank 0 and equal values one rank', () => {
+    const ranks = columnRanks(
+      [
+        row(1, { workType: 'b' }),
+        row(2, { workType: '' }),
+        row(3, { workType: 'B' }),
+        row(4, { workType: 'a' }),
+      ],
+      'workType',
+      labels,
+    );
+    expect(Array.from(ranks)).toEqual([2, 0, 2, 1]);
+  });
+
+  it('sorts 100,000 rows by precomputed ranks quickly', () => {
+    const big = Array.from({ length: 100_000 }, (_, i) => row(i + 1, { workType: `W${i % 37}` }));
+    const ranks = columnRanks(big, 'workType', labels);
+    const t0 = Date.now();
+    const order = orderByRanks(
+      big.map((_, i) => i),
+      ranks,
+      false,
+    );
+    expect(Date.now() - t0).toBeLessThan(100);
+    expect(order.length).toBe(100_000);
+  });
+});

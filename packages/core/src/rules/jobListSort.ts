@@ -1,0 +1,194 @@
+import type { JobListRow } from '../contract/jobList.js';
+import type { JobListColumn } from './jobListColumns.js';
+import { columnText, type JobListLabels } from './jobListValues.js';
+
+/** Spec 01 §9: a list's sort, persisted per corporate structure and queue. */
+export interface JobListSort {
+  column: JobListColumn;
+  ascending: boolean;
+}
+
+/** What a column sorts by: a number, an ISO date or time, or text; null when missing. */
+export type SortValue = number | string | null;
+
+type SortKind = 'number' | 'date' | 'text';
+
+const DATE_FIELDS = {
+  formattedDictatedDate: 'dictatedDate',
+  formattedSignedDate: 'signedDate',
+  formattedDateOfService: 'dateOfService',
+} as const satisfies Partial<Record<JobListColumn, keyof JobListRow>>;
+
+function kindOf(column: JobListColumn): SortKind {
+  if (column === 'stat' || column === 'filterJobId' || column === 'jobNoteBool') return 'number';
+  if (column in DATE_FIELDS) return 'date';
+  return 'text';
+}
+
+/**
+ * The value a row sorts by in a column: date columns by the ISO date (not the formatted text), the
+ * job id numerically, STAT and note flags as 1/0, text as shown. Missing values are null.
+ */
+export function sortValue(row: JobListRow, column: JobListColumn, labels: JobListLabels): SortValue {
+  switch (column) {
+    case 'stat':
+      return row.stat ? 1 : 0;
+    case 'filterJobId':
+      return row.jobId;
+    case 'jobNoteBool':
+      return row.jobNoteBool ? 1 : 0;
+    case 'formattedDictatedDate':
+    case 'formattedSignedDate':
+    case 'formattedDateOfService':
+      return row[DATE_FIELDS[column]] || null;
+    case 'patientName':
+      return row.patientName || null;
+    default:
+      return columnText(row, column, labels) || null;
+  }
+}
+
+/** Text compared without letter case or accents ("Núñez" sorts with "Nunez"). */
+export function foldText(text: string): string {
+  return /[^\x20-\x7e]/.test(text)
+    ? text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+    : text.toLowerCase();
+}
+
+/**
+ * Orders two sort values ascending. Spec 01 §5: missing values are lowest. Text is compared folded
+ * (see {@link foldText}); ISO dates compare as text.
+ */
+export function compareSortValues(a: SortValue, b: SortValue): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  const fa = foldText(a);
+  const fb = foldText(b);
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
+}
+
+/**
+ * The reference sort: rows in a column's order, ties kept in load order (the server's job id
+ * order); descending reverses the order of values, so missing values come last.
+ */
+export function sortJobRows(
+  rows: readonly JobListRow[],
+  sort: JobListSort,
+  labels: JobListLabels,
+): JobListRow[] {
+  const keyed = rows.map((row, index) => ({ row, index, key: sortValue(row, sort.column, labels) }));
+  const sign = sort.ascending ? 1 : -1;
+  keyed.sort((x, y) => sign * compareSortValues(x.key, y.key) || x.index - y.index);
+  return keyed.map((k) => k.row);
+}
+
+/** Rows handled between two pauses of a stepwise computation (see {@link columnRanksSteps}). */
+export const ROWS_PER_STEP = 20_000;
+
+/**
+ * Precomputed sort keys of a column: each row's rank among the column's distinct values (0 for a
+ * missing value, then 1, 2, … in ascending order; equal values share a rank). Computed once per
+ * load; sorting by ranks is then a linear counting sort.
+ */
+export function columnRanks(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  labels: JobListLabels,
+): Int32Array {
+  const steps = columnRanksSteps(rows, column, labels);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link columnRanks} as a generator that pauses (yields) every {@link ROWS_PER_STEP} rows and
+ * between phases, so a caller can spread the work of 100,000 rows over several short tasks and
+ * never hold the browser's main thread for long.
+ */
+export function* columnRanksSteps(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  labels: JobListLabels,
+): Generator<void, Int32Array, void> {
+  const kind = kindOf(column);
+  const ranks = new Int32Array(rows.length);
+  if (kind === 'number') {
+    const values = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) values[i] = sortValue(rows[i]!, column, labels) as number;
+    const sorted = values.slice().sort();
+    yield;
+    // Distinct values in order; a row's rank is its value's position, found by binary search.
+    let distinct = 0;
+    for (let i = 0; i < sorted.length; i++)
+      if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
+    for (let i = 0; i < rows.length; i++) {
+      let lo = 0;
+      let hi = distinct - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid]! < values[i]!) lo = mid + 1;
+        else hi = mid;
+      }
+      // Numbers are never missing, so ranks start at 1.
+      ranks[i] = lo + 1;
+    }
+    return ranks;
+  }
+  // Text and ISO dates: distinct values first (a column holds far fewer than it has rows).
+  const ids = new Int32Array(rows.length);
+  const idOf = new Map<string, number>();
+  const values: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const value = sortValue(rows[i]!, column, labels) as string | null;
+    if (value === null) ids[i] = -1;
+    else {
+      let id = idOf.get(value);
+      if (id === undefined) {
+        id = values.length;
+        idOf.set(value, id);
+        values.push(value);
+      }
+      ids[i] = id;
+    }
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  const keys = kind === 'text' ? values.map(foldText) : values;
+  yield;
+  // The engine's own sort without a comparator orders strings by UTF-16 code units, as `<` does.
+  const sorted = keys.slice().sort();
+  yield;
+  const rankOfKey = new Map<string, number>();
+  for (const key of sorted) if (!rankOfKey.has(key)) rankOfKey.set(key, rankOfKey.size + 1);
+  const rankOfId = Int32Array.from(keys, (key) => rankOfKey.get(key)!);
+  yield;
+  for (let i = 0; i < rows.length; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
+  return ranks;
+}
+
+/**
+ * Stable counting sort of row indexes by precomputed ranks: linear in the number of rows, so a
+ * 100,000-row sort takes a few milliseconds. Ties keep the order they came in.
+ */
+export function orderByRanks(order: ArrayLike<number>, ranks: Int32Array, ascending: boolean): Uint32Array {
+  let max = 0;
+  for (let i = 0; i < ranks.length; i++) if (ranks[i]! > max) max = ranks[i]!;
+  const starts = new Uint32Array(max + 2);
+  for (let i = 0; i < order.length; i++) {
+    const r = ranks[order[i]!]!;
+    starts[(ascending ? r : max - r) + 1]! += 1;
+  }
+  for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  const out = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const index = order[i]!;
+    const r = ranks[index]!;
+    const slot = ascending ? r : max - r;
+    out[starts[slot]!] = index;
+    starts[slot]! += 1;
+  }
+  return out;
+}

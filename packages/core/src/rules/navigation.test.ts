@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LEGACY_PATHS,
+  legacyJobDetailsPath,
+  legacyUrl,
+  type NavEntry,
+  navigationItems,
+  SCHEDULE_UPLOAD_PATH,
+  SIGN_OUT_PATH,
+} from './navigation.js';
+import { PERMISSIONS } from './permissions.js';
+
+/** The entries as 'id' or 'menu: item, item' for short assertions. */
+function outline(entries: NavEntry[]): string[] {
+  return entries.map((e) => (e.type === 'link' ? e.id : `${e.id}: ${e.items.map((i) => i.id).join(', ')}`));
+}
+
+describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
+  it('shows everything, in order, to an account with every permission', () => {
+    expect(outline(navigationItems(PERMISSIONS))).toEqual([
+      'jobSearch',
+      'upload: uploadPatient, uploadSchedule, uploadCreateWithAudio',
+      'user: userAdd, userSearch',
+      'help',
+      'myAccount: myProfile, signOut',
+    ]);
+  });
+
+  it('leaves out the Upload and User dropdowns when none of their items is permitted', () => {
+    expect(outline(navigationItems([]))).toEqual(['jobSearch', 'help', 'myAccount: myProfile, signOut']);
+    expect(outline(navigationItems(['jobView', 'jobEdit', 'jobFax', 'holdQueueView']))).toEqual([
+      'jobSearch',
+      'help',
+      'myAccount: myProfile, signOut',
+    ]);
+  });
+
+  it('shows the Upload dropdown when any one of adtUpload, physicianScheduleUpload, jobCreate is held', () => {
+    const upload = (perms: string[]) => navigationItems(perms).find((e) => e.id === 'upload');
+    expect(outline([upload(['adtUpload'])!])).toEqual(['upload: uploadPatient']);
+    expect(outline([upload(['physicianScheduleUpload'])!])).toEqual(['upload: uploadSchedule']);
+    expect(outline([upload(['jobCreate'])!])).toEqual(['upload: uploadCreateWithAudio']);
+    expect(outline([upload(['jobCreate', 'adtUpload'])!])).toEqual([
+      'upload: uploadPatient, uploadCreateWithAudio',
+    ]);
+  });
+
+  it('gates User Add on dictatorAdd and User Search on dictatorView', () => {
+    const user = (perms: string[]) => navigationItems(perms).find((e) => e.id === 'user');
+    expect(outline([user(['dictatorAdd'])!])).toEqual(['user: userAdd']);
+    expect(outline([user(['dictatorView'])!])).toEqual(['user: userSearch']);
+  });
+
+  it('gives the demo dictator (view only) no Upload dropdown and only User Search', () => {
+    const dictator = ['jobView', 'jobViewDetails', 'jobViewText', 'adtView', 'dictatorView'];
+    expect(outline(navigationItems(dictator))).toEqual([
+      'jobSearch',
+      'user: userSearch',
+      'help',
+      'myAccount: myProfile, signOut',
+    ]);
+  });
+
+  it('shows Job Search only when authenticated', () => {
+    expect(outline(navigationItems(PERMISSIONS, { authenticated: false }))[0]).toBe(
+      'upload: uploadPatient, uploadSchedule, uploadCreateWithAudio',
+    );
+  });
+
+  it('sends each entry where the spec says', () => {
+    const targets = Object.fromEntries(
+      navigationItems(PERMISSIONS)
+        .flatMap((e) => (e.type === 'link' ? [e] : e.items))
+        .map((l) => [l.id, l.target]),
+    );
+    expect(targets).toEqual({
+      jobSearch: { kind: 'legacy', path: '/job/search' },
+      uploadPatient: { kind: 'legacy', path: '/ambulatory/uploadadt' },
+      uploadSchedule: { kind: 'route', path: '/schedule/upload' },
+      uploadCreateWithAudio: { kind: 'legacy', path: '/job/createwithaudio' },
+      userAdd: { kind: 'legacy', path: '/users/user.aspx?ACT=ADD' },
+      userSearch: { kind: 'legacy', path: '/users/user.aspx' },
+      help: { kind: 'documentation' },
+      myProfile: { kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' },
+      signOut: { kind: 'server', path: '/api/account/SignOut' },
+    });
+    expect([SCHEDULE_UPLOAD_PATH, SIGN_OUT_PATH, LEGACY_PATHS.myProfile]).toEqual([
+      '/schedule/upload',
+      '/api/account/SignOut',
+      '/users/user.aspx?ACT=MYPROFILE',
+    ]);
+  });
+});
+
+describe('legacy URLs', () => {
+  it('joins the legacy host and a path with exactly one slash', () => {
+    expect(legacyUrl('http://legacy.example', '/job/search')).toBe('http://legacy.example/job/search');
+    expect(legacyUrl('http://legacy.example/', '/job/search')).toBe('http://legacy.example/job/search');
+    expect(legacyUrl('http://legacy.example/fftm//', 'users/user.aspx')).toBe(
+      'http://legacy.example/fftm/users/user.aspx',
+    );
+  });
+
+  it('builds the job details path with the job id', () => {
+    expect(legacyJobDetailsPath(1234)).toBe('/search/job/jobdetails.aspx?ID=1234');
+    expect(legacyJobDetailsPath('a b')).toBe('/search/job/jobdetails.aspx?ID=a%20b');
+  });
+});

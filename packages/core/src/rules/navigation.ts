@@ -1,0 +1,129 @@
+/**
+ * The top navigation of spec 01 §2 "Top navigation" with the gates of spec 01 §6, as data: which
+ * entries a signed-in account sees and where each one goes. The web app only renders the answer.
+ */
+
+/** Spec 01 §2 "Legacy pages": paths opened in a new window, by path only, on the legacy host. */
+export const LEGACY_PATHS = {
+  jobSearch: '/job/search',
+  patientUpload: '/ambulatory/uploadadt',
+  createWithAudio: '/job/createwithaudio',
+  userAdd: '/users/user.aspx?ACT=ADD',
+  userSearch: '/users/user.aspx',
+  myProfile: '/users/user.aspx?ACT=MYPROFILE',
+} as const;
+
+/** Spec 01 §2: the SPA route of the schedule upload (spec 02). */
+export const SCHEDULE_UPLOAD_PATH = '/schedule/upload';
+
+/** Spec 01 §2: Sign Out navigates (a full page load) to this server path. */
+export const SIGN_OUT_PATH = '/api/account/SignOut';
+
+/** Spec 01 §2: the legacy job details page of one job (the job id link in the table). */
+export function legacyJobDetailsPath(jobId: string | number): string {
+  return `/search/job/jobdetails.aspx?ID=${encodeURIComponent(String(jobId))}`;
+}
+
+/** A legacy path on the legacy host (`fftmBaseUrl` of the user settings), without a doubled slash. */
+export function legacyUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Where a navigation entry goes. */
+export type NavTarget =
+  /** A legacy page, opened in a new window on the legacy host. */
+  | { kind: 'legacy'; path: string }
+  /** A page of this app. */
+  | { kind: 'route'; path: string }
+  /** A full page load of a server path (Sign Out). */
+  | { kind: 'server'; path: string }
+  /** The documentation link the server answers (GET /api/documentation/link), in a new window. */
+  | { kind: 'documentation' };
+
+/** The entries a menu can hold; each id is also its catalogue key under `nav.`. */
+export type NavLinkId =
+  | 'jobSearch'
+  | 'uploadPatient'
+  | 'uploadSchedule'
+  | 'uploadCreateWithAudio'
+  | 'userAdd'
+  | 'userSearch'
+  | 'help'
+  | 'myProfile'
+  | 'signOut';
+
+/** The dropdowns; each id is also its catalogue key under `nav.`. */
+export type NavMenuId = 'upload' | 'user' | 'myAccount';
+
+/** One link or button of the bar or of a dropdown. */
+export interface NavLink {
+  type: 'link';
+  id: NavLinkId;
+  target: NavTarget;
+}
+
+/** A dropdown and its visible items (never empty). */
+export interface NavMenu {
+  type: 'menu';
+  id: NavMenuId;
+  items: NavLink[];
+}
+
+/** One entry of the bar: a link (or the Help button) or a dropdown. */
+export type NavEntry = NavLink | NavMenu;
+
+function link(id: NavLinkId, target: NavTarget): NavLink {
+  return { type: 'link', id, target };
+}
+
+function gated(permissions: ReadonlySet<string>, permission: string, entry: NavLink): NavLink[] {
+  return permissions.has(permission) ? [entry] : [];
+}
+
+/**
+ * Spec 01 §2/§6: the entries of the top navigation, left to right, for an account's permissions.
+ * Job Search only when authenticated; the Upload dropdown when any of adtUpload (Patient),
+ * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
+ * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
+ * the Help icon and the My Account dropdown (My Profile, Sign Out) always.
+ */
+export function navigationItems(
+  permissions: Iterable<string>,
+  { authenticated = true }: { authenticated?: boolean } = {},
+): NavEntry[] {
+  const held = new Set(permissions);
+  const entries: NavEntry[] = [];
+  if (authenticated) entries.push(link('jobSearch', { kind: 'legacy', path: LEGACY_PATHS.jobSearch }));
+
+  const upload = [
+    ...gated(held, 'adtUpload', link('uploadPatient', { kind: 'legacy', path: LEGACY_PATHS.patientUpload })),
+    ...gated(
+      held,
+      'physicianScheduleUpload',
+      link('uploadSchedule', { kind: 'route', path: SCHEDULE_UPLOAD_PATH }),
+    ),
+    ...gated(
+      held,
+      'jobCreate',
+      link('uploadCreateWithAudio', { kind: 'legacy', path: LEGACY_PATHS.createWithAudio }),
+    ),
+  ];
+  if (upload.length > 0) entries.push({ type: 'menu', id: 'upload', items: upload });
+
+  const user = [
+    ...gated(held, 'dictatorAdd', link('userAdd', { kind: 'legacy', path: LEGACY_PATHS.userAdd })),
+    ...gated(held, 'dictatorView', link('userSearch', { kind: 'legacy', path: LEGACY_PATHS.userSearch })),
+  ];
+  if (user.length > 0) entries.push({ type: 'menu', id: 'user', items: user });
+
+  entries.push(link('help', { kind: 'documentation' }));
+  entries.push({
+    type: 'menu',
+    id: 'myAccount',
+    items: [
+      link('myProfile', { kind: 'legacy', path: LEGACY_PATHS.myProfile }),
+      link('signOut', { kind: 'server', path: SIGN_OUT_PATH }),
+    ],
+  });
+  return entries;
+}

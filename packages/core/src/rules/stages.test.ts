@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { STAGES, stageLabel } from './stages.js';
+
+describe('stage label rule (spec 01 §4)', () => {
+  it('reads Processing, Finished and ES as themselves (ES as ESign), whatever the id', () => {
+    expect(stageLabel(410, 'Processing')).toBe('Processing');
+    expect(stageLabel(13, 'Finished')).toBe('Finished');
+    expect(stageLabel(11, 'ES')).toBe('ESign');
+  });
+
+  it('reads ids above 7 as pending distribution, except 16', () => {
+    expect(stageLabel(8, 'Pending Fax')).toBe('pending distribution');
+    expect(stageLabel(9, 'Manual Distribution')).toBe('pending distribution');
+    expect(stageLabel(16, 'Cancelled')).toBe('Cancelled');
+  });
+
+  it('reads ids 4 to 7 as failed distribution', () => {
+    for (const id of [4, 5, 6, 7]) expect(stageLabel(id, 'x')).toBe('failed distribution');
+  });
+
+  it('shows the translated name for the rest, and an empty name as empty', () => {
+    expect(stageLabel(3, 'Hold Queue', (n) => `[${n}]`)).toBe('[Hold Queue]');
+    expect(stageLabel(1, '')).toBe('');
+    expect(stageLabel(null, null)).toBe('');
+  });
+
+  it('gives every catalogued stage a sensible label', () => {
+    const labels = Object.fromEntries(Object.values(STAGES).map((s) => [s.id, stageLabel(s.id, s.name)]));
+    expect(labels).toEqual({
+      1: 'Dictated',
+      2: 'Transcription',
+      3: 'Hold Queue',
+      4: 'failed distribution',
+      5: 'failed distribution',
+      6: 'failed distribution',
+      7: 'failed distribution',
+      8: 'pending distribution',
+      9: 'pending distribution',
+      10: 'pending distribution',
+      11: 'ESign',
+      13: 'Finished',
+      16: 'Cancelled',
+      410: 'Processing',
+    });
+  });
+});

@@ -1,0 +1,90 @@
+// npm test: lint, type check, unit and integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), build, then end-to-end tests in Debian's Chromium. Ends with one
+// plain summary line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(root, 'e2e', 'artifacts');
+mkdirSync(resultsDir, { recursive: true });
+
+const failures = [];
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, args, opts = {}) {
+  process.stdout.write(`\n=== ${name}\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) failures.push(name);
+  process.stdout.write(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${secs} s)\n`);
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write('Debian chromium is missing: install it with `apt-get install chromium`.\n');
+    return false;
+  }
+  process.stdout.write('Installing Debian chromium (missing)…\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return (
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0
+  );
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed +=
+    (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.stats?.expected ?? 0;
+  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  return true;
+}
+
+process.stdout.write(
+  process.env.TEST_DATABASE_URL
+    ? 'Database tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).\n'
+    : 'Database tests run on PGlite (set TEST_DATABASE_URL to run them on PostgreSQL too).\n',
+);
+
+step('lint (Biome)', 'npx', ['biome', 'check', '.']);
+step('type check', 'npm', ['run', '--silent', 'typecheck']);
+const vitestJson = join(resultsDir, 'vitest.json');
+const unitOk = step('unit and integration tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+if (!countVitest(vitestJson) && !unitOk) failed += 1;
+
+if (step('build', 'npm', ['run', '--silent', 'build'])) {
+  if (ensureChromium()) {
+    const e2eJson = join(resultsDir, 'results.json');
+    const e2eOk = step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+      cwd: join(root, 'e2e'),
+    });
+    if (!countPlaywright(e2eJson) && !e2eOk) failed += 1;
+  } else {
+    failures.push('chromium');
+  }
+}
+
+process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
+process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+process.exit(failures.length || failed ? 1 : 0);
