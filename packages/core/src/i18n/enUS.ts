@@ -270,6 +270,57 @@ export const enUS = {
       pageOnly: 'This Page Only',
     },
   },
+  documents: {
+    tooManySelected: 'Too many Jobs are selected (Max 10)',
+    noDocument: 'Job {{jobId}} has no document.',
+    badFormat: 'format must be pdf or rtf',
+    wordNeedsLibreOffice:
+      'Word documents cannot be converted to PDF on this server because LibreOffice is not installed. Ask your System Administrator to install it, or download the job as RTF.',
+    viewer: {
+      title: 'Selected Documents',
+      noCopiesTitle: 'No copies',
+      noCopies: 'The selected items did not generate any documents',
+      notFoundTitle: 'Document not found',
+      notFound: 'One or more selected items did not have an associated document',
+      errorTitle: 'An error has occurred',
+      pdfViewerDisabledTitle: 'PDF Viewer Disabled',
+      pdfViewerDisabled: 'The document will be downloaded in a new tab',
+      openedInNewTabTitle: 'Opened In New Tab',
+      openedInNewTab: 'The document was too large to view here',
+    },
+    popupBlocked:
+      'Unable to download jobs. This browser is blocking popups. Please allow the popup and try again.',
+    bulkSaveFailed:
+      'Something went wrong downloading the selected jobs. Please try again or select fewer jobs.',
+    markedPrinted: 'Jobs marked as printed',
+    import: {
+      noFile: 'Choose a CDA (.xml) or Word (.docx) file to import.',
+      tooLarge: 'The document is larger than {{max}} MB.',
+      notCda: 'The file is not a CDA document: {{detail}}',
+      notDocx: 'The file is not a Word (.docx) document: {{detail}}',
+      unsupported: 'The file is neither a CDA XML document nor a Word (.docx) document.',
+      bookedByOther:
+        'Job {{jobId}} is booked out for editing by {{holder}}; import the document when it is released.',
+    },
+  },
+  clear: {
+    noPermission: 'You do not have permission to clear manually distributed jobs from the list',
+    failed: 'Sorry, an error has occurred whilst attempting to complete the selected jobs',
+    notCleared: 'Job ID: {{jobId}} was not cleared due to: Job is in {{stage}}',
+    notReady_one: '{{count}} selected job is not Finished and was not cleared',
+    notReady_other: '{{count}} selected jobs are not Finished and were not cleared',
+    clearedOne: 'The selected job was cleared from the list',
+    clearedMany: '{{count}} selected jobs were cleared from the list',
+  },
+  fax: {
+    queued: 'Job successfully queued for faxing',
+    failed: 'There was a problem faxing, if the problem persists please contact support',
+    noPermission: 'You do not have the required permissions to fax a job',
+    customRecipientInvalid: 'You must enter a first and last name and a fax number',
+    sameFacility: 'Bulk faxing can only be performed on jobs from the same Client Facility',
+    otherUsers: 'and {{count}} other users',
+    invalidNumber: 'The fax number of {{name}} is not valid: it must be digits (spaces are allowed).',
+  },
   audio: {
     cannotPlay: 'Cannot play audio',
     noAudio: 'There is no audio associated with this job.',

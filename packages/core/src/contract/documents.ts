@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/constants.js';
+
+/** Spec 01 §5: formats a document can be downloaded in. */
+export const DOCUMENT_FORMATS = ['pdf', 'rtf'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** Spec 01 §5 copy types of FormatMultiplePdfJobs and `printed`. */
+export const COPY_TYPES = { single: 0, singleAndRecipients: 1, recipientsOnly: 2, smart: 3 } as const;
+export type CopyType = (typeof COPY_TYPES)[keyof typeof COPY_TYPES];
+
+/** Largest CDA or DOCX file the document intake takes. */
+export const MAX_DOCUMENT_IMPORT_BYTES = 20 * 1024 * 1024;
+
+const jobId = z.coerce
+  .number({ error: 'jobId must be a whole number' })
+  .int('jobId must be a whole number')
+  .positive('jobId must be a positive whole number');
+
+/**
+ * `jobIds` as repeated `jobIds=1&jobIds=2` (spec 01 §7) or `1,2`; duplicates count once; at most
+ * LIMITS.maxBulkJobs unique jobs per call.
+ */
+export const BulkJobIdsSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[0-9]+$/, 'Each job id must be a positive whole number')
+          .transform(Number)
+          .pipe(z.number().int().positive('Each job id must be a positive whole number')),
+      )
+      .min(1, 'Name at least one job in jobIds'),
+  )
+  .transform((ids) => [...new Set(ids)])
+  .refine((ids) => ids.length <= LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per call`);
+
+const booleanParam = (name: string) =>
+  z
+    .string()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }))
+    .transform((s) => s === 'true' || s === '1');
+
+const documentFormat = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.enum(DOCUMENT_FORMATS, { error: 'format must be pdf or rtf' }));
+
+/** GET /api/file/download/{jobId}.pdf */
+export const DownloadPdfParamsSchema = z.object({ jobId });
+/** GET /api/file/Download/{jobId}.{format} */
+export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
+/** GET /api/file/downloadrtf?jobIds=… */
+export const JobIdsQuerySchema = z.object({ jobIds: BulkJobIdsSchema });
+/** GET /api/file/BulkDownload?jobIds&format → Jobs.zip */
+export const BulkDownloadQuerySchema = z.object({ jobIds: BulkJobIdsSchema, format: documentFormat });
+/** GET /api/file/FormatMultiplePdfJobs/{copiesOption}/{duplex}/{coverSheet}?jobIds=… */
+export const FormatMultipleParamsSchema = z.object({
+  copiesOption: z.coerce
+    .number({ error: 'copiesOption must be 0, 1, 2 or 3' })
+    .int('copiesOption must be 0, 1, 2 or 3')
+    .min(0, 'copiesOption must be 0, 1, 2 or 3')
+    .max(3, 'copiesOption must be 0, 1, 2 or 3'),
+  duplex: booleanParam('duplex'),
+  coverSheet: booleanParam('coverSheet'),
+});
+/** Query of FormatMultiplePdfJobs: `format` (pdf default) picks the rendition, as spec 01 §7 says it serves both. */
+export const FormatMultipleQuerySchema = z.object({
+  jobIds: BulkJobIdsSchema,
+  format: documentFormat.optional().default('pdf'),
+});
+
+const jobIdList = z
+  .array(jobId)
+  .min(1, 'Name at least one job')
+  .max(1000, 'At most 1000 jobs per call')
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /api/jobs/printed */
+export const PrintedBodySchema = z.object({
+  jobIds: jobIdList,
+  copiesType: z.number().int().min(0).max(3, 'copiesType must be 0, 1, 2 or 3'),
+});
+export const PrintedResultSchema = z.object({ recorded: z.number().int() });
+
+/** POST /api/jobs/completejobs: the body is the list of job ids (spec 01 §7). */
+export const CompleteJobsBodySchema = jobIdList;
+/** What the clear call did: the jobs cleared, and each job left alone with the stage it is in. */
+export const CompleteJobsResultSchema = z.object({
+  cleared: z.array(z.number().int()),
+  notCleared: z.array(z.object({ jobId: z.number().int(), stageName: z.string() })),
+});
+export type CompleteJobsResult = z.infer<typeof CompleteJobsResultSchema>;
+
+/** POST /api/job/importDocument/{jobId} (multipart field `file`): the new document version. */
+export const ImportDocumentParamsSchema = z.object({ jobId });
+export const ImportDocumentResultSchema = z.object({
+  jobId: z.number().int(),
+  version: z.number().int(),
+  format: z.enum(['CDA', 'DOCX']),
+});
+export type ImportDocumentResult = z.infer<typeof ImportDocumentResultSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/constants.js';
+
+/** Spec 01 §3 "Fax recipient". `recipientType` is 'Custom' for one added by hand. */
+export const FaxRecipientSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().min(1, 'A recipient needs a name').max(200),
+  faxNumber: z.string().max(40),
+  recipientType: z.string().max(40),
+  faxFlag: z.boolean(),
+});
+export type FaxRecipient = z.infer<typeof FaxRecipientSchema>;
+
+/** GET /api/jobs/getContactListForJob?jobId */
+export const ContactListSchema = z.array(FaxRecipientSchema);
+
+/** GET /api/jobs/Dictators?q&csid: recipient search, at most LIMITS.faxSearchLimit answers. */
+export const DictatorsQuerySchema = z.object({
+  q: z.string().trim().max(100, 'q must be at most 100 characters').default(''),
+  csid: z.coerce
+    .number({ error: 'csid must be a whole number' })
+    .int('csid must be a whole number')
+    .positive('csid must be a positive whole number'),
+});
+export const DictatorsResultSchema = z.array(FaxRecipientSchema).max(LIMITS.faxSearchLimit);
+
+/** POST /api/jobs/Fax */
+export const FaxRequestSchema = z.object({
+  jobIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Name at least one job to fax')
+    .max(LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per fax`)
+    .transform((ids) => [...new Set(ids)]),
+  recipients: z.array(FaxRecipientSchema).min(1, 'Choose at least one recipient').max(50),
+});
+export type FaxRequest = z.infer<typeof FaxRequestSchema>;
+/** Spec 01 §7: `{success, text}`; the web shows `text` when success is false. */
+export const FaxResultSchema = z.object({ success: z.boolean(), text: z.string() });
+export type FaxResult = z.infer<typeof FaxResultSchema>;
