@@ -92,6 +92,15 @@ async function headings(page: Page): Promise<string[]> {
     .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? ''));
 }
 
+/** Headings cut short (their text or sort icon wider than the column): none should be. */
+async function clippedHeadings(page: Page): Promise<string[]> {
+  return page
+    .locator('thead th[data-column]')
+    .evaluateAll((ths) =>
+      ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent?.trim() ?? ''),
+    );
+}
+
 async function chooseSelectOption(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -156,6 +165,7 @@ test('choose a structure; every ticker shows the server count and opens its queu
   }
 
   await openQueue(page, 'pending');
+  expect(await clippedHeadings(page)).toEqual([]);
   await page.screenshot({ path: 'artifacts/jobs-list-pending.png' });
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -355,6 +365,7 @@ test('export the visible columns as .xlsx; reload keeps structure, queue, sort, 
   await page.getByRole('checkbox', { name: 'Location' }).uncheck();
   await page.keyboard.press('Escape');
   const shown = await headings(page);
+  expect(await clippedHeadings(page)).toEqual([]);
   expect(shown).toContain('Clinic');
   expect(shown).not.toContain('Location');
   expect(shown).toContain('Subject ID');

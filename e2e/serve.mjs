@@ -1,7 +1,7 @@
 // Starts the built server for the end-to-end tests on a fresh, throw-away DATA_DIR and removes that
 // directory again when the server stops (Playwright ends it with SIGTERM, a person with Ctrl+C).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,16 @@ if (!existsSync(main)) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quill-e2e-'));
+const port = process.env.E2E_PORT ?? '18080';
+// Tests that check what the server wrote (DATA_DIR/fax-outbox) find DATA_DIR here (helpers/dataDir.ts).
+const dataDirFile = join(tmpdir(), `quill-e2e-${port}.data-dir`);
+writeFileSync(dataDirFile, dataDir);
 let removed = false;
 function removeDataDir() {
   if (removed) return;
   removed = true;
   rmSync(dataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  rmSync(dataDirFile, { force: true });
 }
 
 const child = spawn(process.execPath, [main], {
@@ -26,7 +31,7 @@ const child = spawn(process.execPath, [main], {
   env: {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: process.env.E2E_PORT ?? '18080',
+    PORT: port,
     DATA_DIR: dataDir,
     DEMO_JOBS: process.env.DEMO_JOBS ?? '400',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

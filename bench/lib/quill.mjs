@@ -118,4 +118,4 @@ export function stats(ms) {
   return { median: at(0.5), p95: at(0.95), max: s[s.length - 1] };
 }
 
-export const fmt = (n) => `${n.toFixed(1)} ms`;
+export const fmt = (n) => (typeof n === 'number' ? `${n.toFixed(1)} ms` : 'n/a');

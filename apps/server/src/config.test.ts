@@ -18,6 +18,22 @@ describe('configuration', () => {
     );
   });
 
+  it('needs the smtp fax settings only with FAX_TRANSPORT=smtp, and names each missing one', () => {
+    expect(loadConfig({}).FAX_TRANSPORT).toBe('outbox');
+    expect(() => loadConfig({ FAX_TRANSPORT: 'smtp', FAX_SMTP_FROM: 'quill@example.org' })).toThrow(
+      /FAX_SMTP_URL: required when FAX_TRANSPORT is smtp\n.*FAX_SMTP_DOMAIN: required/s,
+    );
+    const c = loadConfig({
+      FAX_TRANSPORT: 'smtp',
+      FAX_SMTP_URL: 'smtp://mail.example.org:587',
+      FAX_SMTP_FROM: 'quill@example.org',
+      FAX_SMTP_DOMAIN: 'fax.example.org',
+    });
+    expect(c.FAX_SMTP_DOMAIN).toBe('fax.example.org');
+    expect(() => loadConfig({ FAX_TRANSPORT: 'fax-machine' })).toThrow(/FAX_TRANSPORT/);
+    expect(() => loadConfig({ FAX_SMTP_URL: 'http://mail' })).toThrow(/FAX_SMTP_URL must start with smtp/);
+  });
+
   it('reads booleans and numbers from strings', () => {
     const c = loadConfig({ IN_PROCESS_WORKER: 'false', PORT: '9090', DEMO_JOBS: '100' });
     expect(c.IN_PROCESS_WORKER).toBe(false);

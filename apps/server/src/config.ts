@@ -45,7 +45,30 @@ export const ConfigSchema = z.object({
   DEMO_SEED: bool.default(true),
   /** Number of jobs the first-start demo seed creates. */
   DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
-  FAX_TRANSPORT: z.enum(['outbox']).default('outbox'),
+  /** How faxes leave: outbox (files under DATA_DIR/fax-outbox), smtp (email-to-fax) or hylafax. */
+  FAX_TRANSPORT: z.enum(['outbox', 'smtp', 'hylafax']).default('outbox'),
+  /** smtp transport: the mail server, e.g. smtp://user:password@mail.example.org:587. */
+  FAX_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'FAX_SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** smtp transport: the sender address the gateway accepts. */
+  FAX_SMTP_FROM: z.email('FAX_SMTP_FROM must be an email address').optional(),
+  /** smtp transport: the gateway's domain; a fax to 2015550123 goes to 2015550123@FAX_SMTP_DOMAIN. */
+  FAX_SMTP_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'FAX_SMTP_DOMAIN must be a domain name such as fax.example.org')
+    .optional(),
+  /** hylafax transport: HylaFAX's sendfax and faxstat commands, and the fax server (default local). */
+  FAX_SENDFAX_PATH: z.string().default('sendfax'),
+  FAX_FAXSTAT_PATH: z.string().default('faxstat'),
+  FAX_HYLAFAX_HOST: z.string().optional(),
+  /** Retries of a fax after its first attempt, the first wait (doubling each time) and one try's limit. */
+  FAX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  FAX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  FAX_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** How often the task queue looks for tasks of a worker that died (and retries them). */
+  TASK_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Seconds between worker heartbeat tasks; the health check wants one within a minute. */
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(50).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +79,17 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 
+/** Settings that are only required together with another one (e.g. FAX_SMTP_URL for smtp faxing). */
+function dependentSettingIssues(c: z.infer<typeof ConfigSchema>): string[] {
+  const issues: string[] = [];
+  if (c.FAX_TRANSPORT === 'smtp') {
+    for (const name of ['FAX_SMTP_URL', 'FAX_SMTP_FROM', 'FAX_SMTP_DOMAIN'] as const) {
+      if (!c[name]) issues.push(`  ${name}: required when FAX_TRANSPORT is smtp`);
+    }
+  }
+  return issues;
+}
+
 /** Reads the configuration; throws one readable error listing every bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(
@@ -65,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const dependent = dependentSettingIssues(parsed.data);
+  if (dependent.length) throw new Error(`Invalid configuration:\n${dependent.join('\n')}`);
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
 }
 

@@ -44,7 +44,7 @@ export async function createContext(
   await migrateDatabase(db);
   const cookieSecret = await ensureCookieSecret(db);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-  const tasks = new TaskQueue(db, log);
+  const tasks = new TaskQueue(db, log, { maintenanceIntervalSeconds: config.TASK_MAINTENANCE_SECONDS });
   await tasks.start();
   return { config, database: db, blobs, tasks, log, cookieSecret, release };
 }

@@ -30,8 +30,11 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
   try {
     const { rows } = await database.executeSql('select created_at from drizzle.__drizzle_migrations', []);
     applied = new Set(rows.map((r) => Number(r.created_at)));
-  } catch {
-    // No migrations table: nothing applied yet.
+  } catch (err) {
+    // No migrations table (or schema) yet: nothing applied. Any other failure, such as a database
+    // that does not answer, is the caller's to report; it says nothing about the migrations.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P01' && code !== '3F000') throw err;
   }
   return journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
 }

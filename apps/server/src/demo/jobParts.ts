@@ -50,7 +50,7 @@ export function addDistributionFailure(
   const attempts = rng.int(1, 2);
   for (let a = 0; a < attempts; a++) {
     const at = new Date(before(after + (a + 1) * 35 * MINUTE));
-    const fax = `(${rng.int(201, 989)}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
+    const fax = `${rng.int(201, 989)} 555 01${String(rng.int(0, 99)).padStart(2, '0')}`;
     const description = rng.pick(DISTRIBUTION_ERRORS[stage] ?? ['Distribution failed']).replace('{fax}', fax);
     rows.errors.push({ id: ids.next(distributionErrors), jobId, description, createdAt: at });
     rows.distributions.push({

@@ -98,7 +98,7 @@ export async function seedOrganisation(
         serviceCentreId: centreIds[Math.floor(f / 5)] ?? (centreIds[0] as number),
         name,
         code,
-        faxNumber: `(${rng.pick(AREA_CODES)}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`,
+        faxNumber: `${rng.pick(AREA_CODES)} 555 01${String(rng.int(0, 99)).padStart(2, '0')}`,
         attachmentsEnabled: !spec.big || f % 2 === 0,
         workTypes: [...structureWorkTypes, ...own],
         departmentIds: [],

@@ -41,6 +41,11 @@ export function phoneNumber(rng: Rng): string {
   return `(${rng.pick(AREA_CODES)}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
 }
 
+/** A fax number as the fax rule of spec 01 §5 accepts it: digits, grouped by spaces ('201 555 0123'). */
+export function faxNumber(rng: Rng): string {
+  return `${rng.pick(AREA_CODES)} 555 01${String(rng.int(0, 99)).padStart(2, '0')}`;
+}
+
 /**
  * Creates the physicians: 15 per facility of the big structure plus 20 structure-wide ones, and 24
  * for the small structure's facility. Some have secure messaging, some no fax number.
@@ -76,7 +81,7 @@ export async function seedPhysicians(
       const resident = doctor && rng.chance(0.1);
       const specialty = rng.pick(SPECIALTIES);
       const secure = rng.chance(0.25);
-      const fax = rng.chance(0.85) ? phoneNumber(rng) : null;
+      const fax = rng.chance(0.85) ? faxNumber(rng) : null;
       const method: PhysicianModel['distributionMethod'] =
         secure && rng.chance(0.8) ? 'electronic' : fax && rng.chance(0.75) ? 'fax' : 'print';
       const email = `${ascii(firstName)}.${ascii(lastName)}${seq}@${domain}`;

@@ -127,6 +127,12 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(await n('select count(*) as n from physicians')).toBeGreaterThanOrEqual(200);
     expect(await n('select count(*) as n from physicians where secure_messaging_enabled')).toBeGreaterThan(0);
     expect(await n('select count(*) as n from physicians where fax is null')).toBeGreaterThan(0);
+    // Every demo fax number passes the fax rule of spec 01 §5 (digits once spaces are removed).
+    expect(
+      await n(
+        `select count(*) as n from physicians where fax is not null and replace(fax, ' ', '') !~ '^[0-9]+$'`,
+      ),
+    ).toBe(0);
     expect(await n('select count(*) as n from patients')).toBeGreaterThanOrEqual(2000);
     expect(await n('select count(*) as n from visits')).toBeGreaterThanOrEqual(2000);
     expect(await n('select count(*) as n from orders')).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './httpError.js';
 
@@ -6,7 +7,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CSRF_MESSAGE = 'The request is missing its security token. Reload the page and try again.';
+/** The 403 answer without a matching X-XSRF-TOKEN header. */
+export const CSRF_MESSAGE = message('auth.csrfMissing');
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -70,4 +70,31 @@ describe.each(databaseTargets())('HTTP conventions on $name', (target) => {
     const schema = health.responses['200'].content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(['applicationName', 'machineName', 'version', 'results']);
   });
+
+  it('lists every call of the platform and the sign-in issues in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'GET /api/healthcheck/results',
+        'GET /api/account/authenticated',
+        'GET /api/account/scheme/{scheme}',
+        'GET /api/account/oidc/callback',
+        'POST /api/account/login',
+        'GET /api/Account/GetUserSummaries',
+        'POST /api/Account/SetUserSummary/{memberId}',
+        'GET /api/account/SignOut',
+        'GET /api/settings/user',
+        'GET /api/settings/fftmUrl',
+        'GET /api/settings/applicationSettings',
+        'GET /api/settings/tenantUrl',
+        'GET /api/documentation/link',
+        'GET /api/heartbeat/Idle',
+        'GET /api/heartbeat/Active',
+        'GET /api/Account/GetAttachmentApiCredentials',
+      ]),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
@@ -13,13 +14,14 @@ declare module 'fastify' {
   }
 }
 
+/** The 401/403 answers of the session guards, from the message catalogue. */
 export const SESSION_MESSAGES = {
-  required: 'You are not signed in. Please sign in to continue.',
-  expired: 'Your session has expired. Please sign in again.',
-  superseded: 'You already have an active session',
-  disabled: 'Your user has been disabled. Please contact your System Administrator.',
-  account: 'Select a user account before doing this.',
-  permission: 'You do not have permission to do this.',
+  required: message('session.notSignedIn'),
+  expired: message('session.expiredError'),
+  superseded: message('errors.existingSession'),
+  disabled: message('session.userDisabled'),
+  account: message('session.accountRequired'),
+  permission: message('session.notPermitted'),
 } as const;
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https. */

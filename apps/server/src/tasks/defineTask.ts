@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 
+/** Which try of a task this is: pg-boss's retry count and limit (the last try has count = limit). */
+export interface TaskAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
 /**
  * A durable background task (documenso's pattern): an id, a version, a zod payload and a lazily
  * loaded handler, so the worker only loads the code of tasks it runs.
@@ -12,7 +18,7 @@ export interface TaskDefinition<P extends z.ZodType = z.ZodType> {
   /** pg-boss retry policy for this task. */
   retry: { limit: number; delaySeconds: number; backoff: boolean };
   expireInSeconds: number;
-  handler: () => Promise<(ctx: AppContext, payload: z.infer<P>) => Promise<void>>;
+  handler: () => Promise<(ctx: AppContext, payload: z.infer<P>, attempt?: TaskAttempt) => Promise<void>>;
 }
 
 export function defineTask<P extends z.ZodType>(def: TaskDefinition<P>): TaskDefinition<P> {

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from './defineTask.js';
 import { heartbeatTask } from './heartbeat.js';
 import { makeAudioRenditionsTask } from './makeAudioRenditions.js';
+import { sendFaxTask } from './sendFax.js';
 
 /** Every task the worker runs. A new task is added here and nowhere else. */
-export const TASKS: TaskDefinition[] = [heartbeatTask, makeAudioRenditionsTask];
+export const TASKS: TaskDefinition[] = [heartbeatTask, makeAudioRenditionsTask, sendFaxTask];

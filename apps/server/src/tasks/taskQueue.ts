@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client.js';
+import type { Database, ExecuteSql } from '../db/client.js';
 import { queueName, type TaskDefinition } from './defineTask.js';
 import { TASKS } from './registry.js';
 
@@ -11,8 +11,17 @@ export class TaskQueue {
   readonly boss: PgBoss;
   private lastErrorLog = 0;
 
-  constructor(database: Database, log: Log) {
-    const common = { schema: 'pgboss', schedule: false, supervise: true, migrate: true } as const;
+  /** `maintenanceIntervalSeconds`: how soon a task whose worker died is noticed and retried. */
+  constructor(database: Database, log: Log, opts: { maintenanceIntervalSeconds?: number } = {}) {
+    const common = {
+      schema: 'pgboss',
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      ...(opts.maintenanceIntervalSeconds
+        ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
+        : {}),
+    } as const;
     this.boss =
       database.kind === 'postgres'
         ? new PgBoss({ ...common, connectionString: database.url!, max: 4 })
@@ -49,6 +58,34 @@ export class TaskQueue {
       expireInSeconds: task.expireInSeconds,
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
     });
+  }
+
+  /**
+   * Enqueues several tasks in one statement. Each may carry its own id (a uuid: sending the same id
+   * again is a no-op while pg-boss keeps the task). `db` runs the insert inside the caller's
+   * transaction (see db/transactionSql.ts), so the tasks exist exactly when the caller's rows do.
+   */
+  async insert<P extends z.ZodType>(
+    task: TaskDefinition<P>,
+    items: { id?: string; payload: z.infer<P> }[],
+    opts: {
+      db?: { executeSql: ExecuteSql };
+      retryLimit?: number;
+      retryDelaySeconds?: number;
+      expireInSeconds?: number;
+    } = {},
+  ): Promise<void> {
+    const name = queueName(task);
+    const jobs = items.map((item) => ({
+      ...(item.id ? { id: item.id } : {}),
+      name,
+      data: task.payload.parse(item.payload) as object,
+      retryLimit: opts.retryLimit ?? task.retry.limit,
+      retryDelay: opts.retryDelaySeconds ?? task.retry.delaySeconds,
+      retryBackoff: task.retry.backoff,
+      expireInSeconds: opts.expireInSeconds ?? task.expireInSeconds,
+    }));
+    await this.boss.insert(jobs, opts.db ? { db: opts.db } : {});
   }
 
   async stop(): Promise<void> {

@@ -16,11 +16,18 @@ export async function startWorker(ctx: AppContext): Promise<Worker> {
   const { boss } = ctx.tasks;
   for (const task of TASKS) {
     const run = await task.handler();
-    await boss.work(queueName(task), { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
-      for (const item of batch) {
-        await run(ctx, task.payload.parse(item.data));
-      }
-    });
+    await boss.work(
+      queueName(task),
+      { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+      async (batch) => {
+        for (const item of batch) {
+          await run(ctx, task.payload.parse(item.data), {
+            retryCount: item.retryCount,
+            retryLimit: item.retryLimit,
+          });
+        }
+      },
+    );
   }
   const beat = async () => {
     try {

@@ -2,6 +2,7 @@ import { createRoute, createRouter, type RouterHistory, redirect } from '@tansta
 import { signInRoute } from '../features/auth/signInRoute';
 import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
+import { jobRoutes } from '../features/job/routes';
 import { jobsListRoutes } from '../features/jobs-list/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
@@ -46,7 +47,7 @@ const existingSessionRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   // Routes that need a signed-in user with a chosen account hang under the authenticated layout.
   // The job list (features/jobs-list/routes.tsx) is added on the next line.
-  authedRoute.addChildren([...jobsListRoutes, createAudioRoute]),
+  authedRoute.addChildren([...jobsListRoutes, createAudioRoute, ...jobRoutes]),
   homeRoute,
   signInRoute,
   healthCheckRoute,

@@ -164,6 +164,56 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   }
 }
 
+/** A file the API answered: its bytes and the file name of its Content-Disposition, if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim();
+}
+
+/**
+ * GETs a file (a document, a zip) from the Quill API. Failures are {@link ApiRequestError}s with the
+ * server's code and message, exactly as for {@link apiRequest} (401 included).
+ */
+export async function apiFile(
+  path: string,
+  options: Pick<RequestOptions<unknown>, 'query' | 'signal'> = {},
+): Promise<ApiFile> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
+    throw new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (!response.ok) {
+    const error = errorFromAnswer(response.status, await readJson(response), response.statusText);
+    if (error.status === 401) notifyUnauthorized(error, path);
+    throw error;
+  }
+  try {
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  } catch (cause) {
+    if (options.signal?.aborted) throw new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
+    throw new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
+  }
+}
+
 /** Shorthands for {@link apiRequest}. */
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>

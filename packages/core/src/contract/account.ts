@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message } from '../i18n/format.js';
 import { PERMISSIONS } from '../rules/permissions.js';
 
 /** Sign-in schemes the server offers (spec 01 §4). */
@@ -14,8 +15,8 @@ export type Authenticated = z.infer<typeof AuthenticatedSchema>;
 
 /** POST /api/account/login */
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your user name').max(200),
-  password: z.string().min(1, 'Enter your password').max(1000),
+  username: z.string().trim().min(1, message('auth.enterUserName')).max(200),
+  password: z.string().min(1, message('auth.enterPassword')).max(1000),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -57,6 +57,7 @@ export const CreateAudioFacilitiesSchema = z.array(
     id: z.number().int(),
     name: z.string(),
     corporateStructureId: z.number().int(),
+    /** The label of the facility's corporate structure (the page groups facilities by it). */
     companyNameId: z.string(),
   }),
 );

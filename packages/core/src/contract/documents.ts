@@ -59,6 +59,20 @@ const documentFormat = z
 export const DownloadPdfParamsSchema = z.object({ jobId });
 /** GET /api/file/Download/{jobId}.{format} */
 export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
+/**
+ * The one path segment of GET /api/file/download/{jobId}.pdf and /api/file/Download/{jobId}.{format}
+ * (one route: paths match case-insensitively): `123.pdf` → `{ jobId: 123, format: 'pdf' }`.
+ */
+export const DownloadFileParamsSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[0-9]+\.[^.]+$/, 'Name the file as {jobId}.pdf or {jobId}.rtf, for example 123.pdf')
+    .transform((file): { jobId: unknown; format: string } => {
+      const dot = file.indexOf('.');
+      return { jobId: file.slice(0, dot), format: file.slice(dot + 1) };
+    })
+    .pipe(DownloadParamsSchema),
+});
 /** GET /api/file/downloadrtf?jobIds=… */
 export const JobIdsQuerySchema = z.object({ jobIds: BulkJobIdsSchema });
 /** GET /api/file/BulkDownload?jobIds&format → Jobs.zip */

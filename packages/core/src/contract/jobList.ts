@@ -88,6 +88,8 @@ export const JobListRowSchema = z.object({
   stageName: z.string(),
   stageId: z.number().int(),
   clinic: z.string(),
+  /** The client facility of the job (the clinic's id): bulk faxing needs one facility (spec 01 §5). */
+  clientFacilityId: z.number().int(),
   jobLocation: z.string(),
   flags: z.array(JobFlagSchema),
   pdfViewed: z.boolean(),

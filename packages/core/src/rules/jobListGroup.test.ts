@@ -31,6 +31,7 @@ function row(jobId: number, over: Partial<JobListRow>): JobListRow {
     stageName: '',
     stageId: 1,
     clinic: '',
+    clientFacilityId: 1,
     jobLocation: '',
     flags: [],
     pdfViewed: false,

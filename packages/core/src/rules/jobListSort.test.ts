@@ -37,6 +37,7 @@ function row(jobId: number, over: Partial<JobListRow> = {}): JobListRow {
     stageName: 'Finished',
     stageId: 13,
     clinic: 'North',
+    clientFacilityId: 1,
     jobLocation: 'N1',
     flags: [],
     pdfViewed: false,

@@ -34,6 +34,7 @@ const base: JobListRow = {
   stageName: 'Pending Fax',
   stageId: 8,
   clinic: 'Cobalt Ridge',
+  clientFacilityId: 1,
   jobLocation: 'ED',
   flags: [],
   pdfViewed: false,

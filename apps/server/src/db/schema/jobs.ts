@@ -223,4 +223,6 @@ export const bookings = pgTable('bookings', {
   cookieHash: text('cookie_hash').notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The stage the job had before it was booked out to the editor stage (410); restored on cancel. */
+  restoreStageId: integer('restore_stage_id'),
 });

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -89,6 +90,23 @@ export const faxRecords = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('fax_records_key_idx').on(t.idempotencyKey), index('fax_records_job_idx').on(t.jobId)],
+);
+
+/**
+ * The jobs one fax carries, in page order (`fax_records.job_id` is the first). `recipientId` is the
+ * job's own recipient row this fax reached, when it was one of the job's recipients.
+ */
+export const faxRecordJobs = pgTable(
+  'fax_record_jobs',
+  {
+    faxRecordId: bigint('fax_record_id', { mode: 'number' })
+      .notNull()
+      .references(() => faxRecords.id),
+    jobId: jobRef(),
+    ordinal: integer('ordinal').notNull(),
+    recipientId: integer('recipient_id').references(() => recipients.id),
+  },
+  (t) => [primaryKey({ columns: [t.faxRecordId, t.jobId] }), index('fax_record_jobs_job_idx').on(t.jobId)],
 );
 
 export const printEvents = pgTable(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -149,6 +150,15 @@ export const physicians = pgTable(
   (t) => [
     index('physicians_cs_idx').on(t.corporateStructureId),
     index('physicians_name_idx').on(t.lastName, t.firstName),
+    // Fax recipient search (GET /api/jobs/Dictators): case-insensitive name prefixes in one structure.
+    index('physicians_cs_last_prefix_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+    ),
+    index('physicians_cs_first_prefix_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+    ),
     uniqueIndex('physicians_access_code_idx').on(t.corporateStructureId, t.accessCode),
   ],
 );

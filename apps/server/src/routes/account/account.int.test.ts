@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, sessions } from '../../db/schema/index.js';
 import { disableUser } from '../../services/users/manageUsers.js';
 import { TestBrowser } from '../../testing/browser.js';
@@ -224,11 +224,18 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
       key: 'applicationSettings',
       value: { jobCountUpdateIntervalSeconds: 5, jobListDataBatchSize: 2, jobListCountBatchSize: 3 },
     });
-    expect((await b.get('/api/settings/applicationSettings')).json()).toEqual({
-      jobCountUpdateIntervalSeconds: 180,
-      jobListDataBatchSize: 2,
-      jobListCountBatchSize: 3,
-    });
+    const warn = vi.spyOn(t.ctx.log, 'warn');
+    try {
+      expect((await b.get('/api/settings/applicationSettings')).json()).toEqual({
+        jobCountUpdateIntervalSeconds: 180,
+        jobListDataBatchSize: 2,
+        jobListCountBatchSize: 3,
+      });
+      // The invalid stored value is logged (spec 01 §5).
+      expect(JSON.stringify(warn.mock.calls)).toContain('jobCountUpdateIntervalSeconds');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('answers the documentation link, the legacy host and the manager tenant only', async () => {
@@ -343,5 +350,57 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('This page belongs to the legacy system');
     expect(res.body).toContain('LEGACY_BASE_URL');
+  });
+
+  it('gives a new session id at every sign-in, audits the success, and refuses the old id', async () => {
+    const b = new TestBrowser(t.app, '10.2.0.1');
+    await b.signIn('alice', people.alice.password);
+    const first = b.cookies.get('quill_session')!;
+    await b.signIn('alice', people.alice.password);
+    const second = b.cookies.get('quill_session')!;
+    expect(second).not.toBe(first);
+    expect((await b.get('/api/Account/GetUserSummaries')).statusCode).toBe(200);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/Account/GetUserSummaries',
+      cookies: { quill_session: first },
+    });
+    expect(old.statusCode).toBe(401);
+    const successes = (await audits('signin')).filter(
+      (a) => a.outcome === 'success' && a.ip === '10.2.0.1' && a.userId === people.alice.user.id,
+    );
+    expect(successes).toHaveLength(2);
+  });
+
+  it('ends a session at its absolute lifetime (12 h by default) even while it is active', async () => {
+    const b = new TestBrowser(t.app);
+    await b.signIn('alice', people.alice.password);
+    const live = await t.ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, people.alice.user.id));
+    const session = live.find((s) => !s.endedAt)!;
+    expect(session.absoluteExpiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 3600 * 1000);
+
+    // Fewer seconds left before the absolute end than the idle period: both heartbeats say so.
+    await t.ctx.database.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() + 50_000) })
+      .where(eq(sessions.idHash, session.idHash));
+    expect((await b.get('/api/heartbeat/Active')).json()).toBeLessThanOrEqual(50);
+    expect((await b.get('/api/heartbeat/Idle')).json()).toBeLessThanOrEqual(50);
+
+    await t.ctx.database.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, session.idHash));
+    const expired = await b.get('/api/heartbeat/Active');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.code).toBe('session_expired');
+    const rows = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'session.expire'), eq(auditLog.userId, people.alice.user.id)));
+    expect(rows.some((r) => (r.detail as { reason?: string } | null)?.reason === 'absolute')).toBe(true);
   });
 });

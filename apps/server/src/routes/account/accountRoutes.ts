@@ -63,9 +63,18 @@ export const accountRoutes =
       async (req) => setUserSummary(ctx, authOf(req), req.params.memberId, req.ip),
     );
 
-    app.get('/api/account/SignOut', { schema: { tags: ['account'], hide: true } }, async (req, reply) => {
-      if (req.auth) await endSession(ctx, req.auth, req.ip);
-      clearSessionCookie(req, reply);
-      return reply.redirect(`/api/account/scheme/${ctx.config.AUTH_SCHEME}`);
-    });
+    app.get(
+      '/api/account/SignOut',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Ends the session (by navigation) and redirects to the sign-in scheme',
+        },
+      },
+      async (req, reply) => {
+        if (req.auth) await endSession(ctx, req.auth, req.ip);
+        clearSessionCookie(req, reply);
+        return reply.redirect(`/api/account/scheme/${ctx.config.AUTH_SCHEME}`);
+      },
+    );
   };

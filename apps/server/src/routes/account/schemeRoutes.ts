@@ -1,4 +1,4 @@
-import { SchemeParamsSchema, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
+import { message, SchemeParamsSchema, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const schemeRoutes =
         const scheme = req.params.scheme.toLowerCase();
         const returnUrl = safeReturnPath(req.query.returnUrl);
         if (!(SIGN_IN_SCHEMES as readonly string[]).includes(scheme)) {
-          throw new HttpError(404, `There is no sign-in scheme called ${req.params.scheme}.`);
+          throw new HttpError(404, message('auth.unknownScheme', { scheme: req.params.scheme }));
         }
         if (scheme === 'local') {
           return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
@@ -64,11 +64,16 @@ export const schemeRoutes =
 
     app.get(
       CALLBACK,
-      { schema: { tags: ['account'], hide: true } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'OpenID Connect callback: opens the session and redirects back to where the user was',
+        },
+      },
       async (req: FastifyRequest, reply: FastifyReply) => {
         const flow = readFlow(req);
         reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
-        if (!flow) throw new HttpError(400, 'The single sign-on request has expired. Please sign in again.');
+        if (!flow) throw new HttpError(400, message('auth.oidcExpired'));
         const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
         const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
           ip: req.ip,

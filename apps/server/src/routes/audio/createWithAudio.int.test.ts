@@ -104,9 +104,24 @@ describe.each(databaseTargets())('Create with Audio on $name', (target) => {
         id: f.id,
         name: f.name,
         corporateStructureId: north.structure.id,
-        companyNameId: f.companyNameId,
+        // The structure's label (the page groups by it), not the facility's own code.
+        companyNameId: north.structure.companyNameId,
       })),
     );
+    // An account with access to both structures: each structure's facilities, labelled by it.
+    const both = await buildUser(t.ctx, {
+      accounts: [{ companyId: north.structure.id, access: [north.structure.id, south.structure.id] }],
+    });
+    const wide = new TestBrowser(t.app);
+    await wide.signInAs(both.user.username, both.password, both.accounts[0]!.id);
+    const labelled = (await wide.get('/api/audio/createoptions')).json() as {
+      id: number;
+      companyNameId: string;
+    }[];
+    expect(labelled.map((f) => [f.id, f.companyNameId])).toEqual([
+      ...north.facilities.map((f) => [f.id, north.structure.companyNameId]),
+      [south.facilities[0]!.id, south.structure.companyNameId],
+    ]);
     const choices = await manager.get(`/api/audio/createoptions/${north.facilities[0]!.id}`);
     expect(choices.json()).toEqual({
       dictators: [
@@ -248,6 +263,34 @@ describe.each(databaseTargets())('Create with Audio on $name', (target) => {
       audioFormat: 'opus',
       durationMs: 1000,
     });
+  });
+
+  it('without ffmpeg queues no task and the job keeps its original recording, playable', async () => {
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    let res: LightMyRequestResponse;
+    try {
+      res = await upload(fields());
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(res.statusCode).toBe(201);
+    const { jobId, renditions } = res.json();
+    expect(renditions).toBe('none');
+    const rows = await t.ctx.database.db
+      .select()
+      .from(audioFiles)
+      .where(eq(audioFiles.jobId, jobId))
+      .orderBy(asc(audioFiles.codec));
+    expect(rows.map((r) => r.codec)).toEqual(['original', 'wav']);
+    const { rows: queued } = await t.ctx.database.executeSql(
+      "select count(*)::int as n from pgboss.job where name = 'makeAudioRenditions-v1' and (data->>'jobId')::bigint = $1",
+      [jobId],
+    );
+    expect(queued[0]!.n).toBe(0);
+    const play = await manager.get(`/api/Audio/wav?jobId=${jobId}`);
+    expect(play.statusCode).toBe(200);
+    expect(play.rawPayload.equals(wav)).toBe(true);
   });
 
   it('keeps an Ogg Opus upload as its opus rendition at once', async () => {

@@ -160,6 +160,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
       stageName: 'Manual Distribution',
       stageId: 9,
       clinic: north.facilities[0]!.name,
+      clientFacilityId: north.facilities[0]!.id,
       flags: [],
       pdfViewed: false,
       rtfViewed: false,

@@ -10,6 +10,7 @@ import {
   JobIdQuerySchema,
   JobListQuerySchema,
   JobListRowSchema,
+  message,
 } from '@quill/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -90,7 +91,7 @@ export const jobListRoutes =
       '/api/jobs/him',
       {
         schema: { ...list, querystring: JobListQuerySchema },
-        preHandler: requirePermission('holdQueueView', 'You do not have permission to view the hold queue.'),
+        preHandler: requirePermission('holdQueueView', message('jobList.holdQueueForbidden')),
       },
       async (req, reply) => {
         sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'hq' }, req.ip));
@@ -126,7 +127,7 @@ export const jobListRoutes =
       async (req, reply) => {
         const auth = authOf(req);
         if (req.params.queueName === 'hq' && !auth.permissions.has('holdQueueView')) {
-          throw new HttpError(403, 'You do not have permission to view the hold queue.');
+          throw new HttpError(403, message('jobList.holdQueueForbidden'));
         }
         // Check scope before the answer starts, so a refusal is still a clean error answer.
         await getClientFacilityIds(ctx, auth, req.params.csId);

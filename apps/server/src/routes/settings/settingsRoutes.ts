@@ -1,5 +1,6 @@
 import {
   ApplicationSettingsSchema,
+  message,
   RemainingSecondsSchema,
   TenantQuerySchema,
   UrlResponseSchema,
@@ -51,7 +52,7 @@ export const settingsRoutes =
       async (req) => {
         const tenant = req.query.tenant.toLowerCase();
         if (!(SUPPORTED_TENANTS as readonly string[]).includes(tenant)) {
-          throw new HttpError(404, `The tenant ${req.query.tenant} is not supported.`);
+          throw new HttpError(404, message('account.tenantNotSupported', { tenant: req.query.tenant }));
         }
         return { url: `${legacyBaseUrl(ctx, req)}/` };
       },
@@ -79,7 +80,7 @@ export const settingsRoutes =
       '/api/Account/GetAttachmentApiCredentials',
       { schema: { tags: ['account'] }, preHandler: requireAccount },
       async () => {
-        throw new HttpError(503, 'The attachments service is not available yet.');
+        throw new HttpError(503, message('account.attachmentsUnavailable'));
       },
     );
   };

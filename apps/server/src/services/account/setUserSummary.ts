@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, sessions } from '../../db/schema/index.js';
@@ -5,7 +6,8 @@ import { HttpError } from '../../http/httpError.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 
-export const SET_USER_SUMMARY_DENIED = 'You can only select one of your own user accounts.';
+/** The 403 answer for an account that is not the signed-in user's own. */
+export const SET_USER_SUMMARY_DENIED = message('account.selectOwnAccountOnly');
 
 /**
  * POST /api/Account/SetUserSummary/{memberId}: the session works as this account from now on.

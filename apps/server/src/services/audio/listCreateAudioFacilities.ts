@@ -1,13 +1,14 @@
 import type { CreateAudioFacilitiesSchema } from '@quill/core';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { clientFacilities } from '../../db/schema/index.js';
+import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 
 /**
  * GET /api/audio/createoptions: the client facilities Create with Audio may put a job in — every
- * facility of the corporate structures the account may see, by name.
+ * facility of the corporate structures the account may see, by structure and then by name, each
+ * with its structure's label (`companyNameId`, what the page groups the facilities by).
  */
 export async function listCreateAudioFacilities(
   ctx: AppContext,
@@ -19,9 +20,10 @@ export async function listCreateAudioFacilities(
       id: clientFacilities.id,
       name: clientFacilities.name,
       corporateStructureId: clientFacilities.corporateStructureId,
-      companyNameId: clientFacilities.companyNameId,
+      companyNameId: corporateStructures.companyNameId,
     })
     .from(clientFacilities)
+    .innerJoin(corporateStructures, eq(corporateStructures.id, clientFacilities.corporateStructureId))
     .where(inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]))
-    .orderBy(asc(clientFacilities.name), asc(clientFacilities.id));
+    .orderBy(asc(corporateStructures.companyNameId), asc(clientFacilities.name), asc(clientFacilities.id));
 }

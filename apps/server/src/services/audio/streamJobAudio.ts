@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
 import { HttpError } from '../../http/httpError.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
-import { recordAudit } from '../audit/recordAudit.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobs/requireJob.js';
 import { parseByteRange } from './byteRange.js';
@@ -52,17 +52,7 @@ export async function streamJobAudio(
     };
   }
   if (req.audit && (range === null || range.start === 0)) {
-    await recordAudit(ctx, {
-      action: 'job.audio.play',
-      outcome: 'success',
-      userId: auth.userId,
-      accountId: auth.accountId,
-      corporateStructureId: job.corporateStructureId,
-      jobId: job.id,
-      patientId: job.patientId,
-      ip: req.ip,
-      detail: { codec: req.codec },
-    });
+    await auditJob(ctx, auth, job, 'job.audio.play', req.ip, { codec: req.codec });
   }
   const headers: Record<string, string> = {
     'Content-Type': AUDIO_CONTENT_TYPES[req.codec],

@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { AppContext } from '../../context.js';
@@ -14,10 +15,11 @@ export interface OidcFlow {
   returnUrl: string;
 }
 
+/** The answers of a single sign-on that cannot go on, from the message catalogue. */
 export const OIDC_MESSAGES = {
-  notConfigured: 'Single sign-on (oidc) is not configured on this server.',
-  failed: 'Single sign-on did not complete. Please try again.',
-  noUser: 'No Quill user matches this single sign-on identity. Please contact your System Administrator.',
+  notConfigured: message('auth.oidcNotConfigured'),
+  failed: message('auth.oidcFailed'),
+  noUser: message('auth.oidcNoUser'),
 } as const;
 
 let cached: { issuer: string; config: Promise<client.Configuration> } | undefined;

@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { signInAttempts, users } from '../../db/schema/index.js';
@@ -10,9 +11,10 @@ import { startSession } from './startSession.js';
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 
+/** The answers of a refused sign-in: the same for a known and an unknown user. */
 export const SIGN_IN_MESSAGES = {
-  wrong: 'The user name or password is incorrect.',
-  throttled: 'Too many failed sign-in attempts. Please wait 10 minutes and try again.',
+  wrong: message('auth.wrongPassword'),
+  throttled: message('auth.throttled'),
 } as const;
 
 async function recentFailures(ctx: AppContext, username: string, ip: string | null): Promise<number> {

@@ -53,6 +53,15 @@ describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
     const down = await database();
     expect(down.result).toBe(false);
     expect(down.detail).not.toBe('');
+    // Every check that needs the database fails with why, not with a wrong diagnosis or SQL text.
+    const all = (await t.app.inject({ method: 'GET', url: '/api/healthcheck/results' })).json() as {
+      results: { name: string; result: boolean; detail: string }[];
+    };
+    const needsDatabase = all.results.filter((r) => ['Database migrations', 'Task worker'].includes(r.name));
+    for (const r of needsDatabase) {
+      expect(r.result, r.name).toBe(false);
+      expect(r.detail, r.name).not.toMatch(/Not applied|Failed query|select /i);
+    }
     // The server itself still answers other calls.
     const other = await t.app.inject({ method: 'GET', url: '/api/no/such/call' });
     expect(other.statusCode).toBe(404);

@@ -116,7 +116,8 @@ async function runOne(check: Check): Promise<HealthCheckResult> {
 }
 
 function describe(err: unknown): string {
-  const e = err as { code?: string; message?: string };
+  // Drizzle wraps a driver error as "Failed query: <sql>"; the driver's error (its cause) says why.
+  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string };
   if (e.code === 'ECONNREFUSED') return 'Connection refused';
   return e.message ? e.message.split('\n')[0]!.slice(0, 200) : 'Failed';
 }

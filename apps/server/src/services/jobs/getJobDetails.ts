@@ -2,7 +2,7 @@ import type { JobDetails } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { distributionErrors } from '../../db/schema/index.js';
-import { recordAudit } from '../audit/recordAudit.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from './requireJob.js';
 
@@ -19,16 +19,7 @@ export async function getJobDetails(
     .from(distributionErrors)
     .where(eq(distributionErrors.jobId, jobId))
     .orderBy(asc(distributionErrors.createdAt));
-  await recordAudit(ctx, {
-    action: 'job.details.read',
-    outcome: 'success',
-    userId: auth.userId,
-    accountId: auth.accountId,
-    corporateStructureId: job.corporateStructureId,
-    jobId,
-    patientId: job.patientId,
-    ip,
-  });
+  await auditJob(ctx, auth, job, 'job.details.read', ip);
   return {
     jobId,
     distributionErrors: errors.map((e) => ({

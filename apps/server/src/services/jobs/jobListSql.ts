@@ -66,7 +66,8 @@ export function jobListRowsSql(o: JobListSqlOptions): SQL {
       coalesce(loc.name, '') as "location",
       coalesce(j.job_note, '') as "jobNote", coalesce(j.job_note, '') <> '' as "jobNoteBool",
       ${stageNameSql()} as "stageName", j.stage_id as "stageId",
-      cf.name as "clinic", coalesce(loc.code, '') as "jobLocation",
+      cf.name as "clinic", j.client_facility_id::int as "clientFacilityId",
+      coalesce(loc.code, '') as "jobLocation",
       coalesce(fl.flags, '[]'::json) as "flags",
       (v.pdf_viewed_at is not null) as "pdfViewed", (v.rtf_viewed_at is not null) as "rtfViewed",
       j.edited, j.signed, j.faxed

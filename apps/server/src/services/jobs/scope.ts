@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
@@ -7,13 +8,13 @@ import type { Auth } from '../auth/resolveSession.js';
 /** 404 unless the selected account may see this corporate structure; answers its row. */
 export async function requireCorporateStructure(ctx: AppContext, auth: Auth, corpId: number) {
   if (!auth.corporateStructureIds.includes(corpId)) {
-    throw new HttpError(404, `Unable to find corporate structure ${corpId}`);
+    throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: corpId }));
   }
   const [cs] = await ctx.database.db
     .select()
     .from(corporateStructures)
     .where(eq(corporateStructures.id, corpId));
-  if (!cs) throw new HttpError(404, `Unable to find corporate structure ${corpId}`);
+  if (!cs) throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: corpId }));
   return cs;
 }
 
@@ -31,7 +32,7 @@ export async function requireFacilities(ctx: AppContext, auth: Auth, corpId: num
   const known = new Set(found.map((f) => f.id));
   const missing = unique.find((id) => !known.has(id));
   if (missing !== undefined) {
-    throw new HttpError(404, `Unable to find client facility ${missing} in corporate structure ${corpId}`);
+    throw new HttpError(404, message('jobList.facilityNotInStructure', { id: missing, corpId }));
   }
   return unique;
 }

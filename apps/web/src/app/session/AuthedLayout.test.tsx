@@ -155,6 +155,14 @@ describe('authenticated layout: the sign-in flow of spec 01 §4', () => {
     expect((await probe()).textContent).toContain('probe as 11 with 5 permissions');
     expect(screen.queryByRole('navigation')).toBeNull();
   });
+
+  it('shows the simple Edit Job header instead of the nav where the route has isTenant', async () => {
+    fakeApi(signedInRoutes([MANAGER_NORTH], DICTATOR_PERMISSIONS));
+    renderShell('/probe/tenant');
+    await probe();
+    expect(screen.getByRole('banner').textContent).toBe('Edit Job');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
 });
 
 describe('the global answer to a lost session', () => {

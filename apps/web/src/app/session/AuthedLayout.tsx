@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { browserNavigation } from '../../lib/browserNavigation';
 import { signInSchemeUrl } from '../../lib/paths';
 import { ErrorPage } from '../errors/ErrorPage';
+import { TenantHeader } from '../nav/TenantHeader';
 import { TopNav } from '../nav/TopNav';
 import { useRouteFlags } from '../routeFlags';
 import { ShellHeader } from '../shell/ShellContext';
@@ -26,7 +27,8 @@ function useSignInRedirect(scheme: string | null): void {
 /**
  * The layout of every signed-in route (spec 01 §4 "Authentication and account"): runs the sign-in
  * flow (useAccountSession), then renders the page inside SessionContext with the top navigation
- * (unless hideNav) and the session heartbeat (unless disableHeartbeat).
+ * (unless hideNav; the 'Edit Job' header instead where isTenant) and the session heartbeat (unless
+ * disableHeartbeat).
  */
 export function AuthedLayout() {
   const flags = useRouteFlags();
@@ -44,10 +46,16 @@ export function AuthedLayout() {
     case 'ready':
       return (
         <SessionContext.Provider value={gate.session}>
-          {!flags.hideNav && (
+          {flags.isTenant ? (
             <ShellHeader>
-              <TopNav />
+              <TenantHeader />
             </ShellHeader>
+          ) : (
+            !flags.hideNav && (
+              <ShellHeader>
+                <TopNav />
+              </ShellHeader>
+            )
           )}
           <SessionTimeout enabled={!flags.disableHeartbeat} />
           <Outlet />

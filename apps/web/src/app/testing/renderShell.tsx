@@ -21,7 +21,7 @@ function ProbePage() {
 
 /**
  * The shell's route tree with test pages instead of the app's: the authenticated layout with
- * /probe (nav and heartbeat) and /probe/plain (hideNav, disableHeartbeat), /signin and
+ * /probe (nav and heartbeat), /probe/plain (hideNav, disableHeartbeat), /probe/tenant (isTenant), /signin and
  * /existingsession. Built fresh per call, so the app's own route objects stay untouched.
  */
 function shellTree() {
@@ -37,6 +37,12 @@ function shellTree() {
     staticData: { hideNav: true, disableHeartbeat: true },
     component: ProbePage,
   });
+  const tenant = createRoute({
+    getParentRoute: () => authed,
+    path: '/probe/tenant',
+    staticData: { isTenant: true },
+    component: ProbePage,
+  });
   const signIn = createRoute({
     getParentRoute: () => root,
     path: '/signin',
@@ -48,7 +54,7 @@ function shellTree() {
     path: '/existingsession',
     component: () => <ErrorPage code="existingsession" />,
   });
-  return root.addChildren([authed.addChildren([probe, plain]), signIn, existing]);
+  return root.addChildren([authed.addChildren([probe, plain, tenant]), signIn, existing]);
 }
 
 /** Renders the app's providers and shell at `path` with the test route tree, in memory. */

@@ -106,6 +106,26 @@ describe('AudioPlayer', () => {
     expect(state()).toBe('Stopped');
   });
 
+  it('stays paused when the play event of a quick play-then-pause arrives late, as browsers queue it', () => {
+    renderWithProviders(<AudioPlayer options={audioOptions()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(state()).toBe('Paused');
+    // A browser fires play/pause events as queued tasks: the play event comes after pause().
+    act(() => {
+      audio().dispatchEvent(new Event('play'));
+    });
+    expect(audio().paused).toBe(true);
+    expect(state()).toBe('Paused');
+    // The same for a late pause event while playing again.
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    act(() => {
+      audio().dispatchEvent(new Event('pause'));
+    });
+    expect(audio().paused).toBe(false);
+    expect(state()).toBe('Playing');
+  });
+
   it('shows buffering while the element waits for data', () => {
     renderWithProviders(<AudioPlayer options={audioOptions()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));

@@ -31,7 +31,7 @@ export function SpeedMenu({ player }: { player: AudioPlayerControls }) {
   const { t } = useTranslation();
   const current = speedText(player.prefs.speed, t);
   return (
-    <Menu position="top" withinPortal shadow="md" width={120}>
+    <Menu position="top" withinPortal shadow="md" width={150}>
       <Menu.Target>
         <Tooltip label={t('audio.player.speed')} openDelay={LIMITS.tooltipDelayMs} withArrow>
           <Button

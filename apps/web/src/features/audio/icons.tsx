@@ -1,30 +1,9 @@
-import type { SVGProps } from 'react';
+import { type IconProps, LineIcon } from '../../lib/LineIcon';
 
 /*
  * The player's icons (24-unit grid, current text colour). Decorative: every control that shows one
  * has an aria-label.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const PlayIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -89,3 +68,7 @@ export const CheckIcon = (p: IconProps) => (
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </Svg>
 );
+
+function Svg(p: IconProps) {
+  return <LineIcon size={18} {...p} />;
+}

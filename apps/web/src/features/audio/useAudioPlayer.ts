@@ -240,8 +240,14 @@ export function useAudioPlayer(
       playing: () => send({ type: 'ready' }),
       canplay: () => send({ type: 'ready' }),
       ended: () => send({ type: 'ended' }),
-      pause: () => send({ type: 'elementPaused' }),
-      play: () => send({ type: 'elementPlayed' }),
+      // Media events are queued: a play or pause event whose element has since changed its mind
+      // (play() then pause() in quick succession) is stale and must not restart or stop it.
+      pause: () => {
+        if (el.paused) send({ type: 'elementPaused' });
+      },
+      play: () => {
+        if (!el.paused) send({ type: 'elementPlayed' });
+      },
       // Loading resets the rate to the default one.
       loadedmetadata: () => {
         el.playbackRate = playbackRate(modelRef.current, prefsRef.current.speed);

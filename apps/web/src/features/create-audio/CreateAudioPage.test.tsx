@@ -216,14 +216,16 @@ describe('Create with Audio page', () => {
 
     // The audio options are asked again every 2 s until the opus rendition is there.
     opusReady = true;
-    const player = await within(done).findByRole('group', { name: 'Audio of job 901' }, { timeout: 5000 });
+    const player = await within(done).findByRole('group', { name: 'Audio of job 901' }, { timeout: 10_000 });
     expect(within(player).getByTestId('audio-element').getAttribute('src')).toBe('/api/Audio/opus?jobId=901');
     expect(api.called().filter((c) => c === 'GET /api/job/audiooptions').length).toBeGreaterThanOrEqual(2);
 
     // Create another: an empty form again.
     fireEvent.click(within(done).getByRole('button', { name: 'Create another' }));
     expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
-  });
+    // Real timers: the 2 s poll and the player's lazy chunk take longer than the default 5 s on a
+    // busy machine.
+  }, 20_000);
 
   it("shows the server's message at the field it is about, and creates nothing", async () => {
     fakeApi(routes());

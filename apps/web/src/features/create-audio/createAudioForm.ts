@@ -110,14 +110,17 @@ export function serverErrorField(
   return byField.find(([, message]) => message === error.message)?.[0];
 }
 
-/** The facilities as Select options, grouped by corporate structure when there are several. */
+/**
+ * The facilities as Select options, grouped by corporate structure (labelled with its
+ * companyNameId) when there are several.
+ */
 export function facilityOptions(facilities: CreateAudioFacility[]) {
-  const structures = new Map<string, { value: string; label: string }[]>();
+  const structures = new Map<number, { group: string; items: { value: string; label: string }[] }>();
   for (const f of facilities) {
-    const items = structures.get(f.companyNameId) ?? [];
-    items.push({ value: String(f.id), label: f.name });
-    structures.set(f.companyNameId, items);
+    const structure = structures.get(f.corporateStructureId) ?? { group: f.companyNameId, items: [] };
+    structure.items.push({ value: String(f.id), label: f.name });
+    structures.set(f.corporateStructureId, structure);
   }
   if (structures.size <= 1) return facilities.map((f) => ({ value: String(f.id), label: f.name }));
-  return [...structures].map(([group, items]) => ({ group, items }));
+  return [...structures.values()];
 }

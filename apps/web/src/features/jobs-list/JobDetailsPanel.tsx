@@ -2,7 +2,8 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
 import { ageOf, formatAge } from '@quill/core/rules/age';
 import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
-import { type ReactNode, useId } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
 import { formatDateTime } from '../../lib/formatDate';
@@ -41,6 +42,8 @@ export function JobDetailsPanel({
 }) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
+  // Absent where the panel is shown without the app's router (component tests).
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
   const details = useJobDetails(row.jobId, detailsOpen);
   const sectionId = useId();
   const age = formatAge(
@@ -58,6 +61,22 @@ export function JobDetailsPanel({
   ].join(' · ');
   return (
     <section className={classes.panel} aria-label={t('jobList.details.label', { jobId: String(row.jobId) })}>
+      <Group justify="flex-end">
+        <Button
+          component="a"
+          href={`/job/${row.jobId}`}
+          onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+            // In the app: navigate without reloading; a modified click opens a tab as a link does.
+            if (!router || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            void router.navigate({ to: '/job/$id', params: { id: String(row.jobId) } });
+          }}
+          size="compact-sm"
+          aria-label={t('jobView.openJobLabel', { jobId: String(row.jobId) })}
+        >
+          {t('jobView.openJob')}
+        </Button>
+      </Group>
       <dl className={classes.facts}>
         <Fact label={t('jobList.details.age')}>{age}</Fact>
         <Fact label={t('jobList.columns.formattedDictatedDate')}>{row.formattedDictatedDate || dash}</Fact>

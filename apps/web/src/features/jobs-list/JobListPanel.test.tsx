@@ -121,6 +121,8 @@ describe('JobListPanel', () => {
     await waitFor(() => expect(second!.getAttribute('aria-selected')).toBe('true'));
     fireEvent.keyDown(second!, { key: 'Enter' });
     expect(await screen.findByRole('region', { name: 'Details of job 101' })).toBeTruthy();
+    // The expanded row opens the job view.
+    expect(screen.getByRole('link', { name: 'Open job 101' }).getAttribute('href')).toBe('/job/101');
   });
 
   it('shows the escaped note: the original characters, never markup', async () => {

@@ -6,6 +6,7 @@ import type { JobListSort } from '@quill/core/rules/jobListSort';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission, useSession } from '../../app/session/SessionContext';
+import { BulkActions } from './bulk/BulkActions';
 import { ConfirmSelectAllModal } from './ConfirmSelectAllModal';
 import classes from './JobList.module.css';
 import { JobListFailed } from './JobListFailed';
@@ -138,6 +139,22 @@ export function JobListPanel({
     setConfirmAll(null);
   };
 
+  const rowsOf = (jobIds: readonly number[]) => {
+    const wanted = new Set(jobIds);
+    return (rows.data ?? []).filter((r) => wanted.has(r.jobId));
+  };
+  // Spec 01 §4: checked jobs the search hides still count for clearing; the dialog says so.
+  const hiddenOf = (jobIds: readonly number[]) => {
+    if (!index || !view) return 0;
+    const shown = new Set(jobIdsAt(index, view.order));
+    return jobIds.filter((id) => !shown.has(id)).length;
+  };
+  const onCleared = (jobIds: number[]) => {
+    selection.setMany(jobIds, false);
+    void rows.refetch();
+    onReloadCounts();
+  };
+
   const reload = () => {
     selection.clear();
     setExpanded(new Set());
@@ -176,6 +193,16 @@ export function JobListPanel({
         reloading={rows.isFetching}
         exportUrl={jobListExportUrl(cs, queue, prefs.columns)}
         selectedCount={selection.selected.size}
+        bulkActions={
+          <BulkActions
+            cs={cs}
+            queue={queue}
+            selected={selection.selected}
+            rowsOf={rowsOf}
+            hiddenOf={hiddenOf}
+            onCleared={onCleared}
+          />
+        }
       />
       <div className={classes.tableArea} aria-busy={loading || undefined}>
         <LoadingOverlay

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Select, TextInput } from '@mantine/core';
 import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionsButton } from './BulkActionsButton';
 import { ColumnOptions } from './ColumnOptions';
@@ -19,6 +20,8 @@ export interface JobListToolbarProps {
   reloading: boolean;
   exportUrl: string;
   selectedCount: number;
+  /** The bulk actions menu (BulkActions); without it, just the button with the count. */
+  bulkActions?: ReactNode;
 }
 
 const NO_GROUPING = '';
@@ -88,7 +91,7 @@ export function JobListToolbar(props: JobListToolbarProps) {
         {t('jobList.toolbar.export')}
       </Button>
       <span className={classes.toolbarSpacer} />
-      <BulkActionsButton count={props.selectedCount} />
+      {props.bulkActions ?? <BulkActionsButton count={props.selectedCount} />}
     </div>
   );
 }

@@ -17,9 +17,9 @@ export const COLUMN_WIDTHS: Record<JobListColumn, number> = {
   workType: 140,
   department: 120,
   location: 140,
-  jobNoteBool: 54,
+  jobNoteBool: 72,
   stageName: 136,
-  formattedDateOfService: 112,
+  formattedDateOfService: 136,
 };
 
 /** The fixed columns before the data: checkbox, details toggle, indicators. */

@@ -2,6 +2,7 @@
  * User Timing marks and measures of the job list (ARCHITECTURE §7 budgets), readable in the
  * browser's performance timeline and by bench/ and e2e scripts:
  *   joblist:first-page   from the last batch's arrival to the first page painted
+ *   joblist:rows-requested / joblist:rows-loaded   marks: the first batch asked for, the last one in
  *   joblist:<action>     from an action (sort, group, search, page, page-size, columns) to its paint
  */
 const PREFIX = 'joblist:';

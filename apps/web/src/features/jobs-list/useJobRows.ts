@@ -19,6 +19,7 @@ export function useJobRows(
   return useQuery({
     queryKey: jobListKeys.rows(cs, queue, facilities),
     queryFn: async ({ signal }) => {
+      markJobList('rows-requested');
       const rows = await fetchJobRows({ csId: cs, queue, facilities: facilities ?? [], batchSize, signal });
       markJobList('rows-loaded');
       return rows;

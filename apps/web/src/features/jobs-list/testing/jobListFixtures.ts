@@ -26,6 +26,7 @@ export function jobRow(jobId: number, over: Partial<JobListRow> = {}): JobListRo
     stageName: 'Finished',
     stageId: 13,
     clinic: 'Cobalt Ridge Regional Hospital',
+    clientFacilityId: 1,
     jobLocation: 'ED',
     flags: [],
     pdfViewed: false,

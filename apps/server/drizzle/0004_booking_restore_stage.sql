@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "restore_stage_id" integer;

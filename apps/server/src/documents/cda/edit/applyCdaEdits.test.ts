@@ -1,0 +1,302 @@
+import type { CdaEdits, NarrativeBlock, NarrativeRun } from '@quill/core';
+import { describe, expect, it } from 'vitest';
+import { readCda } from '../readCda.js';
+import { applyCdaEdits, CdaEditError } from './applyCdaEdits.js';
+import { readCdaEditModel } from './readCdaEditModel.js';
+import { escapeXmlText, normaliseBlocks } from './writeNarrative.js';
+
+const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- a comment before the root -->
+<?xml-stylesheet type="text/xsl" href="CDA.xsl"?>`;
+
+function doc(sections: string, p = ''): string {
+  const ns = p ? `xmlns:${p.slice(0, -1)}="urn:hl7-org:v3"` : 'xmlns="urn:hl7-org:v3"';
+  return `${HEAD}
+<${p}ClinicalDocument ${ns} xmlns:sdtc="urn:hl7-org:sdtc">
+  <${p}title>Note</${p}title>
+  <${p}component>
+    <${p}structuredBody>
+${sections}
+    </${p}structuredBody>
+  </${p}component>
+</${p}ClinicalDocument>
+`;
+}
+
+function section(title: string, text: string | null, p = '', inner = ''): string {
+  return `      <${p}component>
+        <${p}section>
+          <${p}code code="1-1" displayName="${title}"/>
+          <${p}title>${title}</${p}title>
+          ${text === null ? '' : text}<!-- kept -->
+          <${p}entry typeCode="DRIV"><${p}act><${p}text>entry text</${p}text></${p}act></${p}entry>${inner}
+        </${p}section>
+      </${p}component>`;
+}
+
+const para = (...runs: NarrativeRun[]): NarrativeBlock => ({ kind: 'paragraph', runs });
+const edits = (key: string, blocks: NarrativeBlock[]): CdaEdits => ({ sections: [{ key, blocks }] });
+const blocksOf = (xml: string, key: string) => {
+  const find = (ss: ReturnType<typeof readCdaEditModel>['sections']): NarrativeBlock[] | undefined => {
+    for (const s of ss) {
+      if (s.key === key) return s.blocks;
+      const inner = find(s.sections);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return find(readCdaEditModel(xml).sections);
+};
+
+/** A small deterministic generator (mulberry32), so failures reproduce. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = [
+  'a',
+  'Z',
+  ' ',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  ']]>',
+  '&amp;',
+  'é',
+  'ß',
+  '中',
+  '😀',
+  '\t',
+  '/',
+  '=',
+  '<!--',
+];
+
+describe('applyCdaEdits', () => {
+  const xml = doc(
+    [
+      section(
+        'Plan',
+        '<text styleCode="x" ID="keep">\n            <paragraph>Old plan.</paragraph>\n          </text>',
+      ),
+      section('Empty', '<text/>', '', ''),
+      section('Missing', null),
+      section(
+        'Parent',
+        '<text>Parent text</text>',
+        '',
+        `\n          <component><section><title>Child</title><text><list><item>one</item></list></text></section></component>`,
+      ),
+    ].join('\n'),
+  );
+
+  it('reads the sections with path keys', () => {
+    const model = readCdaEditModel(xml);
+    expect(model.sections.map((s) => [s.key, s.title, s.editable])).toEqual([
+      ['0', 'Plan', true],
+      ['1', 'Empty', true],
+      ['2', 'Missing', true],
+      ['3', 'Parent', true],
+    ]);
+    expect(model.sections[3]!.sections.map((s) => [s.key, s.title])).toEqual([['3.0', 'Child']]);
+    expect(model.header.title).toBe('Note');
+  });
+
+  it('replaces only the content of the <text>, keeping its start tag and attributes', () => {
+    const out = applyCdaEdits(xml, edits('0', [para({ text: 'New plan.' })]));
+    expect(out).toBe(
+      xml.replace(
+        '<text styleCode="x" ID="keep">\n            <paragraph>Old plan.</paragraph>\n          </text>',
+        '<text styleCode="x" ID="keep">\n            <paragraph>New plan.</paragraph>\n          </text>',
+      ),
+    );
+  });
+
+  it('fills a self-closing <text/> and adds a missing <text> after the title', () => {
+    const out = applyCdaEdits(xml, {
+      sections: [
+        { key: '1', blocks: [para({ text: 'Was empty' })] },
+        { key: '2', blocks: [para({ text: 'Was missing' })] },
+      ],
+    });
+    expect(out).toContain('<text>\n            <paragraph>Was empty</paragraph>\n          </text>');
+    expect(out).toMatch(/<title>Missing<\/title>\n {10}<text>/);
+    expect(blocksOf(out, '1')).toEqual([para({ text: 'Was empty' })]);
+    expect(blocksOf(out, '2')).toEqual([para({ text: 'Was missing' })]);
+    // Nothing else moved: the rest of the document is the same once the new narrative is gone.
+    const stripped = out
+      .replace('<text>\n            <paragraph>Was empty</paragraph>\n          </text>', '<text/>')
+      .replace(/\n {10}<text>[\s\S]*?Was missing[\s\S]*?<\/text>/, '');
+    expect(stripped).toBe(xml);
+  });
+
+  it('edits a subsection without touching its parent, and an empty edit of a missing <text> adds nothing', () => {
+    const out = applyCdaEdits(xml, {
+      sections: [
+        { key: '3.0', blocks: [para({ text: 'child' })] },
+        { key: '2', blocks: [] },
+      ],
+    });
+    expect(blocksOf(out, '3.0')).toEqual([para({ text: 'child' })]);
+    expect(blocksOf(out, '3')).toEqual(blocksOf(xml, '3'));
+    expect(out.replace(/<text>\s*<paragraph>child<\/paragraph>\s*<\/text>/, '')).toBe(
+      xml.replace('<text><list><item>one</item></list></text>', ''),
+    );
+  });
+
+  it('returns the same bytes for no edits', () => {
+    expect(applyCdaEdits(xml, { sections: [] })).toBe(xml);
+  });
+
+  it('refuses a section the document does not have, and changes nothing', () => {
+    expect(() => applyCdaEdits(xml, edits('9', [para({ text: 'x' })]))).toThrow(CdaEditError);
+    expect(() => applyCdaEdits(xml, edits('0.4', [para({ text: 'x' })]))).toThrow(
+      'The document has no section 0.4; reload the job and make the change again.',
+    );
+  });
+
+  it('marks a narrative with entry references, multimedia or unknown styles read-only, and refuses to edit it', () => {
+    const readOnly = [
+      '<text><content ID="r1">Penicillin</content></text>',
+      '<text><renderMultiMedia referencedObject="img1"/></text>',
+      '<text><paragraph>See <linkHtml href="http://x">this</linkHtml></paragraph></text>',
+      '<text>H<sub>2</sub>O</text>',
+      '<text><content styleCode="xRowGrey">grey</content></text>',
+      '<text><content revised="delete">gone</content></text>',
+      '<text><!-- a note -->text</text>',
+      '<text><sdtc:thing/></text>',
+    ];
+    const model = readCdaEditModel(doc(readOnly.map((t, i) => section(`S${i}`, t)).join('\n')));
+    expect(model.sections.map((s) => s.editable)).toEqual(readOnly.map(() => false));
+    const one = doc(section('Allergies', readOnly[0]!));
+    expect(() => applyCdaEdits(one, edits('0', [para({ text: 'x' })]))).toThrow(
+      'The section "Allergies" holds content the editor cannot keep',
+    );
+  });
+
+  it('keeps layout-only table attributes, colspans, list types and known style codes editable', () => {
+    const text =
+      '<text><table border="1" width="100%"><thead><tr><th colspan="2" align="left">H</th></tr></thead><tbody><tr><td valign="top"><content styleCode="Bold Italics">a</content></td><td>b<br/>c</td></tr></tbody></table><list listType="ordered"><item>i</item></list></text>';
+    const model = readCdaEditModel(doc(section('T', text)));
+    expect(model.sections[0]!.editable).toBe(true);
+  });
+
+  it('writes in the namespace prefix the document uses', () => {
+    const prefixed = doc(
+      section('Plan', '<v3:text><v3:paragraph>Old</v3:paragraph></v3:text>', 'v3:'),
+      'v3:',
+    );
+    const out = applyCdaEdits(
+      prefixed,
+      edits('0', [para({ text: 'New', bold: true }, { text: '\n' }, { text: 'line' })]),
+    );
+    expect(out).toContain(
+      '<v3:paragraph><v3:content styleCode="Bold">New</v3:content><v3:br/>line</v3:paragraph>',
+    );
+    expect(readCda(out).sections[0]!.blocks).toEqual([
+      para({ text: 'New', bold: true }, { text: '\n' }, { text: 'line' }),
+    ]);
+  });
+
+  it('round-trips lists and tables to the same model', () => {
+    const blocks: NarrativeBlock[] = [
+      para(
+        { text: 'Lead ' },
+        { text: 'bold', bold: true },
+        { text: ' and ' },
+        { text: 'both', bold: true, italic: true },
+      ),
+      {
+        kind: 'list',
+        ordered: true,
+        caption: [{ text: 'Steps', bold: true }],
+        items: [
+          [para({ text: 'one' })],
+          [para({ text: 'two' }), para({ text: 'two, again' })],
+          [
+            para({ text: 'nested' }),
+            {
+              kind: 'list',
+              ordered: false,
+              caption: null,
+              items: [[para({ text: 'deep', underline: true })], []],
+            },
+          ],
+          [],
+        ],
+      },
+      {
+        kind: 'table',
+        caption: [{ text: 'Results', bold: true }],
+        head: [
+          [
+            { header: true, colspan: 2, blocks: [para({ text: 'Test', bold: true })] },
+            { header: true, colspan: 1, blocks: [para({ text: 'Value', bold: true, italic: true })] },
+          ],
+        ],
+        body: [
+          [
+            { header: true, colspan: 1, blocks: [para({ text: 'Row', bold: true })] },
+            { header: false, colspan: 1, blocks: [para({ text: 'a' }, { text: '\n' }, { text: 'b' })] },
+            {
+              header: false,
+              colspan: 1,
+              blocks: [{ kind: 'list', ordered: false, caption: null, items: [[para({ text: 'x' })]] }],
+            },
+          ],
+          [{ header: false, colspan: 3, blocks: [] }],
+        ],
+      },
+    ];
+    expect(normaliseBlocks(blocks)).toEqual(blocks);
+    const out = applyCdaEdits(xml, edits('0', blocks));
+    expect(blocksOf(out, '0')).toEqual(blocks);
+    expect(readCdaEditModel(out).sections[0]!.editable).toBe(true);
+    // The rewritten narrative reads back the same when sent again.
+    expect(applyCdaEdits(out, edits('0', blocks))).toBe(out);
+  });
+
+  it('normalises what the editor sends to what the document will read back', () => {
+    const sent: NarrativeBlock[] = [
+      para({ text: '  two   spaces ', bold: false }, { text: 'more', italic: false }),
+      para({ text: '   ' }),
+      { kind: 'list', ordered: false, caption: [{ text: 'cap' }], items: [[para({ text: 'x' })]] },
+    ];
+    const out = applyCdaEdits(xml, edits('0', sent));
+    expect(blocksOf(out, '0')).toEqual(normaliseBlocks(sent));
+    expect(normaliseBlocks(sent)).toEqual([
+      para({ text: 'two spaces more' }),
+      {
+        kind: 'list',
+        ordered: false,
+        caption: [{ text: 'cap', bold: true }],
+        items: [[para({ text: 'x' })]],
+      },
+    ]);
+  });
+
+  it('escapes any text so it reads back exactly (seeded property test)', () => {
+    const next = random(20261123);
+    for (let n = 0; n < 300; n++) {
+      const length = 1 + Math.floor(next() * 12);
+      let text = 'w';
+      for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(next() * ALPHABET.length)];
+      const run: NarrativeRun = { text: `${text}z`, ...(next() < 0.5 ? { bold: true } : {}) };
+      const out = applyCdaEdits(xml, edits('0', [para(run)]));
+      expect(blocksOf(out, '0')).toEqual(normaliseBlocks([para(run)]));
+      expect(escapeXmlText(run.text)).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/);
+    }
+  });
+
+  it('refuses a document that is not well-formed', () => {
+    expect(() => applyCdaEdits('<ClinicalDocument>', edits('0', []))).toThrow();
+  });
+});

@@ -1,0 +1,217 @@
+import type { NarrativeBlock, NarrativeRun, NarrativeTableCell } from '@quill/core';
+import { HL7_V3, type XmlElement, type XmlNode } from './xmlTree.js';
+
+/** A run of narrative text in one style; `text` '\n' is a line break (one definition, in core). */
+export type Run = NarrativeRun;
+
+/** One cell of a narrative table. */
+export type TableCell = NarrativeTableCell;
+
+/** A block of section narrative (CDA R2 narrative block), shared with the editing contract. */
+export type Block = NarrativeBlock;
+
+type Style = Omit<Run, 'text'>;
+
+const BREAK: Run = { text: '\n' };
+
+function styleOf(el: XmlElement, base: Style): Style {
+  const codes = (el.attrs.styleCode ?? '').split(/\s+/).filter(Boolean);
+  const style: Style = { ...base };
+  for (const code of codes) {
+    if (code === 'Bold' || code === 'xBold') style.bold = true;
+    else if (code === 'Italics' || code === 'Emphasis') style.italic = true;
+    else if (code === 'Underline') style.underline = true;
+  }
+  return style;
+}
+
+const sameStyle = (a: Run, b: Run) =>
+  !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline;
+
+/** Collapses whitespace as a browser shows narrative; drops spaces at line starts and ends. */
+export function normaliseRuns(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  let atLineStart = true;
+  for (const run of runs) {
+    if (run.text === '\n') {
+      const last = out.at(-1);
+      if (last && last.text !== '\n') last.text = last.text.replace(/ +$/, '');
+      out.push({ ...run });
+      atLineStart = true;
+      continue;
+    }
+    let text = run.text.replace(/\s+/g, ' ');
+    if (atLineStart || out.at(-1)?.text.endsWith(' ')) text = text.replace(/^ /, '');
+    if (!text) continue;
+    const last = out.at(-1);
+    if (last && last.text !== '\n' && sameStyle(last, run)) last.text += text;
+    else out.push({ ...run, text });
+    atLineStart = false;
+  }
+  const last = out.at(-1);
+  if (last && last.text !== '\n') last.text = last.text.replace(/ +$/, '');
+  while (out.length && (out.at(-1)!.text === '\n' || out.at(-1)!.text === '')) out.pop();
+  while (out.length && out[0]!.text === '\n') out.shift();
+  return out.filter((r) => r.text !== '');
+}
+
+/** The plain text of runs (line breaks as '\n'). */
+export function runsText(runs: readonly Run[]): string {
+  return runs.map((r) => r.text).join('');
+}
+
+const isV3Element = (n: XmlNode): n is XmlElement =>
+  n.type === 'element' && (n.ns === HL7_V3 || n.ns === null);
+const isV3 = (n: XmlNode, local: string): n is XmlElement => isV3Element(n) && n.local === local;
+
+/** Inline content of an element as runs (captions, titles, cells without blocks). */
+export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] {
+  const runs: Run[] = [];
+  const walk = (list: readonly XmlNode[], s: Style) => {
+    for (const n of list) {
+      if (n.type === 'text') {
+        if (n.text) runs.push({ ...s, text: n.text });
+        continue;
+      }
+      if (n.ns !== HL7_V3 && n.ns !== null) continue;
+      switch (n.local) {
+        case 'br':
+          runs.push({ ...BREAK });
+          break;
+        case 'footnoteRef':
+        case 'col':
+        case 'colgroup':
+          break;
+        case 'content':
+          // A revision marked deleted is not part of what the document says.
+          if (n.attrs.revised !== 'delete') walk(n.children, styleOf(n, s));
+          break;
+        case 'footnote':
+          runs.push({ ...s, text: ' [' });
+          walk(n.children, s);
+          runs.push({ ...s, text: ']' });
+          break;
+        default:
+          walk(n.children, styleOf(n, s));
+      }
+    }
+  };
+  walk(nodes, style);
+  return runs;
+}
+
+function readCells(tr: XmlElement): TableCell[] {
+  return tr.children
+    .filter((c): c is XmlElement => isV3(c, 'td') || isV3(c, 'th'))
+    .map((cell) => ({
+      header: cell.local === 'th',
+      colspan: Math.max(1, Math.min(64, Number.parseInt(cell.attrs.colspan ?? '1', 10) || 1)),
+      blocks: readBlocks(cell.children, cell.local === 'th' ? { bold: true } : {}),
+    }));
+}
+
+function readTable(table: XmlElement, style: Style): Block {
+  let caption: Run[] | null = null;
+  const head: TableCell[][] = [];
+  const body: TableCell[][] = [];
+  for (const part of table.children) {
+    if (!isV3Element(part)) continue;
+    if (part.local === 'caption')
+      caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
+    else if (part.local === 'thead') {
+      for (const tr of part.children) if (isV3(tr, 'tr')) head.push(readCells(tr));
+    } else if (part.local === 'tbody' || part.local === 'tfoot') {
+      for (const tr of part.children) if (isV3(tr, 'tr')) body.push(readCells(tr));
+    } else if (part.local === 'tr') body.push(readCells(part));
+  }
+  return { kind: 'table', caption: caption?.length ? caption : null, head, body };
+}
+
+function readList(list: XmlElement, style: Style): Block {
+  let caption: Run[] | null = null;
+  const items: Block[][] = [];
+  for (const part of list.children) {
+    if (!isV3Element(part)) continue;
+    if (part.local === 'caption')
+      caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
+    else if (part.local === 'item') items.push(readBlocks(part.children, style));
+  }
+  return {
+    kind: 'list',
+    ordered: list.attrs.listType === 'ordered',
+    caption: caption?.length ? caption : null,
+    items,
+  };
+}
+
+/**
+ * The blocks of a narrative container (section `<text>`, list item, table cell, paragraph):
+ * loose inline content between blocks becomes a paragraph; `<paragraph>` starts a new one (its
+ * `<caption>` leads it in bold); lists and tables keep their structure; `<br/>` is a line break.
+ */
+export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[] {
+  const blocks: Block[] = [];
+  let pending: XmlNode[] = [];
+  const flush = () => {
+    const runs = normaliseRuns(readInline(pending, style));
+    if (runs.length) blocks.push({ kind: 'paragraph', runs });
+    pending = [];
+  };
+  for (const n of nodes) {
+    if (n.type === 'element' && (n.ns === HL7_V3 || n.ns === null)) {
+      if (n.local === 'paragraph') {
+        flush();
+        const caption = n.children.filter((c) => isV3(c, 'caption')) as XmlElement[];
+        const rest = n.children.filter((c) => !isV3(c, 'caption'));
+        const inner = readBlocks(rest, styleOf(n, style));
+        const lead = caption.flatMap((c) => readInline(c.children, { ...style, bold: true }));
+        if (lead.length) {
+          const first = inner[0];
+          if (first?.kind === 'paragraph')
+            first.runs = normaliseRuns([...lead, { text: ' ' }, ...first.runs]);
+          else inner.unshift({ kind: 'paragraph', runs: normaliseRuns(lead) });
+        }
+        blocks.push(...inner);
+        continue;
+      }
+      if (n.local === 'list') {
+        flush();
+        blocks.push(readList(n, style));
+        continue;
+      }
+      if (n.local === 'table') {
+        flush();
+        blocks.push(readTable(n, style));
+        continue;
+      }
+      if (n.local === 'caption') {
+        flush();
+        const runs = normaliseRuns(readInline(n.children, { ...style, bold: true }));
+        if (runs.length) blocks.push({ kind: 'paragraph', runs });
+        continue;
+      }
+    }
+    pending.push(n);
+  }
+  flush();
+  return blocks;
+}
+
+/** Every word-bearing text of the blocks, in reading order (search, tests, plain-text output). */
+export function blocksText(blocks: readonly Block[]): string {
+  const out: string[] = [];
+  const walk = (bs: readonly Block[]) => {
+    for (const b of bs) {
+      if (b.kind === 'paragraph') out.push(runsText(b.runs));
+      else if (b.kind === 'list') {
+        if (b.caption) out.push(runsText(b.caption));
+        for (const item of b.items) walk(item);
+      } else {
+        if (b.caption) out.push(runsText(b.caption));
+        for (const row of [...b.head, ...b.body]) for (const cell of row) walk(cell.blocks);
+      }
+    }
+  };
+  walk(blocks);
+  return out.join('\n');
+}

@@ -1,0 +1,155 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** The HL7 v3 namespace every CDA element lives in. */
+export const HL7_V3 = 'urn:hl7-org:v3';
+
+/**
+ * One node of fast-xml-parser's preserve-order tree: `{ tag: children, ':@'?: attributes }`, or a
+ * text node `{ '#text': '…' }`, or a comment `{ '#comment': [{ '#text': '…' }] }`.
+ */
+export type OrderedNode = Record<string, unknown>;
+
+/** An element with its namespace resolved, its attributes as written and its children in order. */
+export interface XmlElement {
+  type: 'element';
+  /** The name as written, prefix included (`sdtc:raceCode`). */
+  name: string;
+  local: string;
+  /** The resolved namespace URI; null when the name is in no namespace. */
+  ns: string | null;
+  attrs: Readonly<Record<string, string>>;
+  children: XmlNode[];
+}
+export interface XmlText {
+  type: 'text';
+  text: string;
+}
+export type XmlNode = XmlElement | XmlText;
+
+/** A parsed XML document: the ordered tree (kept for a later lossless model) and its root element. */
+export interface ParsedXml {
+  ordered: OrderedNode[];
+  root: XmlElement;
+}
+
+const ATTRS = ':@';
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  allowBooleanAttributes: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  commentPropName: '#comment',
+  cdataPropName: '#cdata',
+  // Decodes numeric character references (&#233;) as well as the XML ones.
+  htmlEntities: true,
+});
+
+/** Thrown when bytes are not a well-formed XML document; `detail` says where and why. */
+export class XmlSyntaxError extends Error {
+  constructor(readonly detail: string) {
+    super(`Not well-formed XML: ${detail}`);
+    this.name = 'XmlSyntaxError';
+  }
+}
+
+function resolve(
+  name: string,
+  attrs: Record<string, string>,
+  scope: ReadonlyMap<string, string>,
+): { local: string; ns: string | null; scope: ReadonlyMap<string, string> } {
+  let inner = scope;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === 'xmlns' || key.startsWith('xmlns:')) {
+      if (inner === scope) inner = new Map(scope);
+      (inner as Map<string, string>).set(key === 'xmlns' ? '' : key.slice(6), value);
+    }
+  }
+  const colon = name.indexOf(':');
+  const prefix = colon === -1 ? '' : name.slice(0, colon);
+  const local = colon === -1 ? name : name.slice(colon + 1);
+  return { local, ns: inner.get(prefix) || null, scope: inner };
+}
+
+function textOf(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((v) => String((v as OrderedNode)['#text'] ?? '')).join('');
+}
+
+function toNodes(ordered: OrderedNode[], scope: ReadonlyMap<string, string>): XmlNode[] {
+  const out: XmlNode[] = [];
+  for (const node of ordered) {
+    if ('#text' in node) {
+      out.push({ type: 'text', text: String(node['#text']) });
+      continue;
+    }
+    if ('#cdata' in node) {
+      out.push({ type: 'text', text: textOf(node['#cdata']) });
+      continue;
+    }
+    const name = Object.keys(node).find((k) => k !== ATTRS);
+    if (!name || name === '#comment' || name.startsWith('?')) continue;
+    const attrs = (node[ATTRS] ?? {}) as Record<string, string>;
+    const r = resolve(name, attrs, scope);
+    out.push({
+      type: 'element',
+      name,
+      local: r.local,
+      ns: r.ns,
+      attrs,
+      children: toNodes((node[name] ?? []) as OrderedNode[], r.scope),
+    });
+  }
+  return out;
+}
+
+/**
+ * Parses XML text into fast-xml-parser's order-preserving tree (attributes and comments kept)
+ * and a namespace-resolved element view of it. Throws XmlSyntaxError unless well-formed.
+ * Documents with a DOCTYPE are refused: CDA has none, and entity declarations are a risk.
+ */
+export function parseXml(xml: string): ParsedXml {
+  if (/<!DOCTYPE/i.test(xml)) throw new XmlSyntaxError('a DOCTYPE declaration is not allowed');
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new XmlSyntaxError(`${valid.err.msg} (line ${valid.err.line})`);
+  const ordered = parser.parse(xml) as OrderedNode[];
+  const roots = toNodes(ordered, new Map()).filter((n): n is XmlElement => n.type === 'element');
+  if (roots.length !== 1) throw new XmlSyntaxError('the document must have exactly one root element');
+  return { ordered, root: roots[0]! };
+}
+
+/** The child elements of `el` in the HL7 v3 namespace with this local name. */
+export function children(
+  el: XmlElement | undefined,
+  local: string,
+  ns: string | null = HL7_V3,
+): XmlElement[] {
+  if (!el) return [];
+  return el.children.filter((c): c is XmlElement => c.type === 'element' && c.local === local && c.ns === ns);
+}
+
+/** The first child element with this local name (HL7 v3 namespace), if any. */
+export function child(el: XmlElement | undefined, local: string): XmlElement | undefined {
+  return children(el, local)[0];
+}
+
+/** Follows a path of local names through first children: `path(doc, 'recordTarget', 'patientRole')`. */
+export function path(el: XmlElement | undefined, ...locals: string[]): XmlElement | undefined {
+  let at = el;
+  for (const local of locals) at = child(at, local);
+  return at;
+}
+
+/** All text below an element, with whitespace collapsed. */
+export function textContent(el: XmlElement | undefined): string {
+  if (!el) return '';
+  const parts: string[] = [];
+  const walk = (n: XmlNode) => {
+    if (n.type === 'text') parts.push(n.text);
+    else for (const c of n.children) walk(c);
+  };
+  walk(el);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}

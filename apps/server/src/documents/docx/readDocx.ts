@@ -1,0 +1,152 @@
+import yauzl from 'yauzl';
+import type { Block, Run, TableCell } from '../cda/narrative.js';
+import { parseXml, type XmlElement, type XmlNode } from '../cda/xmlTree.js';
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+/** The main part of a Word document. */
+export const DOCX_MAIN_PART = 'word/document.xml';
+/** Largest main part we inflate (a zip bomb stops here). */
+const MAX_PART_BYTES = 64 * 1024 * 1024;
+
+/** Thrown when bytes are not a readable Word document; `detail` says why. */
+export class NotDocxError extends Error {
+  constructor(readonly detail: string) {
+    super(`Not a Word document: ${detail}`);
+    this.name = 'NotDocxError';
+  }
+}
+
+function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) =>
+      err || !zip ? reject(new NotDocxError(err?.message ?? 'not a zip file')) : resolve(zip),
+    );
+  });
+}
+
+/** The bytes of one part of a zip (OOXML package), or null when it has no such part. */
+export async function readZipPart(
+  bytes: Buffer,
+  name: string,
+  maxBytes = MAX_PART_BYTES,
+): Promise<Buffer | null> {
+  const zip = await openZip(bytes);
+  return new Promise((resolve, reject) => {
+    const fail = (err: Error) => {
+      zip.close();
+      reject(err instanceof NotDocxError ? err : new NotDocxError(err.message));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => resolve(null));
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName !== name) {
+        zip.readEntry();
+        return;
+      }
+      if (entry.uncompressedSize > maxBytes) {
+        fail(new NotDocxError(`${name} is larger than ${maxBytes} bytes`));
+        return;
+      }
+      zip.openReadStream(entry, (err, stream) => {
+        if (err || !stream) return fail(err ?? new Error(`cannot read ${name}`));
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', fail);
+        stream.on('end', () => {
+          zip.close();
+          resolve(Buffer.concat(chunks));
+        });
+      });
+    });
+    zip.readEntry();
+  });
+}
+
+const isW = (n: XmlNode, local: string): n is XmlElement =>
+  n.type === 'element' && n.ns === W && n.local === local;
+const wChildren = (el: XmlElement) =>
+  el.children.filter((c): c is XmlElement => c.type === 'element' && c.ns === W);
+
+/** The w:val attribute, whatever prefix the document binds the namespace to. */
+const valOf = (el: XmlElement | undefined) =>
+  el ? (el.attrs['w:val'] ?? Object.entries(el.attrs).find(([k]) => k.endsWith(':val'))?.[1]) : undefined;
+
+function on(props: XmlElement | undefined, local: string): boolean {
+  const el = props?.children.find((c) => isW(c, local)) as XmlElement | undefined;
+  if (!el) return false;
+  const val = valOf(el);
+  return val === undefined || !['0', 'false', 'none', 'off'].includes(val);
+}
+
+function runsOf(el: XmlElement, out: Run[]) {
+  for (const c of wChildren(el)) {
+    if (c.local === 'r') {
+      const props = c.children.find((p) => isW(p, 'rPr')) as XmlElement | undefined;
+      const style = { bold: on(props, 'b'), italic: on(props, 'i'), underline: on(props, 'u') };
+      for (const part of wChildren(c)) {
+        if (part.local === 't')
+          out.push({ ...style, text: part.children.map((t) => (t.type === 'text' ? t.text : '')).join('') });
+        else if (part.local === 'tab') out.push({ ...style, text: '\t' });
+        else if (part.local === 'br' || part.local === 'cr') out.push({ text: '\n' });
+        else if (part.local === 'noBreakHyphen') out.push({ ...style, text: '-' });
+      }
+    } else if (c.local !== 'del' && c.local !== 'pPr' && c.local !== 'rPr') {
+      // Hyperlinks, insertions, smart tags, simple fields, content controls: their runs count.
+      runsOf(c, out);
+    }
+  }
+}
+
+function cellOf(tc: XmlElement): TableCell {
+  const props = tc.children.find((p) => isW(p, 'tcPr')) as XmlElement | undefined;
+  const span = props?.children.find((p) => isW(p, 'gridSpan')) as XmlElement | undefined;
+  return {
+    header: false,
+    colspan: Math.max(1, Math.min(64, Number.parseInt(valOf(span) ?? '1', 10) || 1)),
+    blocks: blocksOf(tc),
+  };
+}
+
+function blocksOf(container: XmlElement): Block[] {
+  const blocks: Block[] = [];
+  for (const c of wChildren(container)) {
+    if (c.local === 'p') {
+      const runs: Run[] = [];
+      runsOf(c, runs);
+      blocks.push({ kind: 'paragraph', runs: runs.filter((r) => r.text !== '') });
+    } else if (c.local === 'tbl') {
+      const body = wChildren(c)
+        .filter((r) => r.local === 'tr')
+        .map((tr) =>
+          wChildren(tr)
+            .filter((tc) => tc.local === 'tc')
+            .map(cellOf),
+        );
+      blocks.push({ kind: 'table', caption: null, head: [], body });
+    } else if (c.local === 'sdt' || c.local === 'sdtContent' || c.local === 'customXml') {
+      blocks.push(...blocksOf(c));
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Reads a DOCX file's main part (word/document.xml, through yauzl) as narrative blocks:
+ * paragraphs with bold/italic/underline runs, tabs and line breaks, and tables. Deleted revisions
+ * are left out. Throws NotDocxError when the bytes are not a zip holding a Word main part.
+ */
+export async function readDocx(bytes: Buffer): Promise<Block[]> {
+  const part = await readZipPart(bytes, DOCX_MAIN_PART);
+  if (!part) throw new NotDocxError(`it has no ${DOCX_MAIN_PART}`);
+  let root: XmlElement;
+  try {
+    root = parseXml(part.toString('utf8').replace(/^\uFEFF/, '')).root;
+  } catch (err) {
+    throw new NotDocxError(`${DOCX_MAIN_PART} is not well-formed XML (${(err as Error).message})`);
+  }
+  const body = root.children.find((c) => isW(c, 'body')) as XmlElement | undefined;
+  if (root.local !== 'document' || root.ns !== W || !body) {
+    throw new NotDocxError(`${DOCX_MAIN_PART} is not a WordprocessingML document`);
+  }
+  return blocksOf(body);
+}

@@ -1,0 +1,137 @@
+import { message } from '@quill/core';
+import PDFDocument from 'pdfkit';
+import { documentFonts } from './fonts.js';
+
+/** What a cover sheet names. Names are printed as given; leave out what the reader may not see. */
+export interface CoverSheetInfo {
+  /** Whom this copy is for; null for the single (file) copy. */
+  recipient: string | null;
+  jobId: number;
+  patientName?: string | null;
+  dictatorName?: string | null;
+  facility?: string | null;
+  /** Pages of what the sheet goes with, the cover sheet included. */
+  pages: number;
+  /** The recipient's fax number (fax cover sheets). */
+  faxNumber?: string | null;
+  /** The sender (fax cover sheets): a facility or person name. */
+  from?: string;
+  /** When the sheet was made; now unless given. */
+  date?: Date;
+  /** IANA zone the date is printed in (the client facility's); UTC unless given. */
+  timeZone?: string;
+}
+
+const MARGIN = 72;
+
+function formatDate(date: Date, timeZone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      date,
+    );
+  } catch {
+    // An unknown zone name must not stop the sheet; UTC is still a true time.
+    return new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(date);
+  }
+}
+
+/**
+ * Label/value lines of a cover sheet, in print order; empty values are left out (and the page
+ * count when not known, as for RTF copies, which the word processor paginates).
+ */
+export function coverSheetLines(
+  info: Omit<CoverSheetInfo, 'pages'> & { pages?: number },
+): [string, string][] {
+  const out: [string, string | null | undefined][] = [
+    [message('documents.coverSheet.to'), info.recipient ?? message('documents.coverSheet.fileCopy')],
+    [message('documents.coverSheet.fax'), info.faxNumber],
+    [message('documents.coverSheet.from'), info.from],
+    [message('documents.coverSheet.date'), formatDate(info.date ?? new Date(), info.timeZone)],
+    [message('documents.coverSheet.jobId'), String(info.jobId)],
+    [message('documents.coverSheet.patient'), info.patientName],
+    [message('documents.coverSheet.dictator'), info.dictatorName],
+    [message('documents.coverSheet.facility'), info.facility],
+    [message('documents.coverSheet.pages'), info.pages === undefined ? null : String(info.pages)],
+  ];
+  return out.filter((l): l is [string, string] => typeof l[1] === 'string' && l[1].trim() !== '');
+}
+
+/**
+ * A one-page US Letter cover sheet (pdfkit, DejaVu Sans embedded so any name prints) naming the
+ * copy's recipient — "File copy" for the single copy — and the job it goes with. Used before each
+ * printed copy (FormatMultiplePdfJobs) and before each fax.
+ */
+export async function buildCoverSheet(info: CoverSheetInfo): Promise<Buffer> {
+  return buildCoverSheets([info]);
+}
+
+/**
+ * Several cover sheets as one PDF, page i for `infos[i]`. Embedding the font is most of a sheet's
+ * cost, so a call that prints many copies makes its sheets in one document.
+ */
+export async function buildCoverSheets(infos: readonly CoverSheetInfo[]): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: message('documents.coverSheet.title'), Creator: 'Quill' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const fonts = documentFonts();
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+  for (const info of infos) {
+    doc.addPage();
+    drawSheet(doc, info);
+  }
+  doc.end();
+  return done;
+}
+
+function drawSheet(doc: PDFKit.PDFDocument, info: CoverSheetInfo): void {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('bold').fontSize(28).text(message('documents.coverSheet.title'), MARGIN, MARGIN, { width });
+  doc.moveDown(0.3);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .lineWidth(1.5)
+    .stroke();
+  doc.moveDown(1.2);
+
+  const labelWidth = 170;
+  // Long values are cut to what fits above the notice, so a sheet is always one page.
+  const bottom = doc.page.height - MARGIN - 60;
+  for (const [label, value] of coverSheetLines(info)) {
+    const y = doc.y;
+    if (y > bottom - 20) break;
+    doc
+      .font('bold')
+      .fontSize(13)
+      .text(label, MARGIN, y, { width: labelWidth - 10 });
+    const afterLabel = doc.y;
+    doc
+      .font('regular')
+      .fontSize(13)
+      .text(value, MARGIN + labelWidth, y, { width: width - labelWidth, height: bottom - y, ellipsis: true });
+    doc.y = Math.max(afterLabel, doc.y) + 10;
+  }
+
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(message('documents.coverSheet.confidential'), MARGIN, doc.page.height - MARGIN - 40, {
+      width,
+      height: 40,
+    });
+}

@@ -1,0 +1,184 @@
+import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
+import { type Line, type Measure, wrapRuns } from './wrapRuns.js';
+
+/** Vertical space. */
+export interface Gap {
+  kind: 'gap';
+  height: number;
+}
+
+/** A cell laid out: its lines, relative to the cell's padded content box. */
+export interface CellLayout {
+  x: number;
+  width: number;
+  header: boolean;
+  lines: (Line | Gap)[];
+}
+
+/** A table laid out: column positions fixed, rows to be placed (and split) by the page writer. */
+export interface TableFlow {
+  kind: 'table';
+  x: number;
+  width: number;
+  padding: number;
+  borders: boolean;
+  head: CellLayout[][];
+  body: CellLayout[][];
+}
+
+/** A horizontal rule across the text width. */
+export interface Rule {
+  kind: 'rule';
+}
+
+/** What the page writer places, top to bottom. */
+export type Flow = Line | Gap | TableFlow | Rule;
+
+/** Text sizes (points). */
+export const SIZES = { body: 10, title: 15, section: 11.5, subsection: 10.5, field: 9, footer: 8 } as const;
+
+const PARAGRAPH_GAP = 4;
+const ITEM_GAP = 2;
+const CELL_PADDING = 4;
+
+export interface LayoutOptions {
+  measure: Measure;
+  size: number;
+  /** Tables inside table cells are flattened to text lines. */
+  tables: boolean;
+}
+
+function shift<T extends Flow>(flows: T[], dx: number): T[] {
+  for (const f of flows) if (f.kind === 'line' || f.kind === 'table') f.x += dx;
+  return flows;
+}
+
+function trimGaps<T extends Flow>(flows: T[]): T[] {
+  while (flows.at(-1)?.kind === 'gap') flows.pop();
+  return flows;
+}
+
+function paragraph(runs: readonly Run[], width: number, o: LayoutOptions): Flow[] {
+  if (!runs.length) return [];
+  return [...wrapRuns(runs, width, o.size, o.measure), { kind: 'gap', height: PARAGRAPH_GAP }];
+}
+
+function list(block: Extract<Block, { kind: 'list' }>, width: number, o: LayoutOptions): Flow[] {
+  const out: Flow[] = block.caption ? paragraph(block.caption, width, o) : [];
+  const markers = block.items.map((_, i) => (block.ordered ? `${i + 1}.` : '•'));
+  const markerWidth = Math.max(0, ...markers.map((m) => o.measure(m, 'regular', o.size)));
+  const indent = Math.min(Math.max(14, markerWidth + 6), width / 3);
+  block.items.forEach((item, i) => {
+    const inner = shift(trimGaps(layoutBlocks(item, width - indent, o)), indent);
+    const marker = { text: markers[i]!, face: 'regular' as const, underline: false, x: -indent };
+    const first = inner[0];
+    if (first?.kind === 'line') first.segments.unshift(marker);
+    else {
+      const height = o.size * 1.3;
+      inner.unshift({ kind: 'line', x: indent, size: o.size, height, segments: [marker] });
+    }
+    out.push(...inner, { kind: 'gap', height: ITEM_GAP });
+  });
+  trimGaps(out).push({ kind: 'gap', height: PARAGRAPH_GAP });
+  return out;
+}
+
+/** Column widths for a table: content-sized where it fits, shared out when it does not. */
+function columnWidths(rows: TableCell[][], columns: number, width: number, o: LayoutOptions): number[] {
+  const longestWord = new Array<number>(columns).fill(0);
+  const longestLine = new Array<number>(columns).fill(0);
+  for (const row of rows) {
+    let col = 0;
+    for (const cell of row) {
+      if (cell.colspan === 1 && col < columns) {
+        const face = cell.header ? 'bold' : 'regular';
+        const text = blocksText(cell.blocks);
+        for (const line of text.split('\n')) {
+          longestLine[col] = Math.max(longestLine[col]!, o.measure(line, face, o.size));
+          for (const word of line.split(/\s+/)) {
+            longestWord[col] = Math.max(longestWord[col]!, o.measure(word, face, o.size));
+          }
+        }
+      }
+      col += cell.colspan;
+    }
+  }
+  const pad = 2 * CELL_PADDING;
+  const floor = Math.min(30, width / columns);
+  const min = longestWord.map((w) => Math.max(floor, w + pad));
+  const max = longestLine.map((w, i) => Math.max(min[i]!, w + pad));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  if (sum(max) <= width) return max.map((w) => (w * width) / sum(max));
+  if (sum(min) <= width) {
+    const spare = width - sum(min);
+    const want = sum(max) - sum(min);
+    return min.map((w, i) => w + (want > 0 ? (spare * (max[i]! - w)) / want : spare / columns));
+  }
+  // Even the longest words do not fit: share the width by need; long words break inside.
+  const floors = min.map(() => floor);
+  const extra = width - sum(floors);
+  const need = sum(min) - sum(floors);
+  return min.map((w) => floor + (need > 0 ? (extra * (w - floor)) / need : extra / columns));
+}
+
+function layoutRow(row: TableCell[], edges: number[], header: boolean, o: LayoutOptions): CellLayout[] {
+  const cells: CellLayout[] = [];
+  let col = 0;
+  const columns = edges.length - 1;
+  for (const cell of row) {
+    if (col >= columns) break;
+    const end = Math.min(columns, col + cell.colspan);
+    const x = edges[col]!;
+    const width = edges[end]! - x;
+    const inner = trimGaps(layoutBlocks(cell.blocks, width - 2 * CELL_PADDING, { ...o, tables: false }));
+    cells.push({ x, width, header: header || cell.header, lines: inner as (Line | Gap)[] });
+    col = end;
+  }
+  return cells;
+}
+
+function table(block: Extract<Block, { kind: 'table' }>, width: number, o: LayoutOptions): Flow[] {
+  const rows = [...block.head, ...block.body];
+  const columns = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
+  const out: Flow[] = block.caption ? paragraph(block.caption, width, o) : [];
+  if (columns === 0) return out;
+  if (!o.tables) {
+    // A table inside a table cell: each row as one line of text, cells separated by bars.
+    for (const row of rows) {
+      const text = row.map((c) => blocksText(c.blocks).replace(/\n/g, ' ')).join(' | ');
+      out.push(...paragraph([{ text }], width, o));
+    }
+    return out;
+  }
+  const widths = columnWidths(rows, columns, width, o);
+  const edges = [0];
+  for (const w of widths) edges.push(edges.at(-1)! + w);
+  edges[columns] = width;
+  out.push({
+    kind: 'table',
+    x: 0,
+    width,
+    padding: CELL_PADDING,
+    borders: true,
+    head: block.head.map((r) => layoutRow(r, edges, true, o)),
+    body: block.body.map((r) => layoutRow(r, edges, false, o)),
+  });
+  out.push({ kind: 'gap', height: PARAGRAPH_GAP * 2 });
+  return out;
+}
+
+/** Lays out narrative blocks in a column `width` points wide, x relative to the column. */
+export function layoutBlocks(blocks: readonly Block[], width: number, o: LayoutOptions): Flow[] {
+  const out: Flow[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') out.push(...paragraph(block.runs, width, o));
+    else if (block.kind === 'list') out.push(...list(block, width, o));
+    else out.push(...table(block, width, o));
+  }
+  return out;
+}
+
+/** The height of a cell's content. */
+export function linesHeight(lines: readonly (Line | Gap)[]): number {
+  return lines.reduce((h, l) => h + l.height, 0);
+}

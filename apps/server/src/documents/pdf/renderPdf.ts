@@ -1,0 +1,296 @@
+import { message } from '@quill/core';
+import PDFDocument from 'pdfkit';
+import type { CdaSection } from '../cda/readCda.js';
+import type { RenderableDocument } from '../renderable.js';
+import { type FontFace, registerDocumentFonts } from './fonts.js';
+import {
+  type CellLayout,
+  type Flow,
+  type Gap,
+  layoutBlocks,
+  linesHeight,
+  SIZES,
+  type TableFlow,
+} from './layoutFlow.js';
+import { LEADING, type Line, type Measure, wrapRuns } from './wrapRuns.js';
+
+/** Page size of rendered documents. */
+export type PageSize = 'LETTER' | 'A4';
+
+const PAGE: Record<PageSize, [number, number]> = { LETTER: [612, 792], A4: [595.28, 841.89] };
+/** Three-quarter-inch margins all round; the running head and page number sit inside them. */
+const MARGIN = 54;
+
+class PageWriter {
+  readonly doc: PDFKit.PDFDocument;
+  readonly measure: Measure;
+  readonly left = MARGIN;
+  readonly top = MARGIN;
+  readonly width: number;
+  readonly bottom: number;
+  y = MARGIN;
+  private pages = 0;
+
+  constructor(
+    private readonly size: PageSize,
+    private readonly runningHead: string | null,
+    title: string | null,
+  ) {
+    const [w, h] = PAGE[size];
+    this.width = w - 2 * MARGIN;
+    this.bottom = h - MARGIN;
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      bufferPages: true,
+      info: { Title: title ?? '', Creator: 'Quill', Producer: 'Quill' },
+    });
+    registerDocumentFonts(this.doc);
+    // Widths at size 1, per document only (the text is patient data: nothing outlives the render).
+    const unitWidths = new Map<string, number>();
+    this.measure = (text, face, size) => {
+      const key = `${face}\u0000${text}`;
+      let w = unitWidths.get(key);
+      if (w === undefined) {
+        w = this.doc.font(face).fontSize(1000).widthOfString(text) / 1000;
+        unitWidths.set(key, w);
+      }
+      return w * size;
+    };
+  }
+
+  newPage() {
+    this.doc.addPage({ size: PAGE[this.size], margin: 0 });
+    this.pages++;
+    this.y = this.top;
+    if (this.pages > 1 && this.runningHead) {
+      const text = this.fit(this.runningHead, 'regular', SIZES.footer, this.width);
+      this.write(text, 'regular', SIZES.footer, this.left, MARGIN / 2 - SIZES.footer / 2, '#555555');
+    }
+  }
+
+  /** Starts a new page unless `height` more fits on this one (or this page is still empty). */
+  ensure(height: number) {
+    if (this.y + height > this.bottom && this.y > this.top) this.newPage();
+  }
+
+  /** Cuts text to fit a width, ending it with an ellipsis. */
+  fit(text: string, face: FontFace, size: number, width: number): string {
+    if (this.measure(text, face, size) <= width) return text;
+    const chars = Array.from(text);
+    while (chars.length && this.measure(`${chars.join('')}…`, face, size) > width) chars.pop();
+    return `${chars.join('')}…`;
+  }
+
+  write(
+    text: string,
+    face: FontFace,
+    size: number,
+    x: number,
+    y: number,
+    color = '#000000',
+    underline = false,
+  ) {
+    this.doc.font(face).fontSize(size).fillColor(color).text(text, x, y, { lineBreak: false, underline });
+  }
+
+  line(line: Line, x0: number, y: number) {
+    for (const s of line.segments)
+      this.write(s.text, s.face, line.size, x0 + line.x + s.x, y, '#000000', s.underline);
+  }
+
+  flows(flows: Flow[]) {
+    flows.forEach((flow, i) => {
+      if (flow.kind === 'gap') {
+        this.y = Math.min(this.y + flow.height, this.bottom);
+      } else if (flow.kind === 'rule') {
+        this.ensure(6);
+        this.doc
+          .moveTo(this.left, this.y + 2)
+          .lineTo(this.left + this.width, this.y + 2)
+          .lineWidth(0.75)
+          .strokeColor('#444444')
+          .stroke();
+        this.y += 6;
+      } else if (flow.kind === 'line') {
+        this.ensure(flow.keepWithNext ? this.keepHeight(flows, i) : flow.height);
+        this.line(flow, this.left, this.y);
+        this.y += flow.height;
+      } else {
+        this.table(flow);
+      }
+    });
+  }
+
+  /** A title and what follows it: the title lines plus two lines (or a table's first row). */
+  private keepHeight(flows: Flow[], from: number): number {
+    let h = 0;
+    let i = from;
+    for (; i < flows.length; i++) {
+      const f = flows[i]!;
+      if (f.kind === 'line' && f.keepWithNext) h += f.height;
+      else if (f.kind === 'gap') h += f.height;
+      else break;
+    }
+    const next = flows[i];
+    if (next?.kind === 'line') h += 2 * next.height;
+    if (next?.kind === 'table') h += Math.min(rowHeight(next.head[0] ?? next.body[0] ?? [], next), 80);
+    return h;
+  }
+
+  private table(t: TableFlow) {
+    const headHeight = t.head.reduce((h, r) => h + rowHeight(r, t), 0);
+    const repeatHead = headHeight < (this.bottom - this.top) / 3;
+    const breakPage = (inHead: boolean) => {
+      this.newPage();
+      if (!inHead && repeatHead) for (const r of t.head) this.row(r, t, true, breakPage);
+    };
+    for (const r of t.head) this.row(r, t, true, breakPage);
+    for (const r of t.body) this.row(r, t, false, breakPage);
+  }
+
+  /** Places one row, splitting it line by line across pages when it is taller than what is left. */
+  private row(cells: CellLayout[], t: TableFlow, inHead: boolean, breakPage: (inHead: boolean) => void) {
+    const full = rowHeight(cells, t);
+    const room = this.bottom - this.top;
+    if (this.y + full > this.bottom && full <= room * 0.9 && this.y > this.top) breakPage(inHead);
+    let pending = cells.map((c) => [...c.lines]);
+    const minimum = 2 * t.padding + SIZES.body * LEADING;
+    for (;;) {
+      const space = this.bottom - this.y - 2 * t.padding;
+      const taken: number[] = pending.map((lines) => {
+        let h = 0;
+        let n = 0;
+        while (n < lines.length && h + lines[n]!.height <= space) h += lines[n++]!.height;
+        return n;
+      });
+      if (!taken.some((n) => n > 0) && pending.some((lines) => lines.length)) {
+        if (this.y > this.top) {
+          breakPage(inHead);
+          continue;
+        }
+        // Not even one line fits on an empty page (cannot happen at these sizes): place one anyway.
+        pending.forEach((lines, i) => {
+          taken[i] = Math.min(1, lines.length);
+        });
+      }
+      const slices = pending.map((lines, i) => lines.slice(0, taken[i]));
+      const height = Math.max(minimum, ...slices.map((s) => linesHeight(s) + 2 * t.padding));
+      this.cells(cells, slices, t, Math.min(height, this.bottom - this.y));
+      this.y += Math.min(height, this.bottom - this.y);
+      pending = pending.map((lines, i) => lines.slice(taken[i]));
+      if (!pending.some((lines) => lines.length)) return;
+      breakPage(inHead);
+    }
+  }
+
+  private cells(cells: CellLayout[], slices: (Line | Gap)[][], t: TableFlow, height: number) {
+    const x0 = this.left + t.x;
+    cells.forEach((c, i) => {
+      if (t.borders) {
+        const rect = this.doc.lineWidth(0.5).rect(x0 + c.x, this.y, c.width, height);
+        if (c.header) rect.fillAndStroke('#eeeeee', '#888888');
+        else rect.strokeColor('#888888').stroke();
+      }
+      let y = this.y + t.padding;
+      for (const l of slices[i]!) {
+        if (l.kind === 'line') this.line(l, x0 + c.x + t.padding, y);
+        y += l.height;
+      }
+    });
+  }
+
+  pageNumbers() {
+    const range = this.doc.bufferedPageRange();
+    for (let i = 0; i < range.count; i++) {
+      this.doc.switchToPage(range.start + i);
+      const text = message('documents.render.page', { page: i + 1, pages: range.count });
+      const w = this.measure(text, 'regular', SIZES.footer);
+      const y = this.bottom + MARGIN / 2 - SIZES.footer / 2;
+      this.write(text, 'regular', SIZES.footer, this.left + this.width - w, y, '#555555');
+    }
+  }
+
+  finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.pageNumbers();
+    this.doc.flushPages();
+    this.doc.end();
+    return done;
+  }
+}
+
+function rowHeight(cells: CellLayout[], t: TableFlow): number {
+  return Math.max(
+    2 * t.padding + SIZES.body * LEADING,
+    ...cells.map((c) => linesHeight(c.lines) + 2 * t.padding),
+  );
+}
+
+function headerFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
+  const out: Flow[] = [];
+  if (doc.title) {
+    const title = wrapRuns([{ text: doc.title, bold: true }], w.width, SIZES.title, w.measure);
+    out.push(...title, { kind: 'gap', height: 6 });
+  }
+  if (doc.fields.length) {
+    const size = SIZES.field;
+    const labelWidth = Math.min(
+      Math.max(...doc.fields.map((f) => w.measure(f.label, 'bold', size))) + 8,
+      w.width * 0.18,
+    );
+    const valueWidth = (w.width - 2 * labelWidth) / 2;
+    const padding = 1.5;
+    const cell = (x: number, width: number, text: string, bold: boolean): CellLayout => ({
+      x,
+      width,
+      header: false,
+      lines: wrapRuns([{ text, bold }], width - 2 * padding, size, w.measure),
+    });
+    const body: CellLayout[][] = [];
+    for (let i = 0; i < doc.fields.length; i += 2) {
+      const row: CellLayout[] = [];
+      doc.fields.slice(i, i + 2).forEach((f, j) => {
+        const x = j * (labelWidth + valueWidth);
+        row.push(cell(x, labelWidth, f.label, true), cell(x + labelWidth, valueWidth, f.value, false));
+      });
+      body.push(row);
+    }
+    out.push({ kind: 'table', x: 0, width: w.width, padding, borders: false, head: [], body });
+  }
+  if (out.length) out.push({ kind: 'gap', height: 4 }, { kind: 'rule' }, { kind: 'gap', height: 6 });
+  return out;
+}
+
+function sectionFlows(sections: readonly CdaSection[], w: PageWriter, depth: number): Flow[] {
+  const out: Flow[] = [];
+  for (const s of sections) {
+    if (s.title) {
+      const size = depth ? SIZES.subsection : SIZES.section;
+      out.push({ kind: 'gap', height: 6 });
+      for (const line of wrapRuns([{ text: s.title, bold: true }], w.width, size, w.measure)) {
+        out.push({ ...line, keepWithNext: true });
+      }
+      out.push({ kind: 'gap', height: 3 });
+    }
+    out.push(...layoutBlocks(s.blocks, w.width, { measure: w.measure, size: SIZES.body, tables: true }));
+    out.push(...sectionFlows(s.sections, w, depth + 1));
+  }
+  return out;
+}
+
+/**
+ * Renders a document as PDF with pdfkit: embedded DejaVu fonts, a header block (title and job
+ * facts), every section's title and narrative wrapped within the margins — paragraphs, lists,
+ * tables whose rows split across pages with the head row repeated — and "Page N of M".
+ */
+export async function renderPdf(doc: RenderableDocument, opts: { size?: PageSize } = {}): Promise<Buffer> {
+  const w = new PageWriter(opts.size ?? 'LETTER', doc.runningHead, doc.title);
+  w.newPage();
+  w.flows([...headerFlows(doc, w), ...sectionFlows(doc.sections, w, 0)]);
+  return w.finish();
+}

@@ -1,0 +1,47 @@
+import multipart from '@fastify/multipart';
+import {
+  ImportDocumentParamsSchema,
+  ImportDocumentResultSchema,
+  MAX_DOCUMENT_IMPORT_BYTES,
+  message,
+} from '@quill/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { authOf, requirePermission } from '../../http/session.js';
+import { importDocument } from '../../services/documents/importDocument.js';
+import { documentUploadLimits, readDocumentUpload } from './readDocumentUpload.js';
+
+/** Document intake: how documents from transcription and speech-recognition engines reach a job. */
+export const importRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Encapsulated: multipart bodies are taken by this plugin's route only.
+    await app.register(multipart, {
+      limits: documentUploadLimits(MAX_DOCUMENT_IMPORT_BYTES),
+      throwFileSizeLimit: false,
+    });
+
+    app.post(
+      '/api/job/importDocument/:jobId',
+      {
+        schema: {
+          tags: ['documents'],
+          params: ImportDocumentParamsSchema,
+          consumes: ['multipart/form-data'],
+          response: { 201: ImportDocumentResultSchema },
+        },
+        preHandler: requirePermission('jobEdit', message('documents.import.noPermission')),
+      },
+      async (req, reply) => {
+        const upload = await readDocumentUpload(req);
+        const imported = await importDocument(
+          ctx,
+          { kind: 'account', auth: authOf(req) },
+          req.params.jobId,
+          upload,
+          req.ip,
+        );
+        return reply.code(201).send(imported);
+      },
+    );
+  };

@@ -1,0 +1,34 @@
+import type { DocumentFormat } from '@quill/core';
+import type { AppContext } from '../../context.js';
+import { renderJobDocument } from '../../documents/renderJobDocument.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobs/requireJob.js';
+import { type DownloadVia, recordDocumentDownloads } from './recordDocumentDownloads.js';
+
+/** A file a download call answers with. */
+export interface DocumentFile {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * GET /api/file/download/{jobId}.pdf (print preview) and /api/file/Download/{jobId}.{format}
+ * (spec 01 §7 "Documents and audio"): one job's current document as PDF or RTF, named
+ * `Job-{jobId}.{format}`. Another tenant's job is 404 before anything is rendered; the download
+ * marks the job viewed in that format and is audited.
+ */
+export async function downloadJobDocument(
+  ctx: AppContext,
+  auth: Auth,
+  req: { jobId: number; format: DocumentFormat; via: DownloadVia; ip: string | null },
+): Promise<DocumentFile> {
+  const job = await requireJob(ctx, auth, req.jobId);
+  const rendered = await renderJobDocument(ctx, job.id, req.format);
+  await recordDocumentDownloads(ctx, auth, [job], { format: req.format, via: req.via, ip: req.ip });
+  return {
+    bytes: rendered.bytes,
+    contentType: rendered.contentType,
+    fileName: `Job-${job.id}.${rendered.extension}`,
+  };
+}

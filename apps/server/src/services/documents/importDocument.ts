@@ -1,0 +1,156 @@
+import { type ImportDocumentResult, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { accounts, bookings, documentVersions, jobs } from '../../db/schema/index.js';
+import { NotCdaError, readCda } from '../../documents/cda/readCda.js';
+import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
+import { NotDocxError, readDocx } from '../../documents/docx/readDocx.js';
+import { HttpError } from '../../http/httpError.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobs/requireJob.js';
+
+/** A document file as read from a multipart body or from disk. */
+export interface DocumentUpload {
+  file: { bytes: Buffer; filename: string } | null;
+  /** The file ran past the limit (its bytes were dropped). */
+  tooLarge: boolean;
+}
+
+/** Who imports: a signed-in account (tenant-checked), or the system (the command line). */
+export type Importer = { kind: 'account'; auth: Auth } | { kind: 'system'; via: string };
+
+type Format = ImportDocumentResult['format'];
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * What the bytes are, by their content (never the file name): a zip is checked as DOCX (a real
+ * zip holding a WordprocessingML word/document.xml), text starting with `<` as CDA (UTF-8,
+ * well-formed, ClinicalDocument root in urn:hl7-org:v3). 400 with the reason otherwise.
+ */
+export async function checkDocument(bytes: Buffer): Promise<Format> {
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
+    try {
+      await readDocx(bytes);
+      return 'DOCX';
+    } catch (err) {
+      if (err instanceof NotDocxError)
+        throw new HttpError(400, message('documents.import.notDocx', { detail: err.detail }));
+      throw err;
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw new HttpError(400, message('documents.import.unsupported'));
+  }
+  if (!text.trimStart().startsWith('<')) throw new HttpError(400, message('documents.import.unsupported'));
+  try {
+    readCda(text);
+    return 'CDA';
+  } catch (err) {
+    if (err instanceof XmlSyntaxError || err instanceof NotCdaError) {
+      throw new HttpError(400, message('documents.import.notCda', { detail: err.detail }));
+    }
+    throw err;
+  }
+}
+
+async function loadJob(ctx: AppContext, importer: Importer, jobId: number) {
+  if (importer.kind === 'account') return requireJob(ctx, importer.auth, jobId);
+  const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw new HttpError(404, `Job ${jobId} was not found.`);
+  return job;
+}
+
+/**
+ * Document intake (POST /api/job/importDocument/{jobId}, `npm run import-document`): stores a
+ * CDA XML or DOCX file from a transcription or speech-recognition engine as the job's new
+ * document version. Checks, in order, the job (404, another tenant's too), the size (413), a file
+ * at all and its content (400) — so a refused file changes nothing — then in one transaction
+ * refuses a job booked out by another account (409), appends the version (job version + 1,
+ * source 'import'), moves the job to that version and document type, and writes the audit row.
+ */
+export async function importDocument(
+  ctx: AppContext,
+  importer: Importer,
+  jobId: number,
+  upload: DocumentUpload,
+  ip: string | null,
+  opts: { maxBytes?: number } = {},
+): Promise<ImportDocumentResult> {
+  const maxBytes = opts.maxBytes ?? MAX_DOCUMENT_IMPORT_BYTES;
+  const job = await loadJob(ctx, importer, jobId);
+  if (upload.tooLarge || (upload.file && upload.file.bytes.length > maxBytes)) {
+    throw new HttpError(413, message('documents.import.tooLarge', { max: megabytes(maxBytes) }));
+  }
+  const file = upload.file;
+  if (!file || file.bytes.length === 0) throw new HttpError(400, message('documents.import.noFile'));
+  const format = await checkDocument(file.bytes);
+  const blob = await ctx.blobs.putContent(file.bytes, {
+    prefix: 'documents',
+    extension: format === 'CDA' ? 'xml' : 'docx',
+  });
+  const auth = importer.kind === 'account' ? importer.auth : null;
+
+  const version = await ctx.database.db.transaction(async (tx) => {
+    // The row lock orders concurrent imports and saves of the job.
+    const [locked] = await tx
+      .select({ version: jobs.version })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for('update');
+    const [holder] = await tx
+      .select({ accountId: bookings.accountId, member: accounts.member })
+      .from(bookings)
+      .innerJoin(accounts, eq(accounts.id, bookings.accountId))
+      .where(and(eq(bookings.jobId, jobId), gt(bookings.expiresAt, sql`now()`)));
+    if (holder && holder.accountId !== auth?.accountId) {
+      throw new HttpError(409, message('documents.import.bookedByOther', { jobId, holder: holder.member }));
+    }
+    const [newest] = await tx
+      .select({ version: max(documentVersions.version) })
+      .from(documentVersions)
+      .where(eq(documentVersions.jobId, jobId));
+    const next = Math.max(locked!.version, newest?.version ?? 0) + 1;
+    await tx.insert(documentVersions).values({
+      jobId,
+      version: next,
+      format,
+      blobKey: blob.key,
+      size: blob.size,
+      isDraft: false,
+      source: 'import',
+      createdByAccountId: auth?.accountId ?? null,
+    });
+    await tx
+      .update(jobs)
+      .set({ version: next, documentType: format, updatedAt: sql`now()` })
+      .where(eq(jobs.id, jobId));
+    await recordAudit(
+      { database: { ...ctx.database, db: tx as unknown as Db } },
+      {
+        action: 'document.import',
+        outcome: 'success',
+        userId: auth?.userId ?? null,
+        accountId: auth?.accountId ?? null,
+        corporateStructureId: job.corporateStructureId,
+        jobId,
+        patientId: job.patientId,
+        ip,
+        detail: {
+          version: next,
+          format,
+          size: blob.size,
+          via: importer.kind === 'account' ? 'api' : importer.via,
+        },
+      },
+    );
+    return next;
+  });
+  return { jobId, version, format };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
+import { HttpError } from '../../http/httpError.js';
+import { cdaFixtures } from '../../testing/cdaFixtures.js';
+import { applyDocumentEdits } from './applyDocumentEdits.js';
+
+const xml = cdaFixtures()[0]!.bytes.toString('utf8');
+const para = (text: string) => ({ kind: 'paragraph' as const, runs: [{ text }] });
+const sections = readCdaEditModel(xml).sections;
+const editable = sections.find((s) => s.editable)!;
+const readOnly = sections.find((s) => !s.editable)!;
+
+function caught(fn: () => unknown): HttpError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error('expected an HttpError');
+}
+
+describe('applyDocumentEdits', () => {
+  it('returns the original for no edits, with or without a byte order mark', () => {
+    expect(applyDocumentEdits(xml, { sections: [] })).toBe(xml);
+    const bom = `\uFEFF${xml}`;
+    const out = applyDocumentEdits(bom, { sections: [{ key: editable.key, blocks: [para('x')] }] });
+    expect(out.startsWith('\uFEFF<?xml')).toBe(true);
+    expect(out.slice(1)).toBe(
+      applyDocumentEdits(xml, { sections: [{ key: editable.key, blocks: [para('x')] }] }),
+    );
+  });
+
+  it('answers 400 with the reason for a section the document does not have', () => {
+    const err = caught(() => applyDocumentEdits(xml, { sections: [{ key: '99', blocks: [para('x')] }] }));
+    expect(err.statusCode).toBe(400);
+    expect(err.message).toBe('The document has no section 99; reload the job and make the change again.');
+  });
+
+  it('answers 400 for a read-only section, naming it', () => {
+    const err = caught(() =>
+      applyDocumentEdits(xml, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
+    );
+    expect(err.statusCode).toBe(400);
+    expect(err.message).toContain(`The section "${readOnly.title}" holds content the editor cannot keep`);
+  });
+
+  it('answers 400 for a stored document that is not CDA or not well-formed', () => {
+    const edits = { sections: [{ key: '0', blocks: [para('x')] }] };
+    expect(caught(() => applyDocumentEdits('<doc/>', edits)).message).toMatch(
+      /^The stored document cannot be edited: the root element is doc/,
+    );
+    expect(caught(() => applyDocumentEdits('<ClinicalDocument', edits)).statusCode).toBe(400);
+  });
+});

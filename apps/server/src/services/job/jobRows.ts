@@ -1,0 +1,202 @@
+import type { JobViewDetails, Physician, Recipient, WorkType } from '@quill/core';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { jobFlags, type jobs, physicians, recipients, workTypes } from '../../db/schema/index.js';
+
+type PhysicianRow = typeof physicians.$inferSelect;
+type RecipientRow = typeof recipients.$inferSelect;
+type WorkTypeRow = typeof workTypes.$inferSelect;
+type Job = typeof jobs.$inferSelect;
+
+const emptyPhysician: Physician = {
+  userId: 0,
+  userIdSpecified: false,
+  accessCode: null,
+  addressLine1: null,
+  addressLine2: null,
+  addressLine3: null,
+  addressLine4: null,
+  clientUserCode: null,
+  country: null,
+  credentials: null,
+  email: null,
+  externalESignFlag: false,
+  externalESignFlagSpecified: false,
+  fax: null,
+  firstName: null,
+  lastName: null,
+  middleInitial: null,
+  mnemonic: null,
+  postalCode: null,
+  prefix: null,
+  residentFlag: false,
+  residentFlagSpecified: false,
+  spelling: null,
+  suffix: null,
+  specialty: null,
+  jobTitle: null,
+  globalId: null,
+  recipientProviderId: null,
+  recipientProviderIdSpecified: false,
+  telephone: null,
+  signatureBlock: null,
+  secureMessagingEnabled: false,
+  secureMessagingEnabledSpecified: false,
+};
+
+/** Spec 02 §3 "Physician" from a physicians row. */
+export function toPhysician(p: PhysicianRow): Physician {
+  return {
+    ...emptyPhysician,
+    userId: p.id,
+    userIdSpecified: true,
+    accessCode: p.accessCode,
+    addressLine1: p.addressLine1,
+    addressLine2: p.addressLine2,
+    addressLine3: p.addressLine3,
+    addressLine4: p.addressLine4,
+    clientUserCode: p.clientUserCode,
+    country: p.country,
+    credentials: p.credentials,
+    email: p.email,
+    externalESignFlag: p.externalESignFlag,
+    externalESignFlagSpecified: true,
+    fax: p.fax,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    middleInitial: p.middleInitial,
+    mnemonic: p.mnemonic,
+    postalCode: p.postalCode,
+    prefix: p.prefix,
+    residentFlag: p.residentFlag,
+    residentFlagSpecified: true,
+    suffix: p.suffix,
+    specialty: p.specialty,
+    jobTitle: p.jobTitle,
+    globalId: p.globalId,
+    recipientProviderId: p.recipientProviderId,
+    recipientProviderIdSpecified: p.recipientProviderId !== null,
+    telephone: p.telephone,
+    signatureBlock: p.signatureBlock,
+    secureMessagingEnabled: p.secureMessagingEnabled,
+    secureMessagingEnabledSpecified: true,
+  };
+}
+
+/** The dictator / dictated-for fields of the job detail. */
+export function toJobPhysician(p: PhysicianRow | undefined): JobViewDetails['dictator'] {
+  if (!p) return null;
+  return {
+    userId: p.id,
+    prefix: p.prefix,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    suffix: p.suffix,
+    middleInitial: p.middleInitial,
+    accessCode: p.accessCode,
+  };
+}
+
+/** Spec 02 §3 "Work type". */
+export function toWorkType(w: WorkTypeRow): WorkType {
+  return {
+    id: w.id,
+    name: w.name,
+    number: w.number,
+    enableAddressee: w.enableAddressee,
+    minAddressees: w.minAddressees,
+    maxAddressees: w.maxAddressees,
+    maxAddresseesSpecified: w.maxAddressees !== null,
+    allowPatientAsRecipient: w.allowPatientAsRecipient,
+  };
+}
+
+const customText = (custom: Record<string, string> | null, key: string) => custom?.[key] ?? null;
+
+/** Spec 02 §3 "Recipient": a physician recipient, the patient, or a custom one as typed. */
+export function toRecipient(r: RecipientRow, physician: PhysicianRow | undefined): Recipient {
+  const base = physician
+    ? toPhysician(physician)
+    : {
+        ...emptyPhysician,
+        // The patient is shown as "The Patient"; its name is ADT data (spec 02 §3 popover).
+        firstName: r.isPatient ? null : customText(r.custom, 'firstName'),
+        lastName: r.isPatient ? null : customText(r.custom, 'lastName'),
+        prefix: customText(r.custom, 'prefix'),
+        suffix: customText(r.custom, 'suffix'),
+        fax: customText(r.custom, 'fax'),
+        email: customText(r.custom, 'email'),
+        addressLine1: customText(r.custom, 'addressLine1'),
+        addressLine2: customText(r.custom, 'addressLine2'),
+        postalCode: customText(r.custom, 'postalCode'),
+        country: customText(r.custom, 'country'),
+      };
+  return {
+    ...base,
+    id: r.id,
+    auto: r.auto,
+    autoSpecified: true,
+    isAddressee: r.isAddressee,
+    isAddresseeSpecified: true,
+    isPatient: r.isPatient,
+    isPatientSpecified: true,
+    capacityCode: r.capacityCode,
+    capacityDescription: r.capacityDescription,
+    removed: r.removed,
+    removedSpecified: true,
+  };
+}
+
+/** The job's recipients in order, as spec 02 §3 describes them. */
+export async function loadRecipients(db: Db, job: Job): Promise<Recipient[]> {
+  const rows = await db
+    .select()
+    .from(recipients)
+    .where(eq(recipients.jobId, job.id))
+    .orderBy(asc(recipients.ordinal), asc(recipients.id));
+  const physicianIds = rows.map((r) => r.physicianId).filter((id): id is number => id !== null);
+  const found = physicianIds.length
+    ? await db.select().from(physicians).where(inArray(physicians.id, physicianIds))
+    : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return rows.map((r) => toRecipient(r, r.physicianId ? byId.get(r.physicianId) : undefined));
+}
+
+/** The job's hold-queue flags. */
+export async function loadFlags(db: Db, jobId: number) {
+  return db
+    .select({ code: jobFlags.code, description: jobFlags.description })
+    .from(jobFlags)
+    .where(eq(jobFlags.jobId, jobId))
+    .orderBy(asc(jobFlags.code));
+}
+
+/** The work type, when it belongs to the job's facility or is inherited from its structure. */
+export async function loadWorkType(
+  db: Db,
+  job: Pick<Job, 'clientFacilityId' | 'corporateStructureId'>,
+  id: number,
+) {
+  const [w] = await db
+    .select()
+    .from(workTypes)
+    .where(
+      and(
+        eq(workTypes.id, id),
+        eq(workTypes.corporateStructureId, job.corporateStructureId),
+        or(eq(workTypes.clientFacilityId, job.clientFacilityId), isNull(workTypes.clientFacilityId)),
+      ),
+    );
+  return w;
+}
+
+/** Physicians by id, only those of the structure. */
+export async function loadPhysicians(db: Db, corporateStructureId: number, ids: readonly (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map<number, PhysicianRow>();
+  const rows = await db
+    .select()
+    .from(physicians)
+    .where(and(inArray(physicians.id, wanted), eq(physicians.corporateStructureId, corporateStructureId)));
+  return new Map(rows.map((p) => [p.id, p]));
+}

@@ -1,0 +1,29 @@
+import { inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { jobs } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import type { Auth } from '../auth/resolveSession.js';
+
+type Job = typeof jobs.$inferSelect;
+
+/**
+ * Every job named, in the order named, when the selected account may see each one; otherwise 404
+ * for the first that is missing or another tenant's (the same answer as requireJob, so a bulk call
+ * never tells the two apart). Bulk calls check every job with this before they do anything.
+ */
+export async function requireJobs(ctx: AppContext, auth: Auth, jobIds: readonly number[]): Promise<Job[]> {
+  const rows = jobIds.length
+    ? await ctx.database.db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.id, [...new Set(jobIds)]))
+    : [];
+  const byId = new Map(rows.map((j) => [j.id, j]));
+  return jobIds.map((id) => {
+    const job = byId.get(id);
+    if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) {
+      throw new HttpError(404, `Job ${id} was not found.`);
+    }
+    return job;
+  });
+}

@@ -1,0 +1,104 @@
+import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import type { SaveModeName, SaveOptions } from '@quill/core/rules/saveOptions';
+import { useTranslation } from 'react-i18next';
+
+/** Spec 02 §9: the save options' tooltips open after 450 ms. */
+export const SAVE_TOOLTIP_DELAY_MS = 450;
+
+export interface JobControlsProps {
+  editing: boolean;
+  /** Loading, booking, saving, cancelling, closing, or the editor not loaded yet. */
+  disabled: boolean;
+  canEdit: boolean;
+  canPrint: boolean;
+  canFax: boolean;
+  saveOptions: SaveOptions;
+  onEdit: () => void;
+  onClose: () => void;
+  onCancel: () => void;
+  onSave: (mode: SaveModeName) => void;
+  onPrint: () => void;
+  onFax: () => void;
+}
+
+/**
+ * Spec 02 §4/§6 job controls: Edit (jobEdit) and Close in view mode; the save options menu and
+ * Cancel in edit mode; print preview (jobViewText) and fax (jobFax) disabled while editing.
+ */
+export function JobControls(p: JobControlsProps) {
+  const { t } = useTranslation();
+  const whileEditing = p.editing ? t('jobView.disabledWhileEditing') : null;
+  const limitHint =
+    p.saveOptions.limit === 'tooManyAddressees'
+      ? t('jobView.removeAddressees')
+      : p.saveOptions.limit === 'notEnoughAddressees'
+        ? t('jobView.addAddressees')
+        : null;
+  return (
+    <Group gap="xs" role="group" aria-label={t('jobView.details')}>
+      {p.editing ? (
+        <>
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button disabled={p.disabled || !p.canEdit}>{t('jobView.save')}</Button>
+            </Menu.Target>
+            <Menu.Dropdown aria-label={t('jobView.saveOptions')}>
+              {limitHint && (
+                <Menu.Label>
+                  <Text size="xs" fw={600}>
+                    {t('jobView.limitedSaveOptions')}
+                  </Text>
+                  <Text size="xs">{limitHint}</Text>
+                </Menu.Label>
+              )}
+              {p.saveOptions.modes.map((mode) => (
+                <Tooltip
+                  key={mode}
+                  label={t(`jobView.saveModeHints.${mode}`)}
+                  openDelay={SAVE_TOOLTIP_DELAY_MS}
+                  position="right"
+                  multiline
+                  w={260}
+                >
+                  <Menu.Item onClick={() => p.onSave(mode)}>{t(`jobView.saveModes.${mode}`)}</Menu.Item>
+                </Tooltip>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="default" disabled={p.disabled} onClick={p.onCancel}>
+            {t('jobView.cancel')}
+          </Button>
+        </>
+      ) : (
+        <>
+          {p.canEdit && (
+            <Button disabled={p.disabled} onClick={p.onEdit}>
+              {t('jobView.edit')}
+            </Button>
+          )}
+          <Button variant="default" disabled={p.disabled} onClick={p.onClose}>
+            {t('jobView.close')}
+          </Button>
+        </>
+      )}
+      {p.canPrint && (
+        <Tooltip label={whileEditing} disabled={!whileEditing}>
+          <span>
+            <Button variant="default" disabled={p.disabled || p.editing} onClick={p.onPrint}>
+              {t('jobView.printPreview')}
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+      {p.canFax && (
+        <Tooltip label={whileEditing} disabled={!whileEditing}>
+          <span>
+            <Button variant="default" disabled={p.disabled || p.editing} onClick={p.onFax}>
+              {t('jobView.fax')}
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Collapse, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { JobViewDetails } from '@quill/core/contract/job';
+import { canSeePatientName } from '@quill/core/rules/permissions';
+import { stageLabel } from '@quill/core/rules/stages';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session/SessionContext';
+import { formatDateTime } from '../../lib/formatDate';
+import classes from './JobView.module.css';
+import { physicianName } from './physicianName';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Spec 02 §2: the collapsible details header — job id, patient (the label Patient Name without an
+ * ADT permission), dictator, dictated for, work type, stage, dates, STAT, department and location.
+ */
+export function JobHeader({
+  details,
+  version,
+  status,
+}: {
+  details: JobViewDetails;
+  version: number;
+  status: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { userSettings } = useSession();
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  const seesPatient = canSeePatientName(new Set(userSettings.permissions));
+  const none = t('jobView.none');
+  const patient = seesPatient ? details.patientName || none : t('jobView.patientWithheld');
+  return (
+    <section className={classes.header} aria-label={t('jobView.details')}>
+      <Group justify="space-between" wrap="nowrap">
+        <UnstyledButton
+          className={classes.headerToggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true" className={classes.chevron} data-open={open}>
+            ›
+          </span>
+          <h1 className={classes.title}>{t('jobView.title', { jobId: String(details.jobId) })}</h1>
+          <VisuallyHidden>{open ? t('jobView.hideDetails') : t('jobView.showDetails')}</VisuallyHidden>
+        </UnstyledButton>
+        <Group gap="xs">
+          {details.stat && <Badge color="red">{t('jobView.stat')}</Badge>}
+          <Badge variant="light">{stageLabel(details.stageId, details.stageName) || none}</Badge>
+          {status}
+        </Group>
+      </Group>
+      <Collapse expanded={open} id={bodyId}>
+        <dl className={classes.facts}>
+          <Fact label={t('jobView.jobId')}>{details.jobId}</Fact>
+          <Fact label={t('jobView.patient')}>{patient}</Fact>
+          <Fact label={t('jobView.dictator')}>{physicianName(details.dictator) || none}</Fact>
+          <Fact label={t('jobView.dictatedFor')}>{physicianName(details.dictatedFor) || none}</Fact>
+          <Fact label={t('jobView.workType')}>{details.workType?.name || none}</Fact>
+          <Fact label={t('jobView.stage')}>{stageLabel(details.stageId, details.stageName) || none}</Fact>
+          <Fact label={t('jobView.dictatedDate')}>
+            {details.dictatedDate ? formatDateTime(details.dictatedDate, userSettings) : none}
+          </Fact>
+          <Fact label={t('jobView.createdDate')}>{formatDateTime(details.createdDate, userSettings)}</Fact>
+          <Fact label={t('jobView.clientFacility')}>{details.clientFacility.name}</Fact>
+          <Fact label={t('jobView.department')}>{details.department?.name || none}</Fact>
+          <Fact label={t('jobView.location')}>{details.location?.name || none}</Fact>
+          <Fact label={t('jobView.version')}>{version}</Fact>
+        </dl>
+      </Collapse>
+    </section>
+  );
+}

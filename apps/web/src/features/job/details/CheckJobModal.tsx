@@ -1,0 +1,64 @@
+import { Badge, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Spec 02 §3 "Check result row". */
+export interface CheckRow {
+  ruleCode: string;
+  ruleDescription: string;
+  isTriggered: boolean;
+}
+
+export interface CheckJobModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Null while the check runs (or when it failed). */
+  rows: CheckRow[] | null;
+  running: boolean;
+}
+
+/** Spec 02 §2 "Check Job (hold queue check) modal": a table of Flag, Description, Passed. */
+export function CheckJobModal({ opened, onClose, rows, running }: CheckJobModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('jobDetails.checkJobTitle')} size="lg" centered>
+      {running ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{t('jobDetails.checking')}</Text>
+        </Group>
+      ) : rows === null ? (
+        <Text size="sm">{t('job.holdQueueCheckFailed')}</Text>
+      ) : rows.length === 0 ? (
+        <Text size="sm">{t('jobDetails.noCheckRows')}</Text>
+      ) : (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('jobDetails.flag')}</Table.Th>
+              <Table.Th>{t('jobDetails.description')}</Table.Th>
+              <Table.Th>{t('jobDetails.passed')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.ruleCode}>
+                <Table.Td>{row.ruleCode}</Table.Td>
+                <Table.Td>{row.ruleDescription}</Table.Td>
+                <Table.Td>
+                  <Badge color={row.isTriggered ? 'red' : 'green'} variant="light">
+                    {row.isTriggered ? t('jobDetails.no') : t('jobDetails.yes')}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('jobDetails.close')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

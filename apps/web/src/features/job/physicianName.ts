@@ -1,0 +1,12 @@
+import type { JobViewDetails } from '@quill/core/contract/job';
+
+type JobPhysician = NonNullable<JobViewDetails['dictator']>;
+
+/** A job physician as one line: prefix, first name, middle initial, last name, suffix. */
+export function physicianName(p: JobPhysician | null | undefined): string {
+  if (!p) return '';
+  return [p.prefix, p.firstName, p.middleInitial, p.lastName, p.suffix]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,0 +1,68 @@
+import type { CdaEditModel } from '@quill/core/contract/cda';
+import type { DocumentAvailability, JobViewDetails } from '@quill/core/contract/job';
+import { type TextView, textViewOf } from '@quill/core/rules/textType';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError } from '../../lib/api';
+import { fetchAvailability, fetchCanAccess, fetchCda, fetchJobDetails, jobKeys } from './jobApi';
+
+/** Why a job could not be shown (each has its spec 02 §8 message). */
+export type JobLoadProblem = 'accessDenied' | 'notFound' | 'failed';
+
+/** A loaded job: its details, what text it has, and the CDA editing model when its text is CDA. */
+export interface LoadedJob {
+  details: JobViewDetails;
+  availability: DocumentAvailability;
+  text: TextView;
+  cda: { version: number; model: CdaEditModel } | null;
+  /** The CDA could not be read although availability says there is one. */
+  cdaFailed: boolean;
+}
+
+/** A load that ended in one of the {@link JobLoadProblem}s. */
+export class JobLoadError extends Error {
+  override readonly name = 'JobLoadError';
+  constructor(readonly problem: JobLoadProblem) {
+    super(problem);
+  }
+}
+
+/**
+ * Spec 02 §4 "Job view load": canaccessjob, then the job detail and document availability, then
+ * (for CDA text) the editing model. A 404 (missing or another tenant's job) is not found.
+ */
+export async function loadJob(jobId: number, signal?: AbortSignal): Promise<LoadedJob> {
+  try {
+    const access = await fetchCanAccess(jobId, signal);
+    if (!access.canAccess) throw new JobLoadError('accessDenied');
+    const [details, availability] = await Promise.all([
+      fetchJobDetails(jobId, signal),
+      fetchAvailability(jobId, signal),
+    ]);
+    const text = textViewOf(availability);
+    if (text.textType !== 'CDA') return { details, availability, text, cda: null, cdaFailed: false };
+    try {
+      return { details, availability, text, cda: await fetchCda(jobId, signal), cdaFailed: false };
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'aborted') throw error;
+      return { details, availability, text, cda: null, cdaFailed: true };
+    }
+  } catch (error) {
+    if (error instanceof JobLoadError) throw error;
+    if (error instanceof ApiRequestError && error.status === 403) throw new JobLoadError('accessDenied');
+    if (error instanceof ApiRequestError && error.status === 404) throw new JobLoadError('notFound');
+    throw new JobLoadError('failed');
+  }
+}
+
+/** The job view's data; not fetched without the jobView permission. */
+export function useJobLoad(jobId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: jobKeys.view(jobId),
+    queryFn: ({ signal }) => loadJob(jobId, signal),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,173 @@
+import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import type { DocumentFormat } from '@quill/core/contract/documents';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../app/toasts';
+import { fetchFile, savePath } from './bulkApi';
+import { runClear, runMarkPrinted } from './bulkCalls';
+import { saveFile } from './newTab';
+
+export interface SaveJobsModalProps {
+  /** The checked jobs; null when closed. */
+  jobIds: readonly number[] | null;
+  /** The manual distribution list: after the download the jobs may be marked printed and cleared. */
+  pendingQueue: boolean;
+  canClear: boolean;
+  onClose: () => void;
+  onCleared: (jobIds: number[]) => void;
+}
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'downloading' }
+  | { kind: 'done'; fileName: string }
+  | { kind: 'failed' };
+
+/**
+ * Spec 01 §4/§5 "Save format chooser" and "Bulk download modal": PDF (default) or RTF; several
+ * jobs download as Jobs.zip, one job as its own file. In the pending queue 'Clear from list' and
+ * 'Sent for printing' (both off) become available after a successful download and are acted on
+ * when the user confirms with Done.
+ */
+export function SaveJobsModal({ jobIds, pendingQueue, canClear, onClose, onCleared }: SaveJobsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={jobIds !== null} onClose={onClose} title={t('documents.save.title')} centered size="md">
+      {jobIds && (
+        <SaveContent
+          jobIds={jobIds}
+          pendingQueue={pendingQueue}
+          canClear={canClear}
+          onClose={onClose}
+          onCleared={onCleared}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function SaveContent({
+  jobIds,
+  pendingQueue,
+  canClear,
+  onClose,
+  onCleared,
+}: SaveJobsModalProps & { jobIds: readonly number[] }) {
+  const { t } = useTranslation();
+  const [format, setFormat] = useState<DocumentFormat>('pdf');
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [clearAfter, setClearAfter] = useState(false);
+  const [printedAfter, setPrintedAfter] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const download = useRef<AbortController | null>(null);
+
+  useEffect(() => () => download.current?.abort(), []);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind === 'downloading') return;
+    const controller = new AbortController();
+    download.current = controller;
+    setStep({ kind: 'downloading' });
+    try {
+      const file = await fetchFile(savePath(jobIds, format), controller.signal);
+      const [only] = jobIds;
+      const fallback = jobIds.length === 1 && only !== undefined ? `${only}.${format}` : 'Jobs.zip';
+      const fileName = file.fileName ?? fallback;
+      saveFile(file.blob, fileName);
+      setStep({ kind: 'done', fileName });
+    } catch {
+      if (controller.signal.aborted) return;
+      setStep({ kind: 'failed' });
+      showToast(t('documents.bulkSaveFailed'), { kind: 'error' });
+    }
+  };
+
+  const finish = async () => {
+    if (!pendingQueue || (!clearAfter && !printedAfter)) return onClose();
+    setFinishing(true);
+    if (printedAfter) await runMarkPrinted(jobIds, 0, t);
+    if (clearAfter) {
+      if (!canClear) showToast(t('clear.noPermission'), { kind: 'error' });
+      else {
+        const result = await runClear(jobIds, t);
+        if (result && result.cleared.length > 0) onCleared(result.cleared);
+      }
+    }
+    setFinishing(false);
+    onClose();
+  };
+
+  const done = step.kind === 'done';
+  return (
+    <form onSubmit={start}>
+      <Stack gap="md">
+        <Radio.Group
+          label={t('documents.save.format')}
+          value={format}
+          onChange={(value) => setFormat(value as DocumentFormat)}
+          required
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="pdf" label={t('documents.save.pdf')} disabled={step.kind !== 'choose' && !done} />
+            <Radio value="rtf" label={t('documents.save.rtf')} disabled={step.kind !== 'choose' && !done} />
+          </Group>
+        </Radio.Group>
+        {step.kind === 'downloading' && (
+          <Text size="sm" role="status">
+            {t('documents.save.downloading')}
+          </Text>
+        )}
+        {done && (
+          <Alert color="green" role="status">
+            {t('documents.save.downloaded', { file: step.fileName })}
+          </Alert>
+        )}
+        {step.kind === 'failed' && (
+          <Alert color="red" role="alert">
+            {t('documents.bulkSaveFailed')}
+          </Alert>
+        )}
+        {pendingQueue && (
+          <Fieldset legend={t('documents.save.afterDownload')} variant="unstyled">
+            <Stack gap={6} mt={4}>
+              <Checkbox
+                label={t('documents.save.sentForPrinting')}
+                checked={printedAfter}
+                disabled={!done}
+                onChange={(e) => setPrintedAfter(e.currentTarget.checked)}
+              />
+              <Checkbox
+                label={t('documents.save.clearFromList')}
+                checked={clearAfter}
+                disabled={!done}
+                onChange={(e) => setClearAfter(e.currentTarget.checked)}
+              />
+            </Stack>
+          </Fieldset>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {done ? (
+            <>
+              <Button type="submit" variant="default">
+                {t('documents.save.download')}
+              </Button>
+              <Button type="button" onClick={finish} loading={finishing} data-autofocus>
+                {t('documents.save.done')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button type="button" variant="default" onClick={onClose}>
+                {t('documents.save.cancel')}
+              </Button>
+              <Button type="submit" loading={step.kind === 'downloading'} data-autofocus>
+                {step.kind === 'failed' ? t('documents.save.tryAgain') : t('documents.save.download')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

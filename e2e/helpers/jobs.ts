@@ -1,0 +1,105 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type DemoUser, MANAGER, selectAccountIfAsked } from './signIn';
+
+/** The demo structure the manager signs in to. */
+export const STRUCTURE = /Meridian Valley Health/;
+
+/** The part of GetJobDetails these tests read. */
+export interface JobFacts {
+  jobId: number;
+  stageId: number;
+  stageName: string;
+  componentType: string;
+  version: number;
+  isProtected: boolean;
+  clientFacility: { id: number };
+  workType: {
+    id: number;
+    name: string;
+    enableAddressee: boolean;
+    allowPatientAsRecipient: boolean;
+    minAddressees: number;
+    maxAddressees: number | null;
+  } | null;
+  recipients: { isAddressee: boolean; removed: boolean; isPatient: boolean }[];
+  holdQueueFlags: { code: string }[];
+  jobNotes: { note: string }[];
+}
+
+/** The structure's id and the job ids of its All queue (through the API, batches of four facilities). */
+export async function structureJobIds(page: Page): Promise<{ cs: number; jobIds: number[] }> {
+  const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
+    id: number;
+    companyNameId: string;
+  }[];
+  const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
+  const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
+  const jobIds: number[] = [];
+  for (let i = 0; i < cfs.length; i += 4) {
+    const rows = (await (
+      await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
+    ).json()) as { jobId: number }[];
+    jobIds.push(...rows.map((r) => r.jobId));
+  }
+  return { cs, jobIds };
+}
+
+/** GetJobDetails of a job. */
+export async function jobFacts(page: Page, jobId: number): Promise<JobFacts> {
+  const res = await page.request.get(`/api/job/GetJobDetails?jobId=${jobId}`);
+  expect(res.ok(), `GetJobDetails ${jobId}`).toBe(true);
+  return (await res.json()) as JobFacts;
+}
+
+/** Whether the job's current CDA can be opened in the editor (a CDA, not the fallback document). */
+export async function hasEditableCda(page: Page, jobId: number): Promise<boolean> {
+  const a = (await (await page.request.get(`/api/job/GetDocumentAvailability?jobId=${jobId}`)).json()) as {
+    documentType: string | null;
+    isFallbackDocument: boolean;
+    hasCDA: boolean;
+  };
+  return a.hasCDA && !a.isFallbackDocument && (a.documentType === null || a.documentType === 'CDA');
+}
+
+/** Spec 02 §5: the addressee count is within the work type's limits (move on and finish are offered). */
+export function addresseesWithinLimits(job: JobFacts): boolean {
+  const wt = job.workType;
+  if (!wt?.enableAddressee) return true;
+  const count = job.recipients.filter((r) => r.isAddressee && !r.removed).length;
+  if (wt.maxAddressees !== null && count > wt.maxAddressees) return false;
+  return count >= wt.minAddressees;
+}
+
+/** The label the job list shows for a stage (spec 01 §4 "Stage display"). */
+export function listStageLabel(stageId: number, stageName: string): string {
+  if (stageName === 'Processing' || stageName === 'Finished') return stageName;
+  if (stageName === 'ES') return 'ESign';
+  if (stageId !== 16 && stageId > 7) return 'pending distribution';
+  if (stageId !== 16 && stageId > 3) return 'failed distribution';
+  return stageName;
+}
+
+/**
+ * The stage label of a job's row in the All queue, read on `page`: opens /jobs/{cs}/all, searches
+ * the job id and reads the row's cell under the Stage column header.
+ */
+export async function stageInList(page: Page, cs: number, jobId: number): Promise<string> {
+  await page.goto(`/jobs/${cs}/all`);
+  await expect(page.getByTestId('record-line')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(String(jobId));
+  const row = page.locator(`tbody tr[data-job-id="${jobId}"]`);
+  await expect(row).toBeVisible();
+  const column = await page
+    .locator('thead th')
+    .evaluateAll((ths) => ths.findIndex((th) => (th as HTMLElement).dataset.column === 'stageName'));
+  expect(column, 'the Stage column is shown').toBeGreaterThanOrEqual(0);
+  return ((await row.locator('td').nth(column).textContent()) ?? '').trim();
+}
+
+/** A second tab of the signed-in context for watching the job list (it picks the account once). */
+export async function openListTab(context: BrowserContext, user: DemoUser = MANAGER): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto('/jobs');
+  await selectAccountIfAsked(tab, user);
+  return tab;
+}

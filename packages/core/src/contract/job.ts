@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { CdaEditModelSchema, CdaEditsSchema } from './cda.js';
+
+/**
+ * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job data, booking, saving,
+ * hold-queue check and physicians. Methods and payloads the spec leaves "not shown" are ours.
+ */
+
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a positive whole number`);
+
+const bodyId = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a positive whole number`);
+
+const optionalId = (name: string) => bodyId(name).nullable();
+
+/** `?jobId=` of the read calls. */
+export const JobQuerySchema = z.object({ jobId: id('jobId') });
+/** `/{id}` of getDepartmentsByJobId and getLocationsByJobId. */
+export const JobPathSchema = z.object({ id: id('id') });
+
+/** Answer of canaccessjob. */
+export const CanAccessJobSchema = z.object({ canAccess: z.boolean(), reason: z.string().optional() });
+export type CanAccessJob = z.infer<typeof CanAccessJobSchema>;
+
+/** Spec 02 §3 "Physician" (every flag with its Specified flag). */
+export const PhysicianSchema = z.object({
+  userId: z.number().int(),
+  userIdSpecified: z.boolean(),
+  accessCode: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  addressLine3: z.string().nullable(),
+  addressLine4: z.string().nullable(),
+  clientUserCode: z.string().nullable(),
+  country: z.string().nullable(),
+  credentials: z.string().nullable(),
+  email: z.string().nullable(),
+  externalESignFlag: z.boolean(),
+  externalESignFlagSpecified: z.boolean(),
+  fax: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  middleInitial: z.string().nullable(),
+  mnemonic: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  prefix: z.string().nullable(),
+  residentFlag: z.boolean(),
+  residentFlagSpecified: z.boolean(),
+  spelling: z.string().nullable(),
+  suffix: z.string().nullable(),
+  specialty: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  globalId: z.string().nullable(),
+  recipientProviderId: z.string().nullable(),
+  recipientProviderIdSpecified: z.boolean(),
+  telephone: z.string().nullable(),
+  signatureBlock: z.string().nullable(),
+  secureMessagingEnabled: z.boolean(),
+  secureMessagingEnabledSpecified: z.boolean(),
+});
+export type Physician = z.infer<typeof PhysicianSchema>;
+
+/** Spec 02 §3 "Recipient": a physician (or the patient, or a custom one) on the job. */
+export const RecipientSchema = PhysicianSchema.extend({
+  id: z.number().int(),
+  auto: z.boolean(),
+  autoSpecified: z.boolean(),
+  isAddressee: z.boolean(),
+  isAddresseeSpecified: z.boolean(),
+  isPatient: z.boolean(),
+  isPatientSpecified: z.boolean(),
+  capacityCode: z.string().nullable(),
+  capacityDescription: z.string().nullable(),
+  removed: z.boolean(),
+  removedSpecified: z.boolean(),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+/** Dictator and dictated-for as the job detail names them. */
+export const JobPhysicianSchema = z.object({
+  userId: z.number().int(),
+  prefix: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  suffix: z.string().nullable(),
+  middleInitial: z.string().nullable(),
+  accessCode: z.string().nullable(),
+});
+
+/** Spec 02 §3 "Work type". */
+export const WorkTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.number().int(),
+  enableAddressee: z.boolean(),
+  minAddressees: z.number().int(),
+  maxAddressees: z.number().int().nullable(),
+  maxAddresseesSpecified: z.boolean(),
+  allowPatientAsRecipient: z.boolean(),
+});
+export type WorkType = z.infer<typeof WorkTypeSchema>;
+
+/** Spec 02 §3 "Department and location". */
+export const DepartmentSchema = z.object({ id: z.number().int(), name: z.string() });
+export const LocationSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  auto: z.boolean(),
+});
+/** Spec 02 §3 "Hold queue flag". */
+export const HoldQueueFlagSchema = z.object({ code: z.string(), description: z.string() });
+export type HoldQueueFlag = z.infer<typeof HoldQueueFlagSchema>;
+/** Spec 02 §3 "Check result row". */
+export const HoldQueueCheckRowSchema = z.object({
+  ruleCode: z.string(),
+  ruleDescription: z.string(),
+  isTriggered: z.boolean(),
+});
+export const JobNoteSchema = z.object({
+  createdBy: z.string(),
+  appName: z.string(),
+  createdDate: z.string(),
+  note: z.string(),
+});
+const CompanyRefSchema = z.object({ id: z.number().int(), name: z.string(), companyNameId: z.string() });
+
+/** Answer of GetJobDetails: the fields of spec 02 §3 "Job detail" that the domain has. */
+export const JobViewDetailsSchema = z.object({
+  jobId: z.number().int(),
+  dictationId: z.string(),
+  createdDate: z.string(),
+  dictatedDate: z.string().nullable(),
+  dictationDate: z.string().nullable(),
+  dictator: JobPhysicianSchema.nullable(),
+  dictatedFor: JobPhysicianSchema.nullable(),
+  clientFacility: CompanyRefSchema,
+  serviceCenter: CompanyRefSchema,
+  corporateCompany: CompanyRefSchema,
+  workType: WorkTypeSchema.nullable(),
+  stat: z.enum(['U', 'M']).nullable(),
+  stageId: z.number().int(),
+  stageName: z.string(),
+  componentType: z.string(),
+  version: z.number().int(),
+  /** Always null here: the cookie is only ever answered by bookoutjob. */
+  bookingCookie: z.null(),
+  docEdited: z.boolean(),
+  editedVia: z.string().nullable(),
+  isProtected: z.boolean(),
+  warnedOfProtection: z.boolean(),
+  forceResign: z.boolean(),
+  skipExport: z.boolean(),
+  skipPrint: z.boolean(),
+  holdQueueFlags: z.array(HoldQueueFlagSchema),
+  isPreTranscription: z.boolean(),
+  isWordEdit: z.boolean(),
+  supercedesJobId: z.number().int().nullable(),
+  supplementName: z.string().nullable(),
+  supplementType: z.string().nullable(),
+  jobType: z.string(),
+  mtName: z.string().nullable(),
+  patientId: z.number().int().nullable(),
+  /** Null without adtView, adtEdit or jobEditAdt (the view shows the label Patient Name). */
+  patientName: z.string().nullable(),
+  department: DepartmentSchema.nullable(),
+  location: LocationSchema.nullable(),
+  jobNote: z.string().nullable(),
+  jobNotes: z.array(JobNoteSchema),
+  jobPermissions: z.object({ hasTableSupport: z.boolean() }),
+  hasRecipientRegistryId: z.boolean(),
+  attachmentsEnabled: z.boolean(),
+  recipients: z.array(RecipientSchema),
+});
+export type JobViewDetails = z.infer<typeof JobViewDetailsSchema>;
+
+/** Answer of GetDocumentAvailability (spec 02 §3 "Job availability"). */
+export const DocumentAvailabilitySchema = z.object({
+  documentType: z.enum(['CDA', 'DOCX']).nullable(),
+  isFallbackDocument: z.boolean(),
+  hasCDA: z.boolean(),
+  hasWord: z.boolean(),
+  hasWav: z.boolean(),
+  hasOpus: z.boolean(),
+});
+export type DocumentAvailability = z.infer<typeof DocumentAvailabilitySchema>;
+
+/** Answer of getcda: the editing model of the job's current document, and the job version. */
+export const JobCdaSchema = z.object({ version: z.number().int(), model: CdaEditModelSchema });
+
+/** Answer of getjobversion. */
+export const JobVersionSchema = z.object({ version: z.number().int() });
+
+/** A recipient as the job data sends it: an existing row by id, a physician, the patient, or custom. */
+export const RecipientInputSchema = z.object({
+  id: bodyId('recipient id').optional(),
+  physicianId: optionalId('physicianId').optional(),
+  isAddressee: z.boolean(),
+  isPatient: z.boolean().default(false),
+  removed: z.boolean().default(false),
+  custom: z.record(z.string(), z.string().max(500)).optional(),
+});
+export type RecipientInput = z.infer<typeof RecipientInputSchema>;
+
+const StatSchema = z.enum(['U', 'M'], { error: 'stat must be null, U or M' }).nullable();
+
+/** The job-data part of a save (setjobdata, savejob's setJobDataRequest, RefreshJobData). */
+export const SetJobDataRequestSchema = z.object({
+  jobId: bodyId('jobId'),
+  dictator: optionalId('dictator'),
+  dictatedFor: optionalId('dictatedFor'),
+  stat: StatSchema,
+  workTypeId: optionalId('workTypeId'),
+  department: optionalId('department'),
+  location: optionalId('location'),
+  skipPrint: z.boolean(),
+  skipExport: z.boolean(),
+  forceResign: z.boolean(),
+  isProtected: z.boolean(),
+  jobNote: z.string().max(4000, 'A job note may hold at most 4000 characters').nullable(),
+  /** Absent: the recipients stay as they are. */
+  recipients: z.array(RecipientInputSchema).max(100, 'At most 100 recipients').optional(),
+});
+export type SetJobDataRequest = z.infer<typeof SetJobDataRequestSchema>;
+
+/** Answer of getjobdata and RefreshJobData. */
+export const JobDataSchema = SetJobDataRequestSchema.extend({
+  stageId: z.number().int(),
+  companyId: z.number().int(),
+  componentType: z.string(),
+  isPreTranscription: z.boolean(),
+  version: z.number().int(),
+  workType: WorkTypeSchema.nullable(),
+  recipients: z.array(RecipientSchema),
+  holdQueueFlags: z.array(HoldQueueFlagSchema),
+});
+export type JobData = z.infer<typeof JobDataSchema>;
+
+const cookie = z.string().min(1, 'bookingCookie is required').max(200);
+
+/** Body of setjobdata: the job data with the live booking cookie. */
+export const SetJobDataBodySchema = z.object({ bookingCookie: cookie, jobData: SetJobDataRequestSchema });
+
+/** Body of bookoutjob. */
+export const BookOutBodySchema = z.object({ jobId: bodyId('jobId') });
+/** Answer of bookoutjob. */
+export const BookOutResultSchema = z.object({
+  success: z.boolean(),
+  bookingCookie: z.string(),
+  expiresAt: z.string(),
+  messages: z.array(z.string()),
+});
+/** Body of extendbooking. */
+export const ExtendBookingBodySchema = z.object({ jobId: bodyId('jobId'), bookingCookie: cookie });
+export const ExtendBookingResultSchema = z.object({ success: z.boolean(), expiresAt: z.string() });
+/** Query of cancelbooking (POST). */
+export const CancelBookingQuerySchema = z.object({
+  jobId: id('jobId'),
+  bookingCookie: cookie,
+  componentType: z.string().max(10).optional(),
+});
+export const CancelBookingResultSchema = z.object({ success: z.boolean(), messages: z.array(z.string()) });
+
+/** Body of savejob: saveMode 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
+export const SaveJobBodySchema = z.object({
+  jobId: bodyId('jobId'),
+  version: bodyId('version'),
+  bookingCookie: cookie,
+  saveMode: z
+    .number({ error: 'saveMode must be a whole number from 0 to 5' })
+    .int('saveMode must be a whole number from 0 to 5')
+    .min(0, 'saveMode must be a whole number from 0 to 5')
+    .max(5, 'saveMode must be a whole number from 0 to 5'),
+  setJobDataRequest: SetJobDataRequestSchema,
+  cda: CdaEditsSchema.optional(),
+});
+export type SaveJobBody = z.infer<typeof SaveJobBodySchema>;
+
+/** Body of saveCDA: the text only; the booking stays. */
+export const SaveCdaBodySchema = z.object({
+  jobId: bodyId('jobId'),
+  version: bodyId('version'),
+  bookingCookie: cookie,
+  cda: CdaEditsSchema,
+});
+
+/** Answer of savejob and saveCDA. */
+export const SaveJobResultSchema = z.object({
+  success: z.boolean(),
+  version: z.number().int(),
+  stageId: z.number().int(),
+  stageName: z.string(),
+  flags: z.array(HoldQueueFlagSchema),
+});
+export type SaveJobResult = z.infer<typeof SaveJobResultSchema>;
+
+/** Body of RunHoldQueueCheck: the job data and text as they would be saved. */
+export const HoldQueueCheckBodySchema = z.object({
+  jobId: bodyId('jobId'),
+  setJobDataRequest: SetJobDataRequestSchema.optional(),
+  cda: CdaEditsSchema.optional(),
+});
+
+export const FacilityWorkTypesQuerySchema = z.object({ ClientFacilityId: id('ClientFacilityId') });
+
+/** Physician search types (spec 02 §3): DICTATOR 0, DICTATED_FOR 1, ADT 2, CCLIST 3, NAME_INSERT 4. */
+export const PHYSICIAN_SEARCH_TYPES = {
+  DICTATOR: 0,
+  DICTATED_FOR: 1,
+  ADT: 2,
+  CCLIST: 3,
+  NAME_INSERT: 4,
+} as const;
+/** Most physicians one search answers (spec 02 §9 dropdown limit). */
+export const MAX_PHYSICIAN_RESULTS = 300;
+
+const text = z.string().trim().max(100).optional();
+/** Query of SearchPhysicians: memberId | cfId & q | physicianSearchType & companyId & names. */
+export const SearchPhysiciansQuerySchema = z.object({
+  memberId: id('memberId').optional(),
+  cfId: id('cfId').optional(),
+  q: text,
+  physicianSearchType: z.coerce
+    .number({ error: 'physicianSearchType must be 0 to 4' })
+    .int('physicianSearchType must be 0 to 4')
+    .min(0, 'physicianSearchType must be 0 to 4')
+    .max(4, 'physicianSearchType must be 0 to 4')
+    .optional(),
+  companyId: id('companyId').optional(),
+  lastName: text,
+  firstName: text,
+  accessCode: text,
+  specialty: text,
+});
+export type SearchPhysiciansQuery = z.infer<typeof SearchPhysiciansQuerySchema>;
+export const GetPhysicianQuerySchema = z.object({ userId: id('userId') });
