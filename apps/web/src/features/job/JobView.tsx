@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
-import { saveOptionsFor } from '@quill/core/rules/saveOptions';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission, useSession } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
@@ -21,6 +20,7 @@ import classes from './JobView.module.css';
 import { cancelBooking } from './jobApi';
 import { type EditOutcome, useEditSession } from './useEditSession';
 import { JobLoadError, useJobLoad } from './useJobLoad';
+import { useSaveOptions } from './useSaveOptions';
 import { finishTenantEdit, useTenantExitMessage } from './useTenantEdit';
 
 /** The unsaved text is kept this long after the last keystroke. */
@@ -150,11 +150,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     [cookie, jobId],
   );
 
-  const saveOptions = useMemo(() => {
-    const d = job?.details;
-    const addresseeCount = d?.recipients.filter((r) => r.isAddressee && !r.removed).length ?? 0;
-    return saveOptionsFor({ componentType: d?.componentType, addresseeCount, workType: d?.workType ?? null });
-  }, [job]);
+  const saveOptions = useSaveOptions(job?.details, session.jobData);
 
   if (!canView) return <JobProblem message={t('job.noViewPermission')} />;
   if (load.isPending) return <JobLoading jobId={jobId} />;
