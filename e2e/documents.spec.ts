@@ -322,9 +322,15 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   // 11 checked jobs: view, save and copy say there are too many. (The job not cleared stays
   // checked; Reload unchecks it.)
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  // Wait for the reloaded list itself: right after the click the old table is still shown, and a
+  // click on it can land on a row that the reloaded table then moves.
+  const reloaded = page.waitForResponse((r) => r.url().includes('/api/jobs/dist'));
   await page.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
   await listReady(page);
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
   await expect(bulk).toBeDisabled();
+  await expect(page.getByTestId('select-page')).not.toBeChecked();
   await page.getByTestId('select-page').check();
   const confirm = page.getByRole('dialog', { name: 'Confirm Select All' });
   await confirm.getByRole('button', { name: 'This Page Only' }).click();
