@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { structureJobIds } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -8,8 +9,6 @@ import { MANAGER, signIn } from './helpers/signIn';
  * Audio, against a real server with demo data (most jobs have opus and wav renditions; Chromium
  * plays opus). Signed in as the manager (Meridian Valley Health).
  */
-
-const STRUCTURE = /Meridian Valley Health/;
 
 interface AudioOptions {
   jobId: number;
@@ -33,24 +32,6 @@ async function pedal(cdp: CDPSession, key: PedalKey, type: 'rawKeyDown' | 'keyUp
 async function listReady(page: Page): Promise<void> {
   await expect(page.getByTestId('record-line')).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** The structure's id and the jobs of its All queue (through the API, batches of four facilities). */
-async function structureJobs(page: Page): Promise<{ cs: number; jobIds: number[] }> {
-  const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
-    id: number;
-    companyNameId: string;
-  }[];
-  const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
-  const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const jobIds: number[] = [];
-  for (let i = 0; i < cfs.length; i += 4) {
-    const rows = (await (
-      await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
-    ).json()) as { jobId: number }[];
-    jobIds.push(...rows.map((r) => r.jobId));
-  }
-  return { cs, jobIds };
 }
 
 /** The All count of a structure (getcounts per batch, summed). */
@@ -109,7 +90,7 @@ test('the player in an expanded row: play, pause, seek, speed and volume kept, F
   // The fake clock runs at normal speed until it is paused (the F13 hold below).
   await page.clock.install();
   await signIn(page, MANAGER, '/jobs');
-  const { cs, jobIds } = await structureJobs(page);
+  const { cs, jobIds } = await structureJobIds(page);
   const job = await jobWithAudio(page, jobIds);
   let player = await openJobAudio(page, cs, job.jobId);
   expect((await media(player)).src).toContain(`/api/Audio/opus?jobId=${job.jobId}`);
@@ -268,7 +249,7 @@ test('Create with Audio: a wav upload creates a job with playable opus audio; a 
   await expect(page).toHaveURL(/\/audio\/create$/);
   await expect(page.getByRole('heading', { name: 'Create with Audio' })).toBeVisible();
   await expect(page).toHaveTitle('Create with Audio - Quill');
-  const { cs } = await structureJobs(page);
+  const { cs } = await structureJobIds(page);
   const facilities = (await (await page.request.get('/api/audio/createoptions')).json()) as {
     name: string;
     corporateStructureId: number;
