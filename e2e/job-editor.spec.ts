@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { structureJobIds } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -6,8 +7,6 @@ import { MANAGER, signIn } from './helpers/signIn';
  * open a hold-queue job with a CDA from the job list, book it out, change a word, save with
  * 'save only' (version up, still editing) and with 'move on' (version and stage change).
  */
-
-const STRUCTURE = /Meridian Valley Health/;
 
 interface Availability {
   documentType: string | null;
@@ -24,19 +23,7 @@ interface Details {
 
 /** A job of the structure with an editable CDA, preferably in the hold queue. */
 async function findCdaJob(page: Page): Promise<{ cs: number; job: Details }> {
-  const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
-    id: number;
-    companyNameId: string;
-  }[];
-  const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
-  const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const jobIds: number[] = [];
-  for (let i = 0; i < cfs.length; i += 4) {
-    const rows = (await (
-      await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
-    ).json()) as { jobId: number }[];
-    jobIds.push(...rows.map((r) => r.jobId));
-  }
+  const { cs, jobIds } = await structureJobIds(page);
   let fallback: Details | null = null;
   for (const jobId of jobIds.slice(0, 200)) {
     const a = (await (
