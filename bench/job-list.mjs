@@ -55,31 +55,39 @@ try {
   await (await client.get(`/api/jobs/getcounts?corpId=${best.id}&cfs=${best.cfs.join(',')}`)).json();
   const allCfsMs = performance.now() - allCfsT0;
 
-  const listTimes = [];
-  let rows = 0;
-  const listT0 = performance.now();
-  for (const batch of batches) {
+  /** Every batch one at a time, then three in flight as the web app fetches them. */
+  async function timeBatches(format) {
+    const times = [];
+    let rows = 0;
+    let bytes = 0;
     const t0 = performance.now();
-    const res = await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}`);
-    const body = await res.json();
-    listTimes.push(performance.now() - t0);
-    rows += body.length;
+    for (const batch of batches) {
+      const t = performance.now();
+      const text = await (
+        await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}&format=${format}`)
+      ).text();
+      times.push(performance.now() - t);
+      bytes += text.length;
+      // The compact answer's first element is its header.
+      rows += JSON.parse(text).length - (format === 'compact' ? 1 : 0);
+    }
+    const total = performance.now() - t0;
+    const queue = [...batches];
+    const inFlightT0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        while (queue.length) {
+          const batch = queue.shift();
+          await (
+            await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}&format=${format}`)
+          ).text();
+        }
+      }),
+    );
+    return { format, rows, bytes, total, times: stats(times), inFlight: performance.now() - inFlightT0 };
   }
-  const listTotal = performance.now() - listT0;
-  // As the web app fetches them: three batches in flight.
-  const queue = [...batches];
-  const inFlightT0 = performance.now();
-  await Promise.all(
-    Array.from({ length: 3 }, async () => {
-      while (queue.length) {
-        const batch = queue.shift();
-        await (await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}`)).text();
-      }
-    }),
-  );
-  const inFlight = performance.now() - inFlightT0;
+  const lists = [await timeBatches('rows'), await timeBatches('compact')];
   const c = stats(countTimes);
-  const l = stats(listTimes);
   console.log(
     `\nbench/job-list (${engine}, ${jobs} jobs, structure ${best.id} with ${best.cfs.length} facilities, ${total} jobs in it)`,
   );
@@ -91,10 +99,11 @@ try {
     `  getcounts, one batch of 4 facilities (${countTimes.length} calls): median ${fmt(c.median)}, p95 ${fmt(c.p95)}`,
   );
   console.log(`  getcounts, all ${best.cfs.length} facilities in one call: ${fmt(allCfsMs)}`);
-  console.log(
-    `  alljobs, ${batches.length} batches, ${rows} rows: total ${fmt(listTotal)}; per batch median ${fmt(l.median)}, max ${fmt(l.max)}`,
-  );
-  console.log(`  alljobs, the same ${batches.length} batches 3 in flight (as the web app): ${fmt(inFlight)}`);
+  for (const l of lists) {
+    console.log(
+      `  alljobs format=${l.format}, ${batches.length} batches, ${l.rows} rows, ${(l.bytes / 1e6).toFixed(1)} MB: total ${fmt(l.total)}; per batch median ${fmt(l.times.median)}, max ${fmt(l.times.max)}; 3 in flight ${fmt(l.inFlight)}`,
+    );
+  }
   const b = await timeJobListInBrowser(server.url, best.id, total);
   console.log(`  Chromium, list "all" of structure ${best.id} (${b.rows}):`);
   console.log(

@@ -28,6 +28,7 @@ import { physicianRoutes } from './routes/job/physicianRoutes.js';
 import { jobActionRoutes } from './routes/jobs/jobActionRoutes.js';
 import { jobListRoutes } from './routes/jobs/jobListRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
+import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
 import { buildInfo } from './system/buildInfo.js';
 
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(jobReadRoutes(ctx));
   await app.register(jobWriteRoutes(ctx));
   await app.register(physicianRoutes(ctx));
+  await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
 
   app.get(API.openApi, { schema: { hide: true } }, async () => app.swagger());

@@ -94,6 +94,11 @@ describe.each(databaseTargets())('HTTP conventions on $name', (target) => {
         'GET /api/heartbeat/Idle',
         'GET /api/heartbeat/Active',
         'GET /api/Account/GetAttachmentApiCredentials',
+        'POST /api/company/searchbynameorid/{text}',
+        'POST /api/schedule/validateheadings',
+        'POST /api/schedule/SubmitScheduleHeadings',
+        'POST /api/schedule/SubmitADTHeadings',
+        'GET /api/schedule/status/{uploadId}',
       ]),
     );
   });

@@ -4,6 +4,7 @@ import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
 import { jobRoutes } from '../features/job/routes';
 import { jobsListRoutes } from '../features/jobs-list/routes';
+import { scheduleUploadRoute } from '../features/upload/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
 import { ERROR_PAGE_FLAGS } from './routeFlags';
@@ -47,7 +48,7 @@ const existingSessionRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   // Routes that need a signed-in user with a chosen account hang under the authenticated layout.
   // The job list (features/jobs-list/routes.tsx) is added on the next line.
-  authedRoute.addChildren([...jobsListRoutes, createAudioRoute, ...jobRoutes]),
+  authedRoute.addChildren([...jobsListRoutes, createAudioRoute, scheduleUploadRoute, ...jobRoutes]),
   homeRoute,
   signInRoute,
   healthCheckRoute,

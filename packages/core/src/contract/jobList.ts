@@ -106,3 +106,80 @@ export const JobDetailsSchema = z.object({
   distributionErrors: z.array(z.object({ description: z.string(), createdDate: z.string() })),
 });
 export type JobDetails = z.infer<typeof JobDetailsSchema>;
+
+/**
+ * `format` of alljobs, him and dist: `rows` (the default) answers the spec's "Job list row"
+ * objects; `compact` answers the same rows as a JSON array whose first element is a
+ * {@link CompactJobListHeader} and whose other elements are {@link CompactJobListRow} tuples —
+ * ids in place of repeated names, times as numbers. It is 4–5× smaller to build, send and parse,
+ * which the list's 100,000-row budget needs (docs/decisions.md); `decodeCompactJobList` turns it
+ * back into exactly the `rows` answer.
+ */
+export const JOB_LIST_FORMATS = ['rows', 'compact'] as const;
+export type JobListFormat = (typeof JOB_LIST_FORMATS)[number];
+const formatParam = z.enum(JOB_LIST_FORMATS, { error: 'format must be rows or compact' }).default('rows');
+export const JobRowsQuerySchema = JobListQuerySchema.extend({ format: formatParam });
+export const DistRowsQuerySchema = DistQuerySchema.extend({ format: formatParam });
+
+/** The names and settings a compact batch's rows refer to, keyed by id (as JSON object keys). */
+export const CompactJobListHeaderSchema = z.object({
+  format: z.literal('compact-1'),
+  /** The user's formats the `rows` answer would have used. */
+  dateFormat: z.string(),
+  timeFormat: z.string(),
+  /** Dictator id → "Last, First" ('' when a part is missing). */
+  dictators: z.record(z.string(), z.string()),
+  /** Patient id → [name or null when withheld, MRN]. */
+  patients: z.record(z.string(), z.tuple([z.string().nullable(), z.string()])),
+  workTypes: z.record(z.string(), z.string()),
+  departments: z.record(z.string(), z.string()),
+  /** Location id → [name, code]. */
+  locations: z.record(z.string(), z.tuple([z.string(), z.string()])),
+  /** Client facility id → name (the clinic). */
+  facilities: z.record(z.string(), z.string()),
+});
+export type CompactJobListHeader = z.infer<typeof CompactJobListHeaderSchema>;
+
+const id = z.number().int().nullable();
+const ms = z.number().int().nullable();
+const offset = z.number().int().nullable();
+
+/** Bits of the last element of a compact row. */
+export const COMPACT_ROW_BITS = {
+  stat: 1,
+  pdfViewed: 2,
+  rtfViewed: 4,
+  edited: 8,
+  signed: 16,
+  faxed: 32,
+} as const;
+
+/**
+ * One row: jobId, originalJobId, dictatorId, patientId, dictated (UTC ms, the facility's UTC
+ * offset in minutes then), signed (UTC ms, offset minutes), dateOfService (YYYY-MM-DD),
+ * workTypeId, departmentId, locationId, jobNote (null when empty), stageId, clientFacilityId,
+ * flags ([code, description] or null), and the flags of {@link COMPACT_ROW_BITS} summed.
+ */
+export const CompactJobListRowSchema = z.tuple([
+  z.number().int(),
+  id,
+  id,
+  id,
+  ms,
+  offset,
+  ms,
+  offset,
+  z.string().nullable(),
+  id,
+  id,
+  id,
+  z.string().nullable(),
+  z.number().int(),
+  z.number().int(),
+  z.array(z.tuple([z.string(), z.string()])).nullable(),
+  z.number().int().min(0).max(63),
+]);
+export type CompactJobListRow = z.infer<typeof CompactJobListRowSchema>;
+export const CompactJobListSchema = z
+  .array(z.union([CompactJobListHeaderSchema, CompactJobListRowSchema]))
+  .describe('format=compact: the header, then one tuple per row');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPgDatePattern } from './dateFormat.js';
+import { compileDateFormatter, isoString, toPgDatePattern } from './dateFormat.js';
 
 describe('user date formats to PostgreSQL patterns', () => {
   it('maps the usual formats', () => {
@@ -12,5 +12,35 @@ describe('user date formats to PostgreSQL patterns', () => {
 
   it('quotes letters that are not tokens, so they print as typed', () => {
     expect(toPgDatePattern('YYYY-MM-DD[T]HH')).toBe('YYYY-MM-DD["T"]HH24');
+  });
+});
+
+describe('compileDateFormatter (prints what to_char prints for toPgDatePattern)', () => {
+  const at = Date.UTC(2026, 0, 5, 0, 7, 9);
+  it('prints every token', () => {
+    expect(compileDateFormatter('MM/DD/YYYY HH:mm')(at)).toBe('01/05/2026 00:07');
+    expect(compileDateFormatter('D MMM YY h:mm:ss a')(at)).toBe('5 Jan 26 12:07:09 am');
+    expect(compileDateFormatter('MMMM D, YYYY hh A')(Date.UTC(2026, 8, 30, 13))).toBe(
+      'September 30, 2026 01 PM',
+    );
+    expect(compileDateFormatter('H [ok] M')(at)).toBe('0 [ok] 1');
+  });
+});
+
+describe('isoString', () => {
+  it('answers what Date#toISOString answers, before 1970 and in leap years too', () => {
+    for (const ms of [
+      0,
+      -1,
+      -500,
+      1_793_473_778_123,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(1900, 0, 1),
+      -62_135_596_800_000,
+    ]) {
+      expect(isoString(ms)).toBe(new Date(ms).toISOString());
+    }
+    for (let ms = -2e12; ms < 4e12; ms += 7_777_777_777)
+      expect(isoString(ms)).toBe(new Date(ms).toISOString());
   });
 });

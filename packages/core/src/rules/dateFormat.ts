@@ -1,9 +1,31 @@
 /**
- * Turns a user's dayjs-style date or time format (spec 01 §3 dateFormat, timeFormat, e.g.
- * "MM/DD/YYYY", "HH:mm") into a PostgreSQL to_char pattern, so the server formats list dates in
- * SQL. Unknown letters are quoted as literal text.
+ * A user's dayjs-style date or time format (spec 01 §3 dateFormat, timeFormat, e.g. "MM/DD/YYYY",
+ * "HH:mm"), read once into tokens and literal text. The server turns it into a PostgreSQL to_char
+ * pattern (`toPgDatePattern`) to format list dates in SQL; the web app's compact list decoder
+ * formats with `compileDateFormatter`, which prints exactly what to_char prints for the same
+ * format. Unknown letters are literal text.
  */
-const TOKENS: [string, string][] = [
+type Token =
+  | 'YYYY'
+  | 'YY'
+  | 'MMMM'
+  | 'MMM'
+  | 'MM'
+  | 'M'
+  | 'DD'
+  | 'D'
+  | 'HH'
+  | 'H'
+  | 'hh'
+  | 'h'
+  | 'mm'
+  | 'ss'
+  | 'A'
+  | 'a';
+type Part = { token: Token } | { literal: string };
+
+/** Longest first, as they are matched. */
+const PG: [Token, string][] = [
   ['YYYY', 'YYYY'],
   ['YY', 'YY'],
   ['MMMM', 'FMMonth'],
@@ -21,30 +43,141 @@ const TOKENS: [string, string][] = [
   ['A', 'AM'],
   ['a', 'am'],
 ];
+const PG_OF = new Map(PG);
+
+function parts(format: string): Part[] {
+  const out: Part[] = [];
+  for (let i = 0; i < format.length; ) {
+    const token = PG.find(([t]) => format.startsWith(t, i));
+    if (token) {
+      out.push({ token: token[0] });
+      i += token[0].length;
+    } else {
+      out.push({ literal: format[i]! });
+      i += 1;
+    }
+  }
+  return out;
+}
 
 export function toPgDatePattern(format: string): string {
   let out = '';
-  let literal = '';
+  let letters = '';
   const flush = () => {
-    if (literal) out += `"${literal.replaceAll('"', '')}"`;
-    literal = '';
+    if (letters) out += `"${letters.replaceAll('"', '')}"`;
+    letters = '';
   };
-  for (let i = 0; i < format.length; ) {
-    const token = TOKENS.find(([t]) => format.startsWith(t, i));
-    if (token) {
+  for (const part of parts(format)) {
+    if ('token' in part) {
       flush();
-      out += token[1];
-      i += token[0].length;
-    } else {
-      const ch = format[i]!;
-      if (/[A-Za-z]/.test(ch)) literal += ch;
-      else {
-        flush();
-        out += ch;
-      }
-      i += 1;
+      out += PG_OF.get(part.token);
+    } else if (/[A-Za-z]/.test(part.literal)) letters += part.literal;
+    else {
+      flush();
+      out += part.literal;
     }
   }
   flush();
   return out;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const hour12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
+
+/** The calendar fields of a wall-clock time, filled in place (no Date per call). */
+interface Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's civil_from_days). */
+function fill(f: Fields, ms: number): void {
+  const days = Math.floor(ms / DAY_MS);
+  const inDay = ms - days * DAY_MS;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  f.day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  f.month = mp < 10 ? mp + 3 : mp - 9;
+  f.year = yoe + era * 400 + (f.month <= 2 ? 1 : 0);
+  const seconds = Math.floor(inDay / 1000);
+  f.hour = Math.floor(seconds / 3600);
+  f.minute = Math.floor(seconds / 60) % 60;
+  f.second = seconds % 60;
+}
+
+const PRINT: Record<Token, (f: Fields) => string> = {
+  YYYY: (f) => String(f.year).padStart(4, '0'),
+  YY: (f) => pad2(f.year % 100),
+  MMMM: (f) => MONTHS[f.month - 1]!,
+  MMM: (f) => MONTHS[f.month - 1]!.slice(0, 3),
+  MM: (f) => pad2(f.month),
+  M: (f) => String(f.month),
+  DD: (f) => pad2(f.day),
+  D: (f) => String(f.day),
+  HH: (f) => pad2(f.hour),
+  H: (f) => String(f.hour),
+  hh: (f) => pad2(hour12(f.hour)),
+  h: (f) => String(hour12(f.hour)),
+  mm: (f) => pad2(f.minute),
+  ss: (f) => pad2(f.second),
+  A: (f) => (f.hour < 12 ? 'AM' : 'PM'),
+  a: (f) => (f.hour < 12 ? 'am' : 'pm'),
+};
+
+/**
+ * A formatter for `format` of a wall-clock time given as milliseconds since 1970-01-01 00:00 of
+ * that clock (the local time read as if it were UTC): what PostgreSQL's to_char prints with
+ * `toPgDatePattern(format)`. Fast enough for 100,000 rows: plain arithmetic, no Date objects.
+ */
+export function compileDateFormatter(format: string): (wallClockMs: number) => string {
+  const printers = parts(format).map((part) => {
+    if ('token' in part) return PRINT[part.token];
+    const text = part.literal.replaceAll('"', '');
+    return () => text;
+  });
+  const fields: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  return (wallClockMs) => {
+    fill(fields, wallClockMs);
+    let out = '';
+    for (const print of printers) out += print(fields);
+    return out;
+  };
+}
+
+const isoFields: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
+
+/** `new Date(utcMs).toISOString()`, three times faster (the list decodes 100,000 rows' times). */
+export function isoString(utcMs: number): string {
+  fill(isoFields, utcMs);
+  const f = isoFields;
+  if (f.year < 1000 || f.year > 9999) return new Date(utcMs).toISOString();
+  const millis = utcMs - Math.floor(utcMs / 1000) * 1000;
+  return `${f.year}-${pad2(f.month)}-${pad2(f.day)}T${pad2(f.hour)}:${pad2(f.minute)}:${pad2(f.second)}.${pad3(millis)}Z`;
 }

@@ -226,3 +226,22 @@ export const bookings = pgTable('bookings', {
   /** The stage the job had before it was booked out to the editor stage (410); restored on cancel. */
   restoreStageId: integer('restore_stage_id'),
 });
+
+/**
+ * The queue counts of each client facility (getcounts), kept by statement-level triggers on `jobs`
+ * (migration 0005): every insert, update, delete or truncate of jobs moves them in the same
+ * transaction, so they are always what counting the jobs would answer — without counting 100,000
+ * rows per call. The queue conditions are those of services/jobs/jobListSql.ts queueCondition.
+ */
+export const jobCounts = pgTable(
+  'job_counts',
+  {
+    corporateStructureId: integer('corporate_structure_id').notNull(),
+    clientFacilityId: integer('client_facility_id').notNull(),
+    pending: integer('pending').notNull().default(0),
+    hq: integer('hq').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    all: integer('all').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.corporateStructureId, t.clientFacilityId] })],
+);

@@ -1,9 +1,21 @@
-import { JobListRowSchema } from '@quill/core';
+import { decodeCompactJobList, JobListRowSchema } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLog, distributionErrors, jobFlags, jobViews, workTypes } from '../../db/schema/index.js';
+import {
+  auditLog,
+  clientFacilities,
+  departments,
+  distributionErrors,
+  jobFlags,
+  jobs,
+  jobViews,
+  locations,
+  physicians,
+  users,
+  workTypes,
+} from '../../db/schema/index.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
@@ -206,6 +218,99 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
       (await noAdt.get(`/api/jobs/alljobs?${q()}`)).json() as { jobId: number; pdfViewed: boolean }[]
     ).find((r) => r.jobId === ids.es)!;
     expect(theirs.pdfViewed).toBe(false);
+  });
+
+  it('answers exactly the same rows in the compact format, for every queue, permission and date format', async () => {
+    const db = t.ctx.database.db;
+    const [f1, f2, f3] = north.facilities;
+    // Every kind of value a row carries: names, codes, times with milliseconds in two time zones.
+    await db
+      .update(clientFacilities)
+      .set({ timeZone: 'Europe/Berlin' })
+      .where(eq(clientFacilities.id, f2!.id));
+    const [dictator] = await db
+      .insert(physicians)
+      .values({ corporateStructureId: north.structure.id, firstName: 'Zoë', lastName: 'Núñez' })
+      .returning();
+    const [dep] = await db
+      .insert(departments)
+      .values({ clientFacilityId: f2!.id, name: 'Cardiology' })
+      .returning();
+    const [loc] = await db
+      .insert(locations)
+      .values({ clientFacilityId: f2!.id, code: 'ER', name: 'Emergency Room' })
+      .returning();
+    await db
+      .update(jobs)
+      .set({
+        dictatorId: dictator!.id,
+        departmentId: dep!.id,
+        locationId: loc!.id,
+        signed: true,
+        signedAt: new Date('2026-07-01T22:05:09.987Z'),
+        dictatedAt: new Date('2026-01-01T00:00:00.001Z'),
+        dateOfService: '2025-12-31',
+        faxed: true,
+        edited: true,
+      })
+      .where(eq(jobs.id, ids.hq!));
+    await db.insert(jobFlags).values({ jobId: ids.hq!, code: 'HQ00', description: 'No dictator, "quoted"' });
+    await db
+      .update(jobs)
+      .set({ dictatedAt: new Date('1969-12-31T23:59:59.5Z') })
+      .where(eq(jobs.id, ids.es!));
+    const [mgr] = await db.select().from(users).where(eq(users.username, 'mgr'));
+    const facilitySets = [cfs(), `${f3!.id},${f1!.id}`];
+    const formats = [
+      ['MM/DD/YYYY', 'HH:mm'],
+      ['D MMM YYYY', 'h:mm:ss a'],
+      ['DD.MM.YY', 'hh:mm A'],
+      ['MMMM D, YYYY [at]', 'H:mm'],
+    ];
+    try {
+      for (const [dateFormat, timeFormat] of formats) {
+        await db.update(users).set({ dateFormat, timeFormat }).where(eq(users.id, mgr!.id));
+        for (const browser of [manager, noAdt]) {
+          for (const path of ['alljobs?', 'him?', 'dist?status=PENDING&', 'dist?status=FAILED&']) {
+            for (const set of facilitySets) {
+              const query = `/api/jobs/${path}corpId=${north.structure.id}&cfs=${set}`;
+              const rows = await browser.get(query);
+              if (rows.statusCode === 403) continue;
+              const compact = await browser.get(`${query}&format=compact`);
+              expect(compact.statusCode).toBe(200);
+              if (rows.json().length > 1) expect(compact.body.length).toBeLessThan(rows.body.length);
+              expect(decodeCompactJobList(compact.json())).toEqual(rows.json());
+            }
+          }
+        }
+      }
+    } finally {
+      await db
+        .update(users)
+        .set({ dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' })
+        .where(eq(users.id, mgr!.id));
+    }
+    const all = decodeCompactJobList(
+      (
+        await manager.get(`/api/jobs/alljobs?corpId=${north.structure.id}&cfs=${f2!.id}&format=compact`)
+      ).json(),
+    );
+    expect(all.find((r) => r.jobId === ids.hq)).toMatchObject({
+      dictatorName: 'Núñez, Zoë',
+      department: 'Cardiology',
+      location: 'Emergency Room',
+      jobLocation: 'ER',
+      signedDate: '2026-07-01T22:05:09.987Z',
+      // Berlin is two hours ahead in July.
+      formattedSignedDate: '07/02/2026 00:05',
+      flags: [
+        { code: 'HQ00', description: 'No dictator, "quoted"' },
+        { code: 'HQ01', description: 'Missing mandatory ADT field' },
+      ],
+    });
+    const bad = await manager.get(`/api/jobs/alljobs?${q()}&format=xml`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('format must be rows or compact');
   });
 
   it('answers job details with distribution errors, and 404 for another tenant’s job', async () => {

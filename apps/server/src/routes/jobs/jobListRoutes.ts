@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
 import {
+  CompactJobListSchema,
   CorporateStructureSchema,
   CsIdParamsSchema,
-  DistQuerySchema,
+  DistRowsQuerySchema,
   ExportParamsSchema,
   isJobListColumn,
   JobCountsSchema,
@@ -10,6 +11,7 @@ import {
   JobIdQuerySchema,
   JobListQuerySchema,
   JobListRowSchema,
+  JobRowsQuerySchema,
   message,
 } from '@quill/core';
 import type { FastifyReply } from 'fastify';
@@ -45,7 +47,7 @@ function sendJson(reply: FastifyReply, body: string): FastifyReply {
 export const jobListRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const list = { tags: ['job list'], response: { 200: Rows } };
+    const list = { tags: ['job list'], response: { 200: z.union([Rows, CompactJobListSchema]) } };
 
     app.get(
       '/api/jobs/getusercs',
@@ -80,7 +82,7 @@ export const jobListRoutes =
 
     app.get(
       '/api/jobs/alljobs',
-      { schema: { ...list, querystring: JobListQuerySchema }, preHandler: requireAccount },
+      { schema: { ...list, querystring: JobRowsQuerySchema }, preHandler: requireAccount },
       async (req, reply) => {
         sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'all' }, req.ip));
         return reply;
@@ -90,7 +92,7 @@ export const jobListRoutes =
     app.get(
       '/api/jobs/him',
       {
-        schema: { ...list, querystring: JobListQuerySchema },
+        schema: { ...list, querystring: JobRowsQuerySchema },
         preHandler: requirePermission('holdQueueView', message('jobList.holdQueueForbidden')),
       },
       async (req, reply) => {
@@ -101,7 +103,7 @@ export const jobListRoutes =
 
     app.get(
       '/api/jobs/dist',
-      { schema: { ...list, querystring: DistQuerySchema }, preHandler: requireAccount },
+      { schema: { ...list, querystring: DistRowsQuerySchema }, preHandler: requireAccount },
       async (req, reply) => {
         const filter = req.query.status === 'PENDING' ? 'pending' : 'failed';
         sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter }, req.ip));

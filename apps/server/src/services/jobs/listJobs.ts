@@ -1,14 +1,15 @@
-import { canSeePatientName, type JobListRow } from '@quill/core';
+import { canSeePatientName, type JobListFormat, type JobListRow } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
+import { jobListCompactSql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
 import { requireFacilities } from './scope.js';
 
 type Formats = { dateFormat: string; timeFormat: string };
 type Input = { corpId: number; cfs: readonly number[]; filter: ListFilter };
+type ListInput = Input & { format?: JobListFormat };
 
 /** The user's date and time formats for the list's formatted dates. */
 export async function userFormats(ctx: AppContext, userId: number): Promise<Formats> {
@@ -47,20 +48,27 @@ export async function queryJobRows(
 /**
  * alljobs, him and dist (spec 01 §7): one batch of a queue's rows for client facilities of a
  * corporate structure the account may see (404 otherwise), as the JSON text of the list rows —
- * built by the database, so 100,000 rows are never parsed and re-serialised here. Audited.
+ * built by the database, so 100,000 rows are never parsed and re-serialised here; in the `rows`
+ * or the `compact` format (contract JOB_LIST_FORMATS). Audited.
  */
 export async function listJobs(
   ctx: AppContext,
   auth: Auth,
-  input: Input,
+  { format = 'rows', ...input }: ListInput,
   ip: string | null,
 ): Promise<string> {
   const cfs = await requireFacilities(ctx, auth, input.corpId, input.cfs);
   const formats = await userFormats(ctx, auth.userId);
-  const [row] = rowsOf(
-    await ctx.database.db.execute(jobListJsonSql(sqlOptions(auth, { ...input, cfs }, formats))),
-  );
-  const body = String(row?.body ?? '[]');
+  const options = sqlOptions(auth, { ...input, cfs }, formats);
+  let body: string;
+  if (format === 'compact') {
+    const [row] = rowsOf(await ctx.database.db.execute(jobListCompactSql(options)));
+    const rows = String(row?.rows ?? '');
+    body = `[${String(row?.header)}${rows ? `,${rows}` : ''}]`;
+  } else {
+    const [row] = rowsOf(await ctx.database.db.execute(jobListJsonSql(options)));
+    body = String(row?.body ?? '[]');
+  }
   await recordAudit(ctx, {
     action: 'joblist.read',
     outcome: 'success',
@@ -70,6 +78,7 @@ export async function listJobs(
     ip,
     detail: {
       queue: input.filter,
+      format,
       facilities: cfs,
       bytes: body.length,
       patientNames: canSeePatientName(auth.permissions),

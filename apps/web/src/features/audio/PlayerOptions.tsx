@@ -21,15 +21,12 @@ import { useFootPedal } from './footPedal';
 import { PedalIcon, SettingsIcon, VolumeIcon } from './icons';
 import type { AudioPlayerControls } from './useAudioPlayer';
 
-/** 1.5 → "1.5×". */
-function speedText(speed: number, t: ReturnType<typeof useTranslation>['t']): string {
-  return t('audio.player.speedValue', { speed: String(speed) });
-}
-
 /** Playback speed, 0.5× to 2×, remembered (beyond the spec). */
 export function SpeedMenu({ player }: { player: AudioPlayerControls }) {
   const { t } = useTranslation();
-  const current = speedText(player.prefs.speed, t);
+  /** 1.5 → "1.5×". */
+  const speedText = (speed: number): string => t('audio.player.speedValue', { speed: String(speed) });
+  const current = speedText(player.prefs.speed);
   return (
     <Menu position="top" withinPortal shadow="md" width={150}>
       <Menu.Target>
@@ -50,7 +47,7 @@ export function SpeedMenu({ player }: { player: AudioPlayerControls }) {
         <Menu.RadioGroup value={String(player.prefs.speed)} onChange={(v) => player.setSpeed(Number(v))}>
           {PLAYBACK_SPEEDS.map((s) => (
             <Menu.RadioItem key={s} value={String(s)} closeMenuOnClick>
-              {speedText(s, t)}
+              {speedText(s)}
             </Menu.RadioItem>
           ))}
         </Menu.RadioGroup>

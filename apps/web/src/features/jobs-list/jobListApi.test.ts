@@ -7,7 +7,7 @@ import {
   jobListExportUrl,
   legacyJobDetailsUrl,
 } from './jobListApi';
-import { jobRow, json } from './testing/jobListFixtures';
+import { compactJobList, jobRow, json } from './testing/jobListFixtures';
 
 afterEach(() => vi.useRealTimers());
 
@@ -61,7 +61,7 @@ describe('job rows (spec 01 §7)', () => {
       const cfs = cfsOf(url);
       // Later batches answer first: the order must still be the batches' order.
       await new Promise((r) => setTimeout(r, 20 - cfs[0]!));
-      return json(cfs.map((cf) => jobRow(cf * 100)));
+      return json(compactJobList(cfs.map((cf) => jobRow(cf * 100))));
     });
     const rows = await fetchJobRows({
       csId: '3',
@@ -79,14 +79,14 @@ describe('job rows (spec 01 §7)', () => {
   });
 
   it('uses dist PENDING, him and alljobs for the other queues', async () => {
-    const urls = serve(() => json([]));
+    const urls = serve(() => json(compactJobList([])));
     await fetchJobRows({ csId: '3', queue: 'pending', facilities: [1], batchSize: 4 });
     await fetchJobRows({ csId: '3', queue: 'hq', facilities: [1], batchSize: 4 });
     await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 });
     expect(urls.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
-      '/api/jobs/dist?status=PENDING&corpId=3&cfs=1',
-      '/api/jobs/him?corpId=3&cfs=1',
-      '/api/jobs/alljobs?corpId=3&cfs=1',
+      '/api/jobs/dist?status=PENDING&corpId=3&cfs=1&format=compact',
+      '/api/jobs/him?corpId=3&cfs=1&format=compact',
+      '/api/jobs/alljobs?corpId=3&cfs=1&format=compact',
     ]);
   });
 

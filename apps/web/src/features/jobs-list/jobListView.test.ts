@@ -105,7 +105,7 @@ describe('job list view (spec 01 §5, §9)', () => {
     expect(ids(fresh, sortOrder(fresh, { column: 'patientName', ascending: true }))).toEqual([3, 2, 5, 1, 4]);
   });
 
-  it('handles 100,000 rows: sort, group and a search each well under 100 ms', () => {
+  it('sorts, groups and searches 100,000 rows (speed is measured by bench/job-list)', () => {
     const big = Array.from({ length: 100_000 }, (_, i) =>
       jobRow(i + 1, {
         patientName: `Patient ${i % 9973}`,
@@ -117,15 +117,15 @@ describe('job list view (spec 01 §5, §9)', () => {
     const texts = bigIndex.searchTexts(visible);
     bigIndex.ranks('formattedDictatedDate');
     bigIndex.groups('workType');
-    const t0 = performance.now();
     const sorted = sortOrder(bigIndex, { column: 'formattedDictatedDate', ascending: false });
-    const t1 = performance.now();
+    // Newest first, rows without a date last.
+    expect(big[sorted[0]!]!.jobId).toBe(100_000);
+    expect(big[sorted[99_999]!]!.dictatedDate).toBeNull();
     const grouped = groupOrder(bigIndex, sorted, 'workType');
-    const t2 = performance.now();
+    const firstGroup = big[grouped[0]!]!.workType;
+    expect(big[grouped[1]!]!.workType).toBe(firstGroup);
     const found = filterOrder(grouped, texts, 'patient 99');
-    const t3 = performance.now();
     expect(found.length).toBeGreaterThan(0);
-    // jsdom and a shared CI machine are slower than a browser; the browser is measured in e2e.
-    for (const ms of [t1 - t0, t2 - t1, t3 - t2]) expect(ms).toBeLessThan(100);
+    for (const position of found) expect(big[position]!.patientName!.toLowerCase()).toContain('patient 99');
   });
 });

@@ -38,6 +38,24 @@ describe('parseJsonArrayInPieces', () => {
     expect(parseAll(text, 100).value).toEqual(rows);
   });
 
+  it('cuts between array items too (the compact list format), never inside a nested array', () => {
+    const items = [
+      { format: 'compact-1', patients: { '1': ['Doe, J', 'M1'], '2': [null, 'M2'] } },
+      ...Array.from({ length: 100 }, (_, i) => [
+        i,
+        null,
+        i % 2 === 0,
+        [
+          ['HQ01', '], ["x"'],
+          ['HQ02', 'y'],
+        ],
+        'a], [b',
+      ]),
+    ];
+    const text = `[${items.map((r) => JSON.stringify(r).replaceAll(',', ', ')).join(',')}]`;
+    for (const pieceChars of [1, 50, 700]) expect(parseAll(text, pieceChars).value).toEqual(JSON.parse(text));
+  });
+
   it('handles empty arrays and refuses what is not JSON', () => {
     expect(parseAll('[]', 10).value).toEqual([]);
     expect(parseAll(' [ ] ', 10).value).toEqual([]);

@@ -1,14 +1,16 @@
 /** Characters of JSON parsed per step (about 5–15 ms of a slow machine's time). */
 export const PIECE_CHARS = 512 * 1024;
 
-const SEPARATOR = /\}\s*,\s*\{/g;
+/** Where one object or array item ends and the next begins. */
+const SEPARATOR = /[}\]]\s*,\s*[{[]/g;
 
 /**
- * Parses the text of a JSON array of objects a piece at a time, pausing (yielding) between pieces,
- * so that a 10 MB answer never holds the main thread in one long JSON.parse. The text is cut
- * where one object ends and the next begins (`}, {`); a cut that falls inside a string leaves an
- * unterminated string, which JSON.parse refuses, and the next cut is tried instead — so the
- * answer is always exactly JSON.parse(text).
+ * Parses the text of a JSON array of objects or arrays a piece at a time, pausing (yielding)
+ * between pieces, so that a large answer never holds the main thread in one long JSON.parse. The
+ * text is cut where one item ends and the next begins (`}, {` or `], [`); a cut that falls inside
+ * a string or inside a nested item leaves an unterminated string or unbalanced brackets, which
+ * JSON.parse refuses, and the next cut is tried instead — so the answer is always exactly
+ * JSON.parse(text).
  */
 export function* parseJsonArrayInPieces<T>(
   text: string,

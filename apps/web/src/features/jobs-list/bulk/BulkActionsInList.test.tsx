@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../app/testing/fakeApi';
 import { JobListPanel } from '../JobListPanel';
-import { jobRow, testSession } from '../testing/jobListFixtures';
+import { compactJobList, jobRow, testSession } from '../testing/jobListFixtures';
 import { renderWithSession } from '../testing/renderWithSession';
 
 afterEach(() => {
@@ -16,9 +16,11 @@ function serve() {
   let cleared = false;
   const api = fakeApi({
     'GET /api/jobs/dist': () =>
-      Array.from({ length: 12 }, (_, i) => i + 1)
-        .filter((id) => !(cleared && id === 2))
-        .map((id) => jobRow(id, { patientName: id === 5 ? 'Zed, Ann' : `Patient ${id}` })),
+      compactJobList(
+        Array.from({ length: 12 }, (_, i) => i + 1)
+          .filter((id) => !(cleared && id === 2))
+          .map((id) => jobRow(id, { patientName: id === 5 ? 'Zed, Ann' : `Patient ${id}` })),
+      ),
     'POST /api/jobs/completejobs': () => {
       cleared = true;
       return { cleared: [2], notCleared: [{ jobId: 5, stageName: 'pending distribution' }] };

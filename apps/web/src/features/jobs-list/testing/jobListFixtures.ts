@@ -68,3 +68,77 @@ export function testSession(over: { permissions?: Session['userSettings']['permi
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/** The wall-clock milliseconds of a list date as the fixtures write it (MM/DD/YYYY or MM/DD/YYYY HH:mm). */
+function wallClockMs(formatted: string): number | null {
+  const m = /^(\d\d)\/(\d\d)\/(\d{4})(?: (\d\d):(\d\d))?$/.exec(formatted);
+  if (!m) return null;
+  return Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+}
+
+/**
+ * The compact answer (contract JOB_LIST_FORMATS) the server would send for these rows; their
+ * formatted dates must use MM/DD/YYYY HH:mm, as the fixtures do.
+ */
+export function compactJobList(rows: readonly JobListRow[]): unknown[] {
+  const ids = new Map<string, number>();
+  const idOf = (kind: string, value: string) => {
+    const key = `${kind}:${value}`;
+    if (!ids.has(key)) ids.set(key, ids.size + 1);
+    return ids.get(key)!;
+  };
+  const header = {
+    format: 'compact-1',
+    dateFormat: 'MM/DD/YYYY',
+    timeFormat: 'HH:mm',
+    dictators: {} as Record<number, string>,
+    patients: {} as Record<number, [string | null, string]>,
+    workTypes: {} as Record<number, string>,
+    departments: {} as Record<number, string>,
+    locations: {} as Record<number, [string, string]>,
+    facilities: {} as Record<number, string>,
+  };
+  const tuples = rows.map((r) => {
+    const dictator = idOf('d', r.dictatorName);
+    const patient = idOf('p', `${r.patientName}|${r.patientMRN}`);
+    const workType = idOf('w', r.workType);
+    const department = idOf('dep', r.department);
+    const location = idOf('l', `${r.location}|${r.jobLocation}`);
+    header.dictators[dictator] = r.dictatorName;
+    header.patients[patient] = [r.patientName, r.patientMRN];
+    header.workTypes[workType] = r.workType;
+    header.departments[department] = r.department;
+    header.locations[location] = [r.location, r.jobLocation];
+    header.facilities[r.clientFacilityId] = r.clinic;
+    const dictated = r.dictatedDate ? Date.parse(r.dictatedDate) : null;
+    const signed = r.signedDate ? Date.parse(r.signedDate) : null;
+    const offset = (utc: number | null, formatted: string) => {
+      const wall = wallClockMs(formatted);
+      return utc === null || wall === null ? null : Math.round((wall - utc) / 60_000);
+    };
+    const bits = [r.stat, r.pdfViewed, r.rtfViewed, r.edited, r.signed, r.faxed].reduce(
+      (sum, on, i) => sum + (on ? 2 ** i : 0),
+      0,
+    );
+    return [
+      r.jobId,
+      r.originalJobId,
+      dictator,
+      patient,
+      dictated,
+      offset(dictated, r.formattedDictatedDate),
+      signed,
+      offset(signed, r.formattedSignedDate),
+      r.dateOfService,
+      workType,
+      department,
+      location,
+      r.jobNote || null,
+      r.stageId,
+      r.clientFacilityId,
+      r.flags.length ? r.flags.map((f) => [f.code, f.description]) : null,
+      bits,
+    ];
+  });
+  return [header, ...tuples];
+}

@@ -1,0 +1,42 @@
+import { message, UPLOAD_STATUSES, type UploadStatus } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { uploads } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import type { Auth } from '../auth/resolveSession.js';
+import type { ImportResult } from './importSchedule.js';
+
+const count = (n: unknown) => (typeof n === 'number' ? n : 0);
+
+/** GET /api/schedule/status/{uploadId}: how far a schedule or patient upload of this account is. */
+export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: number): Promise<UploadStatus> {
+  const [upload] = await ctx.database.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.accountId, auth.accountId!),
+        inArray(uploads.kind, ['SCHEDULE', 'ADT']),
+      ),
+    );
+  if (!upload) throw new HttpError(404, message('schedule.uploadNotFound', { id: uploadId }));
+  const r = (upload.result ?? {}) as Partial<ImportResult>;
+  const status = (UPLOAD_STATUSES as readonly string[]).includes(upload.status)
+    ? (upload.status as UploadStatus['status'])
+    : 'failed';
+  return {
+    uploadId: upload.id,
+    fileName: upload.fileName,
+    status,
+    rowsTotal: count(r.rowsTotal),
+    patientsAdded: count(r.patientsAdded),
+    patientsUpdated: count(r.patientsUpdated),
+    visitsAdded: count(r.visitsAdded),
+    visitsUpdated: count(r.visitsUpdated),
+    visitsDeleted: count(r.visitsDeleted),
+    rowsSkipped: count(r.rowsSkipped),
+    warnings: Array.isArray(r.warnings) ? r.warnings : [],
+    error: status === 'failed' ? (r.error ?? message('schedule.processingError')) : null,
+  };
+}

@@ -1,0 +1,314 @@
+import { message, SCHEDULE_LIMITS } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import {
+  clientFacilities,
+  jobOrders,
+  jobs,
+  orders,
+  patients,
+  uploads,
+  visits,
+} from '../../db/schema/index.js';
+import type { Tx } from '../../db/transactionSql.js';
+import { HttpError } from '../../http/httpError.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import { readStoredSheet, type UploadRow } from './loadScheduleUpload.js';
+import { checkMapping } from './mappingRules.js';
+import { capWarnings, type ParsedRow, parseRows } from './parseRows.js';
+import { listOfferedDefinitions, type ScheduleFacility, type ScheduleKind } from './scheduleFacility.js';
+import type { StoredMapping } from './submitHeadings.js';
+import { zonedTimeToUtc } from './zonedTime.js';
+
+/** What processing an upload did (uploads.result). */
+export interface ImportResult {
+  rowsTotal: number;
+  patientsAdded: number;
+  patientsUpdated: number;
+  visitsAdded: number;
+  visitsUpdated: number;
+  visitsDeleted: number;
+  rowsSkipped: number;
+  warnings: string[];
+  error: string | null;
+}
+
+/** Data problems that a retry would not fix. */
+class PermanentFailure extends Error {}
+
+const PATIENT_COLUMNS = new Set(['PID.5.1', 'PID.5.2', 'PID.5.3', 'PID.7.1', 'PID.8.1', 'PID.8.0']);
+const VISIT_COLUMNS = new Set(['PV1.2.1', 'PV1.44.1', 'PV1.45.1']);
+const ORDER_NUMBER_KEYS = ['ORC.2.1', 'OBR.2.1', 'ORC.3.1', 'OBR.3.1'];
+const ORDER_DESCRIPTION_KEYS = ['OBR.4.2', 'OBR.4.1'];
+const ORDER_TIME_KEYS = ['ORC.9.1', 'OBR.7.1'];
+
+const first = (values: Record<string, string>, keys: string[]) =>
+  keys.map((k) => values[k]).find((v) => v !== undefined && v !== '');
+const others = (values: Record<string, string>, skip: (key: string) => boolean) =>
+  Object.fromEntries(Object.entries(values).filter(([k]) => !skip(k)));
+/** Only the values given: a blank cell never overwrites a stored value. */
+const given = <T extends Record<string, unknown>>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+class Applier {
+  readonly patientsAdded = new Set<number>();
+  readonly patientsUpdated = new Set<number>();
+  readonly visitsAdded = new Set<number>();
+  readonly visitsUpdated = new Set<number>();
+  visitsDeleted = 0;
+  rowsSkipped = 0;
+  readonly warnings: string[] = [];
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly facility: ScheduleFacility,
+  ) {}
+
+  private at(local: string | undefined): Date | undefined {
+    return local ? zonedTimeToUtc(local, this.facility.timeZone) : undefined;
+  }
+
+  private async findPatient(mrn: string) {
+    const [p] = await this.tx
+      .select()
+      .from(patients)
+      .where(
+        and(eq(patients.corporateStructureId, this.facility.corporateStructureId), eq(patients.mrn, mrn)),
+      );
+    return p;
+  }
+
+  private async findVisit(patientId: number, visitNumber: string) {
+    const [v] = await this.tx
+      .select()
+      .from(visits)
+      .where(and(eq(visits.patientId, patientId), eq(visits.visitNumber, visitNumber)))
+      .orderBy(visits.id)
+      .limit(1);
+    return v;
+  }
+
+  async update(row: ParsedRow): Promise<void> {
+    const v = row.patient;
+    const adt = others(v, (k) => PATIENT_COLUMNS.has(k));
+    const columns = given({
+      lastName: v['PID.5.1'],
+      firstName: v['PID.5.2'],
+      middleName: v['PID.5.3'],
+      dateOfBirth: v['PID.7.1']?.slice(0, 10),
+      sex: v['PID.8.1'] ?? v['PID.8.0'],
+    });
+    let patient = await this.findPatient(row.mrn);
+    if (patient) {
+      await this.tx
+        .update(patients)
+        .set({ ...columns, adt: { ...patient.adt, ...adt } })
+        .where(eq(patients.id, patient.id));
+      if (!this.patientsAdded.has(patient.id)) this.patientsUpdated.add(patient.id);
+    } else {
+      [patient] = await this.tx
+        .insert(patients)
+        .values({
+          corporateStructureId: this.facility.corporateStructureId,
+          mrn: row.mrn,
+          lastName: columns.lastName ?? '',
+          firstName: columns.firstName ?? '',
+          middleName: columns.middleName ?? null,
+          dateOfBirth: columns.dateOfBirth ?? null,
+          sex: columns.sex ?? null,
+          adt,
+        })
+        .returning();
+      this.patientsAdded.add(patient!.id);
+    }
+    if (!row.visitNumber) return;
+    const visitId = await this.upsertVisit(patient!.id, row);
+    const orderNumber = first(row.order, ORDER_NUMBER_KEYS);
+    if (orderNumber) await this.upsertOrder(visitId, orderNumber, row.order);
+  }
+
+  private async upsertVisit(patientId: number, row: ParsedRow): Promise<number> {
+    const v = row.visit;
+    const adt = others(v, (k) => VISIT_COLUMNS.has(k));
+    const columns = given({
+      patientClass: v['PV1.2.1'],
+      admittedAt: this.at(v['PV1.44.1']),
+      dischargedAt: this.at(v['PV1.45.1']),
+    });
+    const visit = await this.findVisit(patientId, row.visitNumber!);
+    if (visit) {
+      await this.tx
+        .update(visits)
+        .set({ ...columns, adt: { ...visit.adt, ...adt } })
+        .where(eq(visits.id, visit.id));
+      if (!this.visitsAdded.has(visit.id)) this.visitsUpdated.add(visit.id);
+      return visit.id;
+    }
+    const [made] = await this.tx
+      .insert(visits)
+      .values({ patientId, visitNumber: row.visitNumber!, ...columns, adt })
+      .returning({ id: visits.id });
+    this.visitsAdded.add(made!.id);
+    return made!.id;
+  }
+
+  private async upsertOrder(visitId: number, orderNumber: string, values: Record<string, string>) {
+    const skip = new Set([...ORDER_NUMBER_KEYS, ...ORDER_DESCRIPTION_KEYS, ...ORDER_TIME_KEYS]);
+    const adt = others(values, (k) => skip.has(k));
+    const columns = given({
+      description: first(values, ORDER_DESCRIPTION_KEYS),
+      orderedAt: this.at(first(values, ORDER_TIME_KEYS)),
+    });
+    const [order] = await this.tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.visitId, visitId), eq(orders.orderNumber, orderNumber)))
+      .limit(1);
+    if (order) {
+      await this.tx
+        .update(orders)
+        .set({ ...columns, adt: { ...order.adt, ...adt } })
+        .where(eq(orders.id, order.id));
+    } else {
+      await this.tx.insert(orders).values({
+        visitId,
+        orderNumber,
+        description: columns.description ?? '',
+        orderedAt: columns.orderedAt,
+        adt,
+      });
+    }
+  }
+
+  /** Deletes the row's visit and its orders, unless a job refers to either; never the patient. */
+  async delete(row: ParsedRow): Promise<void> {
+    if (!row.visitNumber) return;
+    const patient = await this.findPatient(row.mrn);
+    const visit = patient && (await this.findVisit(patient.id, row.visitNumber));
+    if (!visit) return;
+    const visitOrders = await this.tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.visitId, visit.id));
+    const orderIds = visitOrders.map((o) => o.id);
+    const [job] = await this.tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.visitId, visit.id)).limit(1);
+    const [ordered] = orderIds.length
+      ? await this.tx
+          .select({ id: jobOrders.jobId })
+          .from(jobOrders)
+          .where(inArray(jobOrders.orderId, orderIds))
+          .limit(1)
+      : [];
+    if (job || ordered) {
+      this.warnings.push(message('schedule.visitInUse', { row: row.row, visit: row.visitNumber }));
+      this.rowsSkipped++;
+      return;
+    }
+    if (orderIds.length) await this.tx.delete(orders).where(inArray(orders.id, orderIds));
+    await this.tx.delete(visits).where(eq(visits.id, visit.id));
+    this.visitsDeleted++;
+  }
+}
+
+/** Reads the stored file and its mapping (outside the transaction: PGlite has one connection). */
+async function prepare(ctx: AppContext, upload: UploadRow, facility: ScheduleFacility) {
+  const mapping = upload.mapping as StoredMapping;
+  const sheet = await readStoredSheet(ctx, upload);
+  const offered = await listOfferedDefinitions(ctx, facility, mapping.actionType);
+  const kind = upload.kind as ScheduleKind;
+  const check = checkMapping({ sheet, items: mapping.items, offered, actionType: mapping.actionType, kind });
+  // The facility's definitions changed since the submit: nothing is applied.
+  if (check.errors.length) throw new PermanentFailure('mapping no longer valid');
+  const parsed = parseRows({
+    sheet,
+    resolved: check.resolved,
+    offered,
+    defaultValues: mapping.defaultValues,
+    actionType: mapping.actionType,
+  });
+  return { rowsTotal: sheet.rows.length, parsed };
+}
+
+const PROCESSABLE = ['queued', 'processing', 'failed'];
+
+/**
+ * Applies a queued upload in one transaction: status processing, every row by its action (see
+ * docs/domain.md "Schedule and patient uploads"), status done with the counts in uploads.result,
+ * and an audit row. A done (or never submitted) upload is left alone, so running twice is safe.
+ * On an error nothing is applied; the upload is marked failed with a message (no patient data is
+ * logged), and the error is thrown again for pg-boss to retry unless it is permanent or the last try.
+ */
+export async function importScheduleUpload(
+  ctx: AppContext,
+  uploadId: number,
+  opts: { finalAttempt?: boolean } = {},
+): Promise<void> {
+  const { db } = ctx.database;
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  if (!upload || !PROCESSABLE.includes(upload.status) || !upload.mapping) return;
+  const [facility] = upload.clientFacilityId
+    ? await db.select().from(clientFacilities).where(eq(clientFacilities.id, upload.clientFacilityId))
+    : [];
+  const audit = {
+    action: 'schedule.import',
+    accountId: upload.accountId,
+    corporateStructureId: facility?.corporateStructureId ?? null,
+  };
+  try {
+    if (!facility) throw new PermanentFailure('facility gone');
+    const { rowsTotal, parsed } = await prepare(ctx, upload, facility);
+    const outcome = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: uploads.status })
+        .from(uploads)
+        .where(eq(uploads.id, uploadId))
+        .for('update');
+      if (!locked || !PROCESSABLE.includes(locked.status)) return null;
+      await tx.update(uploads).set({ status: 'processing' }).where(eq(uploads.id, uploadId));
+      const applier = new Applier(tx, facility);
+      for (const row of parsed.rows) {
+        if (row.action === 'update') await applier.update(row);
+        else if (row.action === 'delete') await applier.delete(row);
+      }
+      const result: ImportResult = {
+        rowsTotal,
+        patientsAdded: applier.patientsAdded.size,
+        patientsUpdated: applier.patientsUpdated.size,
+        visitsAdded: applier.visitsAdded.size,
+        visitsUpdated: applier.visitsUpdated.size,
+        visitsDeleted: applier.visitsDeleted,
+        rowsSkipped: parsed.rowsSkipped + applier.rowsSkipped,
+        warnings: capWarnings([...parsed.warnings, ...applier.warnings], SCHEDULE_LIMITS.maxWarnings),
+        error: null,
+      };
+      await tx.update(uploads).set({ status: 'done', result }).where(eq(uploads.id, uploadId));
+      const { warnings: _w, error: _e, ...counts } = result;
+      await recordAudit(
+        { database: { ...ctx.database, db: tx as unknown as Db } },
+        {
+          ...audit,
+          outcome: 'success',
+          detail: { uploadId, kind: upload.kind, actionType: upload.actionType, ...counts },
+        },
+      );
+      return result;
+    });
+    if (outcome) ctx.log.info({ uploadId, rows: outcome.rowsTotal }, 'schedule upload imported');
+  } catch (err) {
+    const permanent = err instanceof PermanentFailure || err instanceof HttpError;
+    const text = err instanceof HttpError ? err.message : message('schedule.processingError');
+    // Never the error's message: a database error can quote the row's values.
+    ctx.log.warn(
+      { uploadId, err: { name: (err as Error).name, code: (err as { code?: string }).code } },
+      'schedule upload failed',
+    );
+    const previous = (upload.result ?? {}) as Partial<ImportResult>;
+    await db
+      .update(uploads)
+      .set({ status: 'failed', result: { ...previous, error: text } })
+      .where(eq(uploads.id, uploadId));
+    await recordAudit(ctx, { ...audit, outcome: 'failure', detail: { uploadId, kind: upload.kind } });
+    if (!permanent && !opts.finalAttempt) throw err;
+  }
+}

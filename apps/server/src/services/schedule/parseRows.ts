@@ -1,0 +1,202 @@
+import {
+  formatHasTime,
+  guessScheduleDateFormat,
+  isCompositeName,
+  isoDate,
+  isoLocalDateTime,
+  type MappingDefinition,
+  message,
+  needsDateFormat,
+  parseScheduleDate,
+  SCHEDULE_DATE_FORMATS,
+  UPLOAD_ACTIONS,
+} from '@quill/core';
+import { adtKey, MRN_KEY, type ResolvedItem, ROW_ACTION_KEY, VISIT_KEY } from './mappingRules.js';
+import type { ScheduleSheet } from './readScheduleFile.js';
+import type { OfferedDefinition } from './scheduleFacility.js';
+
+export type RowAction = 'update' | 'delete' | 'none';
+
+/** One data row, parsed: its action and its values by HL7 address, split by record. */
+export interface ParsedRow {
+  row: number;
+  action: RowAction;
+  mrn: string;
+  visitNumber: string | null;
+  patient: Record<string, string>;
+  visit: Record<string, string>;
+  order: Record<string, string>;
+}
+
+const DATA_TYPE_NAMES = ['dateTime', 'date', 'decimal', 'ssn', 'string', 'time', 'boolean'] as const;
+
+/** Spec 02 §3 composite name formats: 0 "Last, First Middle", 1 "Last First Middle", 2 "First Middle Last". */
+export function splitCompositeName(
+  value: string,
+  format: number,
+): { last: string; first: string; middle: string } {
+  const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
+  if (format === 0 && value.includes(',')) {
+    const comma = value.indexOf(',');
+    const [first = '', ...middle] = words(value.slice(comma + 1));
+    return { last: value.slice(0, comma).trim(), first, middle: middle.join(' ') };
+  }
+  const w = words(value.replace(',', ' '));
+  if (format === 2) {
+    if (w.length < 2) return { last: w[0] ?? '', first: '', middle: '' };
+    return { first: w[0]!, last: w[w.length - 1]!, middle: w.slice(1, -1).join(' ') };
+  }
+  const [last = '', first = '', ...middle] = w;
+  return { last, first, middle: middle.join(' ') };
+}
+
+/** A cell's value normalised for its definition, or null when it is not a valid value of its type. */
+function normalise(value: string, def: MappingDefinition, format: string | null): string | null {
+  if (format) {
+    const parts = parseScheduleDate(value, format);
+    if (!parts) return null;
+    return def.dataType === 1 || !formatHasTime(format) ? isoDate(parts) : isoLocalDateTime(parts);
+  }
+  switch (def.dataType) {
+    case 2:
+      return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value) ? value : null;
+    case 3: {
+      const digits = value.replace(/-/g, '');
+      return /^\d{9}$/.test(digits) && /^(\d{3}-\d{2}-\d{4}|\d{9})$/.test(value) ? value : null;
+    }
+    case 5: {
+      const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+      return m && Number(m[1]) < 24 && Number(m[2]) < 60 && Number(m[3] ?? 0) < 60 ? value : null;
+    }
+    case 6: {
+      const v = value.toLowerCase();
+      if (['y', 'yes', 'true', '1'].includes(v)) return 'Y';
+      if (['n', 'no', 'false', '0'].includes(v)) return 'N';
+      return null;
+    }
+    default:
+      return value;
+  }
+}
+
+function rowAction(actionType: number, value: string | undefined): RowAction | null {
+  if (actionType === UPLOAD_ACTIONS.UPDATE) return 'update';
+  if (actionType === UPLOAD_ACTIONS.DELETE) return 'delete';
+  if (actionType === UPLOAD_ACTIONS.NONE) return 'none';
+  const v = (value ?? '').trim().toUpperCase();
+  if (['U', 'UPDATE', 'A08'].includes(v)) return 'update';
+  if (['D', 'DELETE', 'A23'].includes(v)) return 'delete';
+  if (['N', 'NONE'].includes(v)) return 'none';
+  return null;
+}
+
+export interface ParsedSheet {
+  rows: ParsedRow[];
+  /** Every warning, in row order (capWarnings shortens the list for answers). */
+  warnings: string[];
+  rowsSkipped: number;
+}
+
+/**
+ * Reads every data row by a checked mapping: values normalised by type (dates to ISO text in the
+ * facility's local time, yes/no to Y/N), the composite name split into PID 5.1/5.2/5.3, a date
+ * joined with its split time heading, defaults for definitions no heading supplies. A bad value
+ * is skipped with a warning; a row without a patient id, or (Varied) without a known action, is
+ * skipped with a warning. Blank cells give no value, so they never overwrite stored ones.
+ */
+export function parseRows(input: {
+  sheet: ScheduleSheet;
+  resolved: ResolvedItem[];
+  offered: OfferedDefinition[];
+  defaultValues: Record<string, string>;
+  actionType: number;
+}): ParsedSheet {
+  const warnings: string[] = [];
+  const rows: ParsedRow[] = [];
+  let rowsSkipped = 0;
+  const mappedKeys = new Set(input.resolved.map((r) => (isCompositeName(r.def) ? 'PID.5' : adtKey(r.def))));
+  const defaults = input.offered.filter(
+    (o) =>
+      o.def.segmentType !== 0 &&
+      o.def.segmentType !== 4 &&
+      !mappedKeys.has(adtKey(o.def)) &&
+      // The composite name supplies PID 5.1–5.3.
+      !(mappedKeys.has('PID.5') && o.def.segmentName === 'PID' && o.def.fieldIndex === 5) &&
+      (input.defaultValues[o.def.columnHeading] ?? '').trim() !== '',
+  );
+  input.sheet.rows.forEach((cells, index) => {
+    const row = input.sheet.rowNumbers[index] ?? index + 2;
+    const values: { def: MappingDefinition; key: string; value: string }[] = [];
+    const put = (def: MappingDefinition, heading: string, raw: string, format: string | null) => {
+      if (raw === '') return;
+      const value = normalise(raw, def, format);
+      if (value === null) {
+        const type = message(`schedule.dataTypes.${DATA_TYPE_NAMES[def.dataType] ?? 'string'}`);
+        warnings.push(message('schedule.rowBadValue', { row, heading, value: raw, type }));
+        return;
+      }
+      values.push({ def, key: adtKey(def), value });
+    };
+    for (const r of input.resolved) {
+      let raw = cells[r.column] ?? '';
+      if (isCompositeName(r.def)) {
+        if (!raw) continue;
+        const name = splitCompositeName(raw, r.compositeFormat ?? 0);
+        const pid = (c: number, value: string) =>
+          value &&
+          values.push({ def: { ...r.def, segmentType: 1, componentIndex: c }, key: `PID.5.${c}`, value });
+        pid(1, name.last);
+        pid(2, name.first);
+        pid(3, name.middle);
+        continue;
+      }
+      const time = r.timeColumn === null ? '' : (cells[r.timeColumn] ?? '');
+      if (raw && time) raw = `${raw} ${time}`;
+      put(r.def, r.heading, raw, r.dateTimeFormat);
+    }
+    for (const o of defaults) {
+      const raw = input.defaultValues[o.def.columnHeading]!.trim();
+      // A default has no format of its own: the first offered format that reads it (or a warning).
+      const format = needsDateFormat(o.def)
+        ? (guessScheduleDateFormat(raw, o.def.dataType === 0) ?? SCHEDULE_DATE_FORMATS[0])
+        : null;
+      put(o.def, o.def.columnHeading, raw, format);
+    }
+    const byKey = new Map(values.map((v) => [v.key, v]));
+    const action = rowAction(input.actionType, byKey.get(ROW_ACTION_KEY)?.value);
+    if (action === null) {
+      warnings.push(message('schedule.rowBadAction', { row, value: byKey.get(ROW_ACTION_KEY)?.value ?? '' }));
+      rowsSkipped++;
+      return;
+    }
+    const mrn = byKey.get(MRN_KEY)?.value ?? '';
+    if (!mrn) {
+      warnings.push(message('schedule.rowNoMrn', { row }));
+      rowsSkipped++;
+      return;
+    }
+    const parsed: ParsedRow = {
+      row,
+      action,
+      mrn,
+      visitNumber: byKey.get(VISIT_KEY)?.value ?? null,
+      patient: {},
+      visit: {},
+      order: {},
+    };
+    for (const v of values) {
+      if (v.key === MRN_KEY || v.key === VISIT_KEY || v.key === ROW_ACTION_KEY) continue;
+      const target =
+        v.def.segmentType === 2 ? parsed.visit : v.def.segmentType === 3 ? parsed.order : parsed.patient;
+      target[v.key] = v.value;
+    }
+    rows.push(parsed);
+  });
+  return { rows, warnings, rowsSkipped };
+}
+
+/** At most `max` warnings, then one line counting the rest. */
+export function capWarnings(warnings: string[], max: number): string[] {
+  if (warnings.length <= max) return warnings;
+  return [...warnings.slice(0, max), message('schedule.moreWarnings', { count: warnings.length - max })];
+}

@@ -1,0 +1,129 @@
+import { ACCEPTED_UPLOAD_EXTENSIONS, message, SCHEDULE_LIMITS } from '@quill/core';
+import ExcelJS from 'exceljs';
+import { HttpError } from '../../http/httpError.js';
+import { CsvError, readCsv } from './readCsv.js';
+
+/** An uploaded schedule as text: its heading row and its data rows (one cell per heading). */
+export interface ScheduleSheet {
+  headings: string[];
+  rows: string[][];
+  /** Each data row's row number in the file (the first row is 1), for warnings. */
+  rowNumbers: number[];
+}
+
+export interface SheetLimits {
+  maxHeadings: number;
+  maxRows: number;
+}
+
+/** The file's extension when it is one we accept (.csv, .xlsx, .xslx), else null. */
+export function acceptedExtension(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+  return (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * A spreadsheet date as text a schedule date format reads. exceljs answers the cell's wall-clock
+ * time in UTC fields; a time-only cell sits on Excel's day zero (1899-12-30).
+ */
+export function excelDateText(d: Date): string {
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  if (d.getUTCFullYear() === 1899 && d.getUTCMonth() === 11 && d.getUTCDate() === 30) return time;
+  const date = `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${pad(d.getUTCFullYear(), 4)}`;
+  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
+  return midnight ? date : `${date} ${time}`;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return excelDateText(value);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value);
+}
+
+async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new HttpError(400, message('schedule.unreadable'));
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cellText(cell.value);
+    });
+    rows[row.number - 1] = Array.from(cells, (c) => c ?? '');
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+const blank = (row: string[]) => row.every((c) => c.trim() === '');
+
+/**
+ * Reads an uploaded .csv or .xlsx (.xslx) schedule — the first sheet of a workbook — and checks
+ * its shape: a heading row (the first non-blank row), no heading twice (ignoring case), at most
+ * `maxHeadings` headings and between one and `maxRows` data rows (blank rows are skipped). Columns
+ * without a heading are left out. Cells are trimmed text. Refusals are 400s with catalogue messages.
+ */
+export async function readScheduleFile(
+  bytes: Buffer,
+  fileName: string,
+  limits: SheetLimits = SCHEDULE_LIMITS,
+): Promise<ScheduleSheet> {
+  const ext = acceptedExtension(fileName);
+  if (!ext) throw new HttpError(400, message('schedule.unsupportedFile'));
+  const isZip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  let raw: string[][];
+  if (ext === '.csv') {
+    if (isZip || bytes.includes(0)) throw new HttpError(400, message('schedule.unreadable'));
+    try {
+      raw = readCsv(bytes);
+    } catch (err) {
+      if (err instanceof CsvError) throw new HttpError(400, message('schedule.unreadable'));
+      throw err;
+    }
+  } else {
+    if (!isZip) throw new HttpError(400, message('schedule.unreadable'));
+    raw = await readXlsx(bytes);
+  }
+  const lines = raw.map((cells, i) => ({ cells, number: i + 1 })).filter((r) => !blank(r.cells));
+  const headingRow = lines.shift()?.cells;
+  if (!headingRow) throw new HttpError(400, message('schedule.emptyFile'));
+  const columns = headingRow.map((h, i) => ({ heading: h.trim(), i })).filter((c) => c.heading !== '');
+  if (columns.length === 0) throw new HttpError(400, message('schedule.emptyFile'));
+  if (columns.length > limits.maxHeadings) {
+    throw new HttpError(
+      400,
+      message('schedule.tooManyHeadings', { count: columns.length, max: limits.maxHeadings }),
+    );
+  }
+  // A heading is at most 200 characters in the contract; a longer one is no heading row.
+  if (columns.some((c) => c.heading.length > 200)) throw new HttpError(400, message('schedule.unreadable'));
+  const seen = new Set<string>();
+  for (const c of columns) {
+    const key = c.heading.toLowerCase();
+    if (seen.has(key)) throw new HttpError(400, message('schedule.duplicateHeading', { heading: c.heading }));
+    seen.add(key);
+  }
+  const data = lines
+    .map((r) => ({ cells: columns.map((c) => (r.cells[c.i] ?? '').trim()), number: r.number }))
+    .filter((r) => !blank(r.cells));
+  const rows = data.map((r) => r.cells);
+  if (rows.length === 0) throw new HttpError(400, message('schedule.noRows'));
+  if (rows.length > limits.maxRows) {
+    throw new HttpError(400, message('schedule.tooManyRows', { count: rows.length, max: limits.maxRows }));
+  }
+  return { headings: columns.map((c) => c.heading), rows, rowNumbers: data.map((r) => r.number) };
+}

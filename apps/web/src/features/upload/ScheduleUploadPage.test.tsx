@@ -1,0 +1,410 @@
+import { notifications } from '@mantine/notifications';
+import {
+  ADT_DATA_TYPES,
+  COMPOSITE_NAME_DEFINITION,
+  type HeadingMappingItem,
+  IGNORE_DEFINITION,
+  type MappingDefinition,
+  type ValidateHeadingsResponse,
+} from '@quill/core/contract/schedule';
+import { enUS } from '@quill/core/i18n/enUS';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../app/testing/fakeApi';
+import { signedInRoutes } from '../../app/testing/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+/** XMLHttpRequest as the upload uses it: the test answers each request by hand. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  private readonly events = new EventTarget();
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.events.dispatchEvent(new Event('abort'));
+  }
+  reply(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event('load'));
+  }
+}
+
+const COMPANY = {
+  id: 31,
+  name: 'Dunmore Vale Family Clinic',
+  displayValue: 'Dunmore Vale Family Clinic (31)',
+};
+
+const MRN: MappingDefinition = {
+  columnHeading: 'MRN',
+  segmentName: 'PID',
+  segmentType: 1,
+  fieldIndex: 3,
+  componentIndex: 1,
+  isDateTime: false,
+  dataType: ADT_DATA_TYPES.string,
+};
+const DOB: MappingDefinition = {
+  columnHeading: 'DOB',
+  segmentName: 'PID',
+  segmentType: 1,
+  fieldIndex: 7,
+  componentIndex: 1,
+  isDateTime: true,
+  dataType: ADT_DATA_TYPES.date,
+};
+
+function item(
+  fileHeading: string,
+  sample: string,
+  over: Partial<HeadingMappingItem> = {},
+): HeadingMappingItem {
+  return {
+    fileHeading,
+    sample,
+    adtDefinition: null,
+    dateTimeFormat: null,
+    compositeColumnFormat: null,
+    isIgnored: false,
+    isSubField: false,
+    splitTimeHeading: null,
+    ...over,
+  };
+}
+
+/** Three headings: the MRN prefilled, the birth date and the name not yet mapped. */
+const VALIDATED: ValidateHeadingsResponse = {
+  fileName: 'schedule.csv',
+  revisedFileName: 'f3a9.csv',
+  totalRows: 2,
+  mappingItems: [
+    item('Patient ID', '02012345', { adtDefinition: MRN }),
+    item('Birth', '01/02/1980'),
+    item('Name', 'Clarke, Hannah'),
+  ],
+  mappingsExist: false,
+  sampleDataTable: {
+    headings: ['Patient ID', 'Birth', 'Name'],
+    rows: [
+      ['02012345', '01/02/1980', 'Clarke, Hannah'],
+      ['02012346', '03/04/1975', 'Okafor, Ben'],
+    ],
+  },
+  adtDefinitions: [IGNORE_DEFINITION, COMPOSITE_NAME_DEFINITION, MRN, DOB],
+  dateFormats: ['MM/dd/yyyy', 'yyyy-MM-dd'],
+};
+
+function routes(permissions?: readonly string[]) {
+  return signedInRoutes(undefined, permissions, {
+    'POST /api/company/searchbynameorid/dun': [COMPANY],
+  });
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: new RegExp(`^${label}`) }));
+  // The dropdown is still in its opening transition in jsdom: its options count as hidden.
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+function chooseFile(file: File) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+async function fillStep1() {
+  await screen.findByRole('heading', { name: 'Schedule Upload' });
+  const facility = await screen.findByRole('combobox', { name: /^Client facility/ });
+  // Mantine ignores changes to an unfocused input.
+  act(() => facility.focus());
+  fireEvent.change(facility, { target: { value: 'Dun' } });
+  // Searched 300 ms after the typing stops.
+  fireEvent.click(await screen.findByRole('option', { name: COMPANY.displayValue, hidden: true }));
+  chooseFile(new File(['Patient ID,Birth,Name\n'], 'schedule.csv', { type: 'text/csv' }));
+  await choose('Action', 'Update');
+}
+
+/** Step 1 filled and validated: on step 2. */
+async function toStep2(validated = VALIDATED) {
+  await fillStep1();
+  fireEvent.click(submitButton());
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  act(() => FakeXhr.sent[0]!.reply(200, validated));
+  await screen.findByText('Heading 1 of 3');
+}
+
+const headingButton = (heading: string) =>
+  screen.getAllByTestId('sample-heading').find((b) => b.textContent?.includes(heading))!;
+const dotOf = (heading: string) => within(headingButton(heading)).getByRole('img').getAttribute('aria-label');
+
+/** Maps Birth to DOB with a format and Name to the composite name with a format. */
+async function mapAll() {
+  fireEvent.click(headingButton('Birth'));
+  expect(await screen.findByText('Heading 2 of 3')).toBeTruthy();
+  await choose('ADT definition', 'DOB (PID 7.1)');
+  await choose('Date format', 'MM/dd/yyyy');
+  fireEvent.click(screen.getByRole('button', { name: 'Next Heading' }));
+  await screen.findByText('Heading 3 of 3');
+  await choose('ADT definition', 'Patient Name (composite) (PID 5)');
+  await choose('Composite name format', 'LastName, FirstName MiddleName');
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.spyOn(document, 'cookie', 'get').mockReturnValue('XSRF-TOKEN=tok%3D1');
+});
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+describe('Schedule Upload page', () => {
+  it('needs physicianScheduleUpload: without it the 403 page and no form', async () => {
+    fakeApi(routes(['jobView']));
+    renderApp('/schedule/upload');
+    expect(await screen.findByText(enUS.errors.forbiddenLead)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^Client facility/ })).toBeNull();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('enables Submit only with a facility, a file and an action; Reset empties the form', async () => {
+    const api = fakeApi(routes());
+    renderApp('/schedule/upload');
+    await screen.findByRole('heading', { name: 'Schedule Upload' });
+    await waitFor(() => expect(document.title).toBe('Schedule Upload - Quill'));
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await fillStep1();
+    expect(api.called()).toContain('POST /api/company/searchbynameorid/Dun');
+    expect(submitButton()).toHaveProperty('disabled', false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', true));
+    expect(screen.getByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
+    expect(screen.getByRole('combobox', { name: /^Action/ })).toHaveProperty('value', '');
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("sends the file with the CSRF header and shows the server's message when it is refused", async () => {
+    fakeApi(routes());
+    renderApp('/schedule/upload');
+    await fillStep1();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.url).toBe('/api/schedule/validateheadings');
+    expect(xhr.headers['X-XSRF-TOKEN']).toBe('tok=1');
+    expect(xhr.body!.get('companyId')).toBe('31');
+    expect(xhr.body!.get('mshActionType')).toBe('0');
+    expect(xhr.body!.get('formType')).toBe('1');
+    expect(await screen.findByText(enUS.schedule.validating)).toBeTruthy();
+    act(() => xhr.reply(400, { error: { code: 'bad_request', message: enUS.schedule.noRows } }));
+    expect((await screen.findByTestId('schedule-upload-error')).textContent).toBe(enUS.schedule.noRows);
+    // Still step 1, with the form as it was.
+    expect(screen.getByRole('combobox', { name: /^Client facility/ })).toHaveProperty(
+      'value',
+      COMPANY.displayValue,
+    );
+  });
+
+  it('maps heading by heading: dots, formats, jumps from the table, and Submit only when all are ready', async () => {
+    fakeApi(routes());
+    renderApp('/schedule/upload');
+    await toStep2();
+
+    // The current heading: its name and sample; the prefilled definition.
+    expect(screen.getByRole('textbox', { name: 'File heading' })).toHaveProperty('value', 'Patient ID');
+    expect(screen.getByRole('textbox', { name: 'Sample data' })).toHaveProperty('value', '02012345');
+    expect(screen.getByRole('combobox', { name: /^ADT definition/ })).toHaveProperty(
+      'value',
+      'MRN (PID 3.1)',
+    );
+    expect(screen.getByRole('button', { name: 'Previous Heading' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('combobox', { name: /^Date format/ })).toBeNull();
+
+    // The table: the sample rows and a dot per heading.
+    const table = screen.getByRole('table', { name: enUS.schedule.sampleTable });
+    expect(within(table).getByText('Okafor, Ben')).toBeTruthy();
+    expect(dotOf('Patient ID')).toBe('Mapped');
+    expect(dotOf('Birth')).toBe('Not mapped');
+    expect(dotOf('Name')).toBe('Not mapped');
+
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(submit.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(submit);
+    expect(screen.queryByText(enUS.schedule.queued)).toBeNull();
+
+    // A date definition needs a format before its dot turns green.
+    fireEvent.click(headingButton('Birth'));
+    await screen.findByText('Heading 2 of 3');
+    expect(headingButton('Birth').getAttribute('aria-current')).toBe('true');
+    await choose('ADT definition', 'DOB (PID 7.1)');
+    expect(await screen.findByRole('combobox', { name: /^Date format/ })).toBeTruthy();
+    expect(dotOf('Birth')).toBe('Not mapped');
+    await choose('Date format', 'MM/dd/yyyy');
+    await waitFor(() => expect(dotOf('Birth')).toBe('Mapped'));
+
+    // Ignore turns the dot grey.
+    fireEvent.click(screen.getByRole('button', { name: 'Next Heading' }));
+    await screen.findByText('Heading 3 of 3');
+    expect(screen.getByRole('button', { name: 'Next Heading' })).toHaveProperty('disabled', true);
+    await choose('ADT definition', 'Ignore');
+    await waitFor(() => expect(dotOf('Name')).toBe('Ignored'));
+    expect(screen.getByRole('button', { name: 'Submit' }).getAttribute('aria-disabled')).toBeNull();
+
+    // The composite name needs its name format (offered verbatim).
+    await choose('ADT definition', 'Patient Name (composite) (PID 5)');
+    expect(dotOf('Name')).toBe('Not mapped');
+    expect(screen.getByRole('button', { name: 'Submit' }).getAttribute('aria-disabled')).toBe('true');
+    const composite = screen.getByRole('combobox', { name: /^Composite name format/ });
+    fireEvent.click(composite);
+    await waitFor(() => expect(composite.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(composite.getAttribute('aria-controls')!)!;
+    const formats = within(listbox).getAllByRole('option', { hidden: true });
+    expect(formats.map((o) => o.textContent)).toEqual([
+      'FirstName MiddleName LastName',
+      'LastName, FirstName MiddleName',
+      'LastName FirstName MiddleName',
+    ]);
+    fireEvent.click(formats[1]!);
+    await waitFor(() => expect(dotOf('Name')).toBe('Mapped'));
+    expect(screen.getByRole('button', { name: 'Submit' }).getAttribute('aria-disabled')).toBeNull();
+
+    // Back keeps step 1 as it was.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty(
+      'value',
+      COMPANY.displayValue,
+    );
+    expect(submitButton()).toHaveProperty('disabled', false);
+  }, 15_000);
+
+  it('shows the errors of an answer with hasErrors and stays on step 2', async () => {
+    const api = fakeApi({
+      ...routes(),
+      'POST /api/schedule/SubmitScheduleHeadings': {
+        hasErrors: true,
+        errors: [enUS.schedule.visitRequired],
+        warnings: [],
+        uploadId: null,
+      },
+    });
+    renderApp('/schedule/upload');
+    await toStep2();
+    await mapAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const errors = await screen.findByTestId('schedule-headings-errors');
+    expect(errors.textContent).toBe(`${enUS.schedule.submitHeadingsErrors}${enUS.schedule.visitRequired}`);
+    expect(screen.getByText('Heading 3 of 3')).toBeTruthy();
+
+    const sent = api.calls.find((c) => c.path === '/api/schedule/SubmitScheduleHeadings')!;
+    expect(sent.method).toBe('POST');
+    expect(sent.body).toEqual({
+      companyId: 31,
+      companyName: COMPANY.name,
+      fileName: 'schedule.csv',
+      revisedFileName: 'f3a9.csv',
+      mappingItems: [
+        VALIDATED.mappingItems[0],
+        { ...VALIDATED.mappingItems[1], adtDefinition: DOB, dateTimeFormat: 'MM/dd/yyyy' },
+        { ...VALIDATED.mappingItems[2], adtDefinition: COMPOSITE_NAME_DEFINITION, compositeColumnFormat: 0 },
+      ],
+      mappingsExist: false,
+      defaultValues: {},
+      actionType: 0,
+      sampleTableData: VALIDATED.sampleDataTable,
+      adtDefinitions: VALIDATED.adtDefinitions,
+      dateFormats: VALIDATED.dateFormats,
+    });
+  }, 15_000);
+
+  it('a failed submit says so in a toast and stays on step 2', async () => {
+    fakeApi({
+      ...routes(),
+      'POST /api/schedule/SubmitScheduleHeadings': apiError(500, 'internal', 'Boom'),
+    });
+    renderApp('/schedule/upload');
+    await toStep2();
+    await mapAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(enUS.schedule.submitHeadingsFailed)).toBeTruthy();
+    expect(screen.getByText('Heading 3 of 3')).toBeTruthy();
+    expect(screen.queryByText(enUS.schedule.queued)).toBeNull();
+  }, 15_000);
+
+  it('step 3: queued, the warnings, the processing state until done, and Upload another Schedule', async () => {
+    let state = 'queued';
+    const api = fakeApi({
+      ...routes(),
+      'POST /api/schedule/SubmitScheduleHeadings': {
+        hasErrors: false,
+        errors: [],
+        warnings: ['Row 2: "Birth" value "13/13/1975" is not a valid date; the value was skipped.'],
+        uploadId: 4,
+      },
+      'GET /api/schedule/status/4': () => ({
+        uploadId: 4,
+        fileName: 'schedule.csv',
+        status: state,
+        rowsTotal: 2,
+        patientsAdded: 2,
+        patientsUpdated: 0,
+        visitsAdded: 2,
+        visitsUpdated: 0,
+        visitsDeleted: 0,
+        rowsSkipped: 0,
+        warnings: [],
+        error: null,
+      }),
+    });
+    renderApp('/schedule/upload');
+    await toStep2();
+    await mapAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByTestId('schedule-upload-done');
+    expect(within(done).getByText(enUS.schedule.queued)).toBeTruthy();
+    expect(within(done).getByTestId('schedule-upload-warnings').textContent).toContain('13/13/1975');
+    expect(await within(done).findByText(enUS.schedule.statusQueued)).toBeTruthy();
+
+    // Asked again every 2 s until done.
+    state = 'done';
+    expect(
+      await within(done).findByText(
+        'Processed 2 rows: 2 patients added, 0 updated; 2 visits added, 0 updated, 0 deleted; 0 rows skipped.',
+        undefined,
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+    const polls = api.called().filter((c) => c === 'GET /api/schedule/status/4').length;
+    expect(polls).toBeGreaterThanOrEqual(2);
+
+    fireEvent.click(within(done).getByRole('button', { name: 'Upload another Schedule' }));
+    expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
+    expect(submitButton()).toHaveProperty('disabled', true);
+  }, 15_000);
+});

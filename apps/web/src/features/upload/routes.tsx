@@ -1,0 +1,15 @@
+import { SCHEDULE_UPLOAD_PATH } from '@quill/core/rules/navigation';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authedRoute } from '../../app/session/authedRoute';
+
+/**
+ * /schedule/upload (route scheduleUpload, spec 02 §2): the Schedule Upload page, under the
+ * authenticated layout (requireUser) and loaded on demand. The navigation's Upload ▸ Schedule
+ * links here.
+ */
+export const scheduleUploadRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: SCHEDULE_UPLOAD_PATH.replace(/^\//, '') as 'schedule/upload',
+  staticData: { requireUser: true },
+  component: lazyRouteComponent(() => import('./ScheduleUploadPage'), 'ScheduleUploadPage'),
+});

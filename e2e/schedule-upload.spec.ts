@@ -1,0 +1,140 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { MANAGER, signIn } from './helpers/signIn';
+
+/*
+ * The Schedule Upload page (spec 02 §2 "Schedule Upload page", §4, §5, §8) against a real server
+ * with demo data: the manager (Meridian Valley Health) uploads the server's schedule fixture,
+ * maps what the server could not map by itself, and sees it processed; a dictator gets no form.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SCHEDULE_CSV = resolve(here, '../apps/server/src/services/schedule/fixtures/schedule.csv');
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Opens a structure's job list (a page with the navigation; /jobs asks for a structure first). */
+async function openJobList(page: Page) {
+  const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as { id: number }[];
+  await page.goto(`/jobs/${structures[0]!.id}/pending`);
+  await expect(nav(page)).toBeVisible();
+}
+
+/** Opens a select and picks an option (the dropdown is portalled). */
+async function choose(page: Page, label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** The sample table's column heading buttons that still show a red dot. */
+function unmappedHeadings(page: Page): Locator {
+  return page.getByTestId('sample-heading').filter({ has: page.getByRole('img', { name: 'Not mapped' }) });
+}
+
+test('manager uploads a schedule: facility, file, action, heading mapping, queued and processed', async ({
+  page,
+}) => {
+  await signIn(page, MANAGER);
+  await openJobList(page);
+
+  // Upload ▸ Schedule in the top navigation.
+  await nav(page).getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('menuitem', { name: /^Schedule/ }).click();
+  await expect(page).toHaveURL(/\/schedule\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Schedule Upload' })).toBeVisible();
+  await expect(page).toHaveTitle('Schedule Upload - Quill');
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  await expect(submit).toBeDisabled();
+
+  // A facility of the account, searched by part of its name.
+  const facilities = (await (await page.request.get('/api/audio/createoptions')).json()) as {
+    name: string;
+  }[];
+  const name = facilities[0]!.name;
+  const facility = page.getByRole('combobox', { name: /^Client facility/ });
+  await facility.click();
+  await facility.pressSequentially(name.slice(0, 6), { delay: 30 });
+  await page
+    .getByRole('option', { name: new RegExp(`^${name} \\(\\d+\\)$`) })
+    .first()
+    .click();
+  await expect(facility).toHaveValue(new RegExp(`^${name} \\(\\d+\\)$`));
+  await page.locator('input[type="file"]').setInputFiles(SCHEDULE_CSV);
+  await expect(submit).toBeDisabled();
+  await choose(page, /^Action/, 'Update');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  // Step 2: heading by heading.
+  const position = page.getByText(/^Heading \d+ of \d+$/);
+  await expect(position).toHaveText(/^Heading 1 of \d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Sample data of the file' })).toBeVisible();
+  const count = await page.getByTestId('sample-heading').count();
+  expect(count).toBeGreaterThan(1);
+
+  // Enter in a field does not submit; Next Heading by keyboard moves on.
+  await page.getByRole('textbox', { name: 'File heading' }).press('Enter');
+  await expect(position).toHaveText(`Heading 1 of ${count}`);
+  await page.getByRole('button', { name: 'Next Heading' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(position).toHaveText(`Heading 2 of ${count}`);
+
+  // Whatever the server did not map: a date format, a name format, or Ignore.
+  for (let guard = 0; guard < count && (await unmappedHeadings(page).count()) > 0; guard++) {
+    const heading = unmappedHeadings(page).first();
+    const label = (await heading.textContent())?.trim() ?? '';
+    await heading.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'File heading' })).toHaveValue(label);
+    if (await page.getByRole('combobox', { name: /^Date format/ }).isVisible())
+      await choose(page, /^Date format/, /./);
+    else if (await page.getByRole('combobox', { name: /^Composite name format/ }).isVisible())
+      await choose(page, /^Composite name format/, 'LastName, FirstName MiddleName');
+    // A schedule cannot go without the patient id and the visit id (spec 02 §3).
+    else if (/visit/i.test(label)) await choose(page, /^ADT definition/, /\(PID 18\.1\)$/);
+    else if (/mrn|patient id/i.test(label)) await choose(page, /^ADT definition/, /\(PID 3\.1\)$/);
+    else await choose(page, /^ADT definition/, 'Ignore');
+  }
+  await expect(unmappedHeadings(page)).toHaveCount(0);
+  const submitHeadings = page.getByRole('button', { name: 'Submit', exact: true });
+  await expect(submitHeadings).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('sample-heading').first().click();
+  await page.screenshot({ path: '/tmp/schedule-step2.png', fullPage: true });
+  await expectAccessible(page);
+
+  await submitHeadings.click();
+  await expect(page.getByText('The file has been queued for processing.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('schedule-upload-status')).toHaveText(
+    /^Processed \d+ rows: \d+ patients added, \d+ updated; \d+ visits added, \d+ updated, \d+ deleted; \d+ rows skipped\.$/,
+    { timeout: 60_000 },
+  );
+  await page.screenshot({ path: '/tmp/schedule-step3.png', fullPage: true });
+  await expectAccessible(page);
+
+  // Upload another Schedule: an empty step 1.
+  await page.getByRole('button', { name: 'Upload another Schedule' }).click();
+  await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
+});
+
+test('a dictator sees no Schedule item and gets no form at /schedule/upload', async ({ page }) => {
+  await signIn(page, { username: 'dictator', password: 'demo' });
+  await openJobList(page);
+  await expect(nav(page).getByRole('button', { name: 'Upload' })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: /^Schedule/ })).toHaveCount(0);
+
+  await page.goto('/schedule/upload');
+  await expect(page.getByText('Forbidden')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+});

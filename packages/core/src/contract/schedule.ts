@@ -1,0 +1,244 @@
+import { z } from 'zod';
+
+/**
+ * Schedule and patient-data upload with heading mapping (spec 02 §2 "Schedule Upload page", §3
+ * "Heading mapping item", §4 "Schedule upload", §5, §7, §8). The spec leaves file-size, row and
+ * heading limits "not shown": ours are below and documented in docs/decisions.md.
+ */
+
+/** Spec 02 §3: upload actions. */
+export const UPLOAD_ACTIONS = { UPDATE: 0, DELETE: 1, VARIED: 2, NONE: 3 } as const;
+export type UploadAction = (typeof UPLOAD_ACTIONS)[keyof typeof UPLOAD_ACTIONS];
+export const UPLOAD_ACTION_VALUES = [0, 1, 2, 3] as const;
+
+/** Spec 02 §3: form types. ADT posts to SubmitADTHeadings, SCHEDULE to SubmitScheduleHeadings. */
+export const UPLOAD_FORM_TYPES = { ADT: 0, SCHEDULE: 1 } as const;
+export type UploadFormType = (typeof UPLOAD_FORM_TYPES)[keyof typeof UPLOAD_FORM_TYPES];
+
+/** Spec 02 §3: composite name formats, in the order the spec lists them (value, label). */
+export const COMPOSITE_NAME_FORMATS = [
+  { value: 2, label: 'FirstName MiddleName LastName' },
+  { value: 0, label: 'LastName, FirstName MiddleName' },
+  { value: 1, label: 'LastName FirstName MiddleName' },
+] as const;
+export const COMPOSITE_NAME_FORMAT_VALUES = [0, 1, 2] as const;
+
+/** Spec 02 §9: "Upload file types .csv and .xslx" (verbatim; .xlsx, the real extension, too). */
+export const UPLOAD_FILE_TYPES = ['.csv', '.xslx'] as const;
+export const ACCEPTED_UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xslx'] as const;
+
+/** Our limits (spec: "not shown"). */
+export const SCHEDULE_LIMITS = {
+  maxUploadBytes: 10 * 1024 * 1024,
+  maxHeadings: 100,
+  maxRows: 50_000,
+  /** Rows shown in the sample table of step 2. */
+  sampleRows: 5,
+  /** Spec 02 §9: company search dropdown max height 200; at most this many companies answered. */
+  companySearchLimit: 50,
+  /** Warnings listed in one answer; the rest are counted. */
+  maxWarnings: 100,
+} as const;
+
+/**
+ * Segment types of a mapping definition. 0 is "not an HL7 segment": the Ignore choice and the
+ * composite name field (spec 02 §4: choosing a segment-type-0 definition other than the composite
+ * name marks the heading ignored). The database's adt_definitions.segment_type (0 PID, 1 PV1,
+ * 2 ORC/OBR) is shifted by one when answered here. 4 is the message header: the row action of a
+ * VARIED upload.
+ */
+export const MAPPING_SEGMENT_TYPES = { none: 0, patient: 1, visit: 2, order: 3, message: 4 } as const;
+
+/** Spec 02 §3 ADT data types (xsdateTime 0 … xsboolean 6). */
+export const ADT_DATA_TYPES = {
+  dateTime: 0,
+  date: 1,
+  decimal: 2,
+  ssn: 3,
+  string: 4,
+  time: 5,
+  boolean: 6,
+} as const;
+
+/** Spec 02 §3 "Heading mapping item" adtDefinition. */
+export const MappingDefinitionSchema = z.object({
+  columnHeading: z.string().max(200),
+  segmentName: z.string().max(10),
+  segmentType: z.number().int().min(0).max(4),
+  fieldIndex: z.number().int().min(0).max(999),
+  componentIndex: z.number().int().min(0).max(99),
+  isDateTime: z.boolean(),
+  dataType: z.number().int().min(0).max(6),
+});
+export type MappingDefinition = z.infer<typeof MappingDefinitionSchema>;
+
+/** The Ignore choice: segment type 0, not the composite name. */
+export const IGNORE_DEFINITION: MappingDefinition = {
+  columnHeading: 'Ignore',
+  segmentName: '',
+  segmentType: 0,
+  fieldIndex: 0,
+  componentIndex: 0,
+  isDateTime: false,
+  dataType: ADT_DATA_TYPES.string,
+};
+
+/** The composite name field: one heading holding the whole patient name (PID 5), split by format. */
+export const COMPOSITE_NAME_DEFINITION: MappingDefinition = {
+  columnHeading: 'Patient Name (composite)',
+  segmentName: 'PID',
+  segmentType: 0,
+  fieldIndex: 5,
+  componentIndex: 0,
+  isDateTime: false,
+  dataType: ADT_DATA_TYPES.string,
+};
+
+/**
+ * The row action of a VARIED upload (MSH 9.2 trigger event): U, UPDATE or A08 updates the row,
+ * D, DELETE or A23 deletes its visit, N or NONE skips it. Required when actionType is VARIED.
+ */
+export const ROW_ACTION_DEFINITION: MappingDefinition = {
+  columnHeading: 'Row Action',
+  segmentName: 'MSH',
+  segmentType: 4,
+  fieldIndex: 9,
+  componentIndex: 2,
+  isDateTime: false,
+  dataType: ADT_DATA_TYPES.string,
+};
+
+/** Spec 02 §3 "Heading mapping item". */
+export const HeadingMappingItemSchema = z.object({
+  fileHeading: z.string().max(200),
+  sample: z.string().max(1000),
+  adtDefinition: MappingDefinitionSchema.nullable(),
+  dateTimeFormat: z.string().max(40).nullable(),
+  compositeColumnFormat: z
+    .number()
+    .int()
+    .refine(
+      (v) => (COMPOSITE_NAME_FORMAT_VALUES as readonly number[]).includes(v),
+      'Unknown composite name format',
+    )
+    .nullable(),
+  isIgnored: z.boolean(),
+  isSubField: z.boolean(),
+  /** A date heading's separate time heading, joined before parsing; null when none. */
+  splitTimeHeading: z.string().max(200).nullable(),
+});
+export type HeadingMappingItem = z.infer<typeof HeadingMappingItemSchema>;
+
+/** The first rows of the file: headings and cell text. */
+export const SampleDataTableSchema = z.object({
+  headings: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+export type SampleDataTable = z.infer<typeof SampleDataTableSchema>;
+
+/** POST /api/company/searchbynameorid/{text}: spec 02 §3 "Company". */
+export const CompanySchema = z.object({ id: z.number().int(), name: z.string(), displayValue: z.string() });
+export type Company = z.infer<typeof CompanySchema>;
+export const CompanySearchParamsSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Type part of a client facility name or id')
+    .max(100, 'At most 100 characters'),
+});
+
+/**
+ * POST /api/schedule/validateheadings: multipart fields companyId, mshActionType, formType
+ * (default SCHEDULE) and the file. The file is kept; `revisedFileName` names it for the submit.
+ */
+export const ValidateHeadingsFieldsSchema = z.object({
+  companyId: z.coerce
+    .number({ error: 'companyId must be a whole number' })
+    .int('companyId must be a whole number')
+    .positive('companyId must be a positive whole number'),
+  mshActionType: z.coerce
+    .number({ error: 'mshActionType must be 0, 1, 2 or 3' })
+    .int()
+    .refine(
+      (v) => (UPLOAD_ACTION_VALUES as readonly number[]).includes(v),
+      'mshActionType must be 0, 1, 2 or 3',
+    ),
+  formType: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, 'formType must be 0 (ADT) or 1 (SCHEDULE)')
+    .default(UPLOAD_FORM_TYPES.SCHEDULE),
+});
+export const ValidateHeadingsResponseSchema = z.object({
+  fileName: z.string(),
+  revisedFileName: z.string(),
+  totalRows: z.number().int(),
+  mappingItems: z.array(HeadingMappingItemSchema),
+  /** True when this facility's previous mapping prefilled the items. */
+  mappingsExist: z.boolean(),
+  sampleDataTable: SampleDataTableSchema,
+  adtDefinitions: z.array(MappingDefinitionSchema),
+  dateFormats: z.array(z.string()),
+});
+export type ValidateHeadingsResponse = z.infer<typeof ValidateHeadingsResponseSchema>;
+
+/** POST /api/schedule/SubmitScheduleHeadings and /api/schedule/SubmitADTHeadings. */
+export const SubmitHeadingsRequestSchema = z.object({
+  companyId: z.number().int().positive('companyId must be a positive whole number'),
+  companyName: z.string().max(200),
+  fileName: z.string().max(255),
+  revisedFileName: z.string().min(1, 'revisedFileName is required').max(100),
+  mappingItems: z
+    .array(HeadingMappingItemSchema)
+    .min(1, 'The file has no headings')
+    .max(SCHEDULE_LIMITS.maxHeadings),
+  mappingsExist: z.boolean(),
+  /** Values for definitions no heading supplies, by column heading. */
+  defaultValues: z.record(z.string().max(200), z.string().max(1000)).default({}),
+  actionType: z
+    .number()
+    .int()
+    .refine(
+      (v) => (UPLOAD_ACTION_VALUES as readonly number[]).includes(v),
+      'actionType must be 0, 1, 2 or 3',
+    ),
+  /** Echoed from validateheadings; the server reads the stored file, not these. */
+  sampleTableData: SampleDataTableSchema.optional(),
+  adtDefinitions: z.array(MappingDefinitionSchema).optional(),
+  dateFormats: z.array(z.string()).optional(),
+});
+export type SubmitHeadingsRequest = z.infer<typeof SubmitHeadingsRequestSchema>;
+export const SubmitHeadingsResponseSchema = z.object({
+  hasErrors: z.boolean(),
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  /** The queued upload; null when hasErrors. */
+  uploadId: z.number().int().nullable(),
+});
+export type SubmitHeadingsResponse = z.infer<typeof SubmitHeadingsResponseSchema>;
+
+/** Processing states of an upload, as GET /api/schedule/status/{uploadId} answers them. */
+export const UPLOAD_STATUSES = ['validated', 'queued', 'processing', 'done', 'failed'] as const;
+export const UploadStatusParamsSchema = z.object({
+  uploadId: z.coerce
+    .number({ error: 'uploadId must be a whole number' })
+    .int('uploadId must be a whole number')
+    .positive('uploadId must be a positive whole number'),
+});
+export const UploadStatusSchema = z.object({
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  rowsTotal: z.number().int(),
+  /** Counts once done: patients and visits added, updated or deleted; rows skipped. */
+  patientsAdded: z.number().int(),
+  patientsUpdated: z.number().int(),
+  visitsAdded: z.number().int(),
+  visitsUpdated: z.number().int(),
+  visitsDeleted: z.number().int(),
+  rowsSkipped: z.number().int(),
+  warnings: z.array(z.string()),
+  /** Why processing failed, in words; null otherwise. */
+  error: z.string().nullable(),
+});
+export type UploadStatus = z.infer<typeof UploadStatusSchema>;
