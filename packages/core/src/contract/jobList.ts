@@ -137,6 +137,10 @@ export const CompactJobListHeaderSchema = z.object({
   locations: z.record(z.string(), z.tuple([z.string(), z.string()])),
   /** Client facility id → name (the clinic). */
   facilities: z.record(z.string(), z.string()),
+  /** Job id → its hold-queue flags [code, description], for the jobs that have any. */
+  flags: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+  /** Job id → {@link COMPACT_VIEWED_BITS} summed, for the jobs this account has opened as PDF or RTF. */
+  viewed: z.record(z.string(), z.number().int().min(0).max(3)),
 });
 export type CompactJobListHeader = z.infer<typeof CompactJobListHeaderSchema>;
 
@@ -145,20 +149,16 @@ const ms = z.number().int().nullable();
 const offset = z.number().int().nullable();
 
 /** Bits of the last element of a compact row. */
-export const COMPACT_ROW_BITS = {
-  stat: 1,
-  pdfViewed: 2,
-  rtfViewed: 4,
-  edited: 8,
-  signed: 16,
-  faxed: 32,
-} as const;
+export const COMPACT_ROW_BITS = { stat: 1, edited: 2, signed: 4, faxed: 8 } as const;
+/** Bits of the header's `viewed` (per account). */
+export const COMPACT_VIEWED_BITS = { pdf: 1, rtf: 2 } as const;
 
 /**
  * One row: jobId, originalJobId, dictatorId, patientId, dictated (UTC ms, the facility's UTC
  * offset in minutes then), signed (UTC ms, offset minutes), dateOfService (YYYY-MM-DD),
  * workTypeId, departmentId, locationId, jobNote (null when empty), stageId, clientFacilityId,
- * flags ([code, description] or null), and the flags of {@link COMPACT_ROW_BITS} summed.
+ * and the flags of {@link COMPACT_ROW_BITS} summed. It is the same for every account (the
+ * database keeps it with the job); hold-queue flags and what the account viewed are in the header.
  */
 export const CompactJobListRowSchema = z.tuple([
   z.number().int(),
@@ -176,8 +176,7 @@ export const CompactJobListRowSchema = z.tuple([
   z.string().nullable(),
   z.number().int(),
   z.number().int(),
-  z.array(z.tuple([z.string(), z.string()])).nullable(),
-  z.number().int().min(0).max(63),
+  z.number().int().min(0).max(15),
 ]);
 export type CompactJobListRow = z.infer<typeof CompactJobListRowSchema>;
 export const CompactJobListSchema = z

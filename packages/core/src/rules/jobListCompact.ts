@@ -3,6 +3,7 @@ import {
   type CompactJobListHeader,
   type CompactJobListRow,
   type JobListRow,
+  COMPACT_VIEWED_BITS as VIEWED,
 } from '../contract/jobList.js';
 import { compileDateFormatter, isoString } from './dateFormat.js';
 import { stageName } from './stages.js';
@@ -37,8 +38,9 @@ export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator
     const locationId = r[11];
     const stageId = r[13];
     const clientFacilityId = r[14];
-    const flags = r[15];
-    const bits = r[16];
+    const bits = r[15];
+    const flags = h.flags[jobId];
+    const viewed = h.viewed[jobId] ?? 0;
     const stat = (bits & BIT.stat) !== 0;
     const patient = patientId === null ? undefined : h.patients[patientId];
     const location = locationId === null ? undefined : h.locations[locationId];
@@ -69,8 +71,8 @@ export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator
       clientFacilityId,
       jobLocation: location ? location[1] : '',
       flags: flags ? flags.map(([code, description]) => ({ code, description })) : [],
-      pdfViewed: (bits & BIT.pdfViewed) !== 0,
-      rtfViewed: (bits & BIT.rtfViewed) !== 0,
+      pdfViewed: (viewed & VIEWED.pdf) !== 0,
+      rtfViewed: (viewed & VIEWED.rtf) !== 0,
       edited: (bits & BIT.edited) !== 0,
       signed: (bits & BIT.signed) !== 0,
       faxed: (bits & BIT.faxed) !== 0,

@@ -77,6 +77,12 @@ export const jobs = pgTable(
     supplementType: text('supplement_type'),
     /** Current job note text (the history is in job_notes). */
     jobNote: text('job_note'),
+    /**
+     * The job's row of the compact list format (contract CompactJobListRowSchema) as JSON text,
+     * kept by the BEFORE INSERT OR UPDATE trigger of migration 0006 — so 100,000 list rows are
+     * read, not built, per list call. Never written by the application.
+     */
+    listTuple: text('list_tuple'),
     /** ADT values of this job keyed "SEG.field.component" (outputAdtData). */
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),

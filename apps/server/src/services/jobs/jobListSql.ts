@@ -96,63 +96,23 @@ export function jobListJsonSql(o: JobListSqlOptions): SQL {
   return sql`select coalesce(json_agg(r), '[]'::json)::text as "body" from (${jobListRowsSql(o)}) r`;
 }
 
-/** A value as JSON text: numbers and JSON as they are, null as null. */
-const jsonText = (value: SQL) => sql`coalesce((${value})::text, 'null')`;
-
-/** The batch's jobs as compact tuples (contract CompactJobListRowSchema), as JSON text without spaces. */
-function compactRowsSql(o: JobListSqlOptions): SQL {
-  const cfs = facilityList(o.cfs);
-  const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
-  const offsetMinutes = (column: SQL) =>
-    sql`round((extract(epoch from ${column} at time zone cf.time_zone) - extract(epoch from ${column})) / 60)::int`;
-  const bits = sql`((j.stat is not null)::int + (v.pdf_viewed_at is not null)::int * 2
-    + (v.rtf_viewed_at is not null)::int * 4 + j.edited::int * 8 + j.signed::int * 16 + j.faxed::int * 32)`;
-  const values = [
-    sql`j.id`,
-    sql`j.original_job_id`,
-    sql`j.dictator_id`,
-    sql`j.patient_id`,
-    ms(sql`j.dictated_at`),
-    offsetMinutes(sql`j.dictated_at`),
-    ms(sql`j.signed_at`),
-    offsetMinutes(sql`j.signed_at`),
-    sql`to_json(j.date_of_service::text)`,
-    sql`j.work_type_id`,
-    sql`j.department_id`,
-    sql`j.location_id`,
-    sql`to_json(nullif(j.job_note, ''))`,
-    sql`j.stage_id`,
-    sql`j.client_facility_id`,
-    sql`fl.flags`,
-    bits,
-  ].map(jsonText);
-  return sql`
-    select j.id, j.dictator_id, j.patient_id, j.work_type_id, j.department_id, j.location_id,
-      j.client_facility_id, '[' || concat_ws(',', ${sql.join(values, sql`, `)}) || ']' as tuple
-    from jobs j
-    join client_facilities cf on cf.id = j.client_facility_id
-    left join job_views v on v.job_id = j.id and v.account_id = ${o.accountId}
-    left join (
-      select f.job_id, json_agg(json_build_array(f.code, f.description) order by f.code) as flags
-      from job_flags f join jobs fj on fj.id = f.job_id
-      where fj.corporate_structure_id = ${o.corpId} and fj.client_facility_id in (${cfs})
-      group by f.job_id
-    ) fl on fl.job_id = j.id
-    where j.corporate_structure_id = ${o.corpId}
-      and j.client_facility_id in (${cfs})
-      and ${queueCondition(o.filter)}`;
-}
-
 /**
- * format=compact (contract JOB_LIST_FORMATS): the header with the names the rows refer to, and
- * the rows' tuples as one JSON array text each, built by the database in one statement.
+ * format=compact (contract JOB_LIST_FORMATS): the header with the names, flags and viewed marks
+ * the rows refer to, and the rows' tuples, which the database keeps with each job (`list_tuple`,
+ * migration 0006), in one statement.
  */
 export function jobListCompactSql(o: JobListSqlOptions): SQL {
   const dict = (table: SQL, column: string, value: SQL) =>
     sql`(select coalesce(json_object_agg(t.id, ${value}), '{}') from ${table} t
       where t.id in (select ${sql.raw(column)} from b))`;
   return sql`
-    with b as materialized (${compactRowsSql(o)})
+    with b as materialized (
+      select j.id, j.dictator_id, j.patient_id, j.work_type_id, j.department_id, j.location_id,
+        j.client_facility_id, j.list_tuple
+      from jobs j
+      where j.corporate_structure_id = ${o.corpId}
+        and j.client_facility_id in (${facilityList(o.cfs)})
+        and ${queueCondition(o.filter)})
     select json_build_object(
       'format', 'compact-1',
       'dateFormat', ${o.dateFormat}::text, 'timeFormat', ${o.timeFormat}::text,
@@ -165,7 +125,14 @@ export function jobListCompactSql(o: JobListSqlOptions): SQL {
       'workTypes', ${dict(sql`work_types`, 'work_type_id', sql`t.name`)},
       'departments', ${dict(sql`departments`, 'department_id', sql`t.name`)},
       'locations', ${dict(sql`locations`, 'location_id', sql`json_build_array(t.name, coalesce(t.code, ''))`)},
-      'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)}
+      'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)},
+      'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (
+        select f.job_id, json_agg(json_build_array(f.code, f.description) order by f.code) as flags
+        from job_flags f join b on b.id = f.job_id group by f.job_id) x),
+      'viewed', (select coalesce(json_object_agg(v.job_id,
+          (v.pdf_viewed_at is not null)::int + (v.rtf_viewed_at is not null)::int * 2), '{}')
+        from job_views v join b on b.id = v.job_id
+        where v.account_id = ${o.accountId} and (v.pdf_viewed_at is not null or v.rtf_viewed_at is not null))
     )::text as "header",
-    (select coalesce(string_agg(b.tuple, ',' order by b.id), '') from b) as "rows"`;
+    (select coalesce(string_agg(b.list_tuple, ',' order by b.id), '') from b) as "rows"`;
 }

@@ -97,6 +97,8 @@ export function compactJobList(rows: readonly JobListRow[]): unknown[] {
     departments: {} as Record<number, string>,
     locations: {} as Record<number, [string, string]>,
     facilities: {} as Record<number, string>,
+    flags: {} as Record<number, [string, string][]>,
+    viewed: {} as Record<number, number>,
   };
   const tuples = rows.map((r) => {
     const dictator = idOf('d', r.dictatorName);
@@ -116,10 +118,9 @@ export function compactJobList(rows: readonly JobListRow[]): unknown[] {
       const wall = wallClockMs(formatted);
       return utc === null || wall === null ? null : Math.round((wall - utc) / 60_000);
     };
-    const bits = [r.stat, r.pdfViewed, r.rtfViewed, r.edited, r.signed, r.faxed].reduce(
-      (sum, on, i) => sum + (on ? 2 ** i : 0),
-      0,
-    );
+    const bits = [r.stat, r.edited, r.signed, r.faxed].reduce((sum, on, i) => sum + (on ? 2 ** i : 0), 0);
+    if (r.flags.length) header.flags[r.jobId] = r.flags.map((f) => [f.code, f.description]);
+    if (r.pdfViewed || r.rtfViewed) header.viewed[r.jobId] = (r.pdfViewed ? 1 : 0) + (r.rtfViewed ? 2 : 0);
     return [
       r.jobId,
       r.originalJobId,
@@ -136,7 +137,6 @@ export function compactJobList(rows: readonly JobListRow[]): unknown[] {
       r.jobNote || null,
       r.stageId,
       r.clientFacilityId,
-      r.flags.length ? r.flags.map((f) => [f.code, f.description]) : null,
       bits,
     ];
   });
