@@ -117,7 +117,9 @@ try {
   console.log(
     `    sort ${fmt(b.sort)}, group ${fmt(b.group)}, search keystroke ${fmt(b.searchKeystroke)} (after the 300 ms debounce), page change ${fmt(b.pageChange)}`,
   );
-  console.log(`    JS heap with the rows loaded: ${b.heapMB} MB live (${b.heapBeforeGcMB} MB before garbage collection)`);
+  console.log(
+    `    JS heap with the rows loaded: ${b.heapMB} MB live (${b.heapBeforeGcMB} MB before garbage collection)`,
+  );
 } finally {
   await server.stop();
   removeDir(dataDir);

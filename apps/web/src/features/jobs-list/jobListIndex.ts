@@ -1,7 +1,7 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import { groupRows, type JobListGroups } from '@quill/core/rules/jobListGroup';
-import { columnRanks, columnRanksSteps } from '@quill/core/rules/jobListSort';
+import { columnRanks, columnRanksSteps, orderByRanks } from '@quill/core/rules/jobListSort';
 import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
 
 /** Rows per step while building search texts. */
@@ -18,6 +18,7 @@ export class JobListIndex {
   readonly loadOrder: Uint32Array;
   private readonly ranksOf = new Map<JobListColumn, Int32Array>();
   private readonly groupsOf = new Map<JobListColumn, JobListGroups>();
+  private readonly sortedOf = new Map<string, Uint32Array>();
   private search: { key: string; texts: string[] } | null = null;
 
   constructor(
@@ -36,6 +37,17 @@ export class JobListIndex {
       this.ranksOf.set(column, ranks);
     }
     return ranks;
+  }
+
+  /** Row positions sorted by a column (ties in load order), kept: sorting back and forth is free. */
+  sorted(column: JobListColumn, ascending: boolean): Uint32Array {
+    const key = `${column}:${ascending}`;
+    let order = this.sortedOf.get(key);
+    if (!order) {
+      order = orderByRanks(this.loadOrder, this.ranks(column), ascending);
+      this.sortedOf.set(key, order);
+    }
+    return order;
   }
 
   /** The rows' groups in a column (no_group for rows without a value). */

@@ -100,7 +100,7 @@ describe('job list view (spec 01 §5, §9)', () => {
   it('warms search texts and ranks in slices, and answers the same', async () => {
     const fresh = new JobListIndex(rows, labels);
     expect(fresh.hasSearchTexts(visible)).toBe(false);
-    await runInSlices(fresh.warmSteps(visible), new AbortController().signal, 0);
+    await runInSlices(fresh.warmSteps(visible), new AbortController().signal, 'background', 0);
     expect(fresh.hasSearchTexts(visible)).toBe(true);
     expect(ids(fresh, sortOrder(fresh, { column: 'patientName', ascending: true }))).toEqual([3, 2, 5, 1, 4]);
   });

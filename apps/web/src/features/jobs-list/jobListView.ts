@@ -7,7 +7,7 @@ import type { JobListIndex } from './jobListIndex';
 
 /** Row positions in sort order (load order without a sort). Linear in the rows. */
 export function sortOrder(index: JobListIndex, sort: JobListSort | null): Uint32Array {
-  return sort ? orderByRanks(index.loadOrder, index.ranks(sort.column), sort.ascending) : index.loadOrder;
+  return sort ? index.sorted(sort.column, sort.ascending) : index.loadOrder;
 }
 
 /** Grouped: rows of a group together, groups in order, the sort kept inside each group. */

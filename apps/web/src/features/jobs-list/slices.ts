@@ -1,12 +1,18 @@
+/** `foreground`: work the user waits for (loading); `background`: work ahead of need (warm-up). */
+export type SlicePriority = 'foreground' | 'background';
+
 /**
  * Runs a generator's steps in slices of at most `sliceMs`, yielding the main thread between
  * slices (ARCHITECTURE §7: never block it for more than 100 ms), and answers what the generator
  * returns. Aborting `signal` stops it between two steps (the promise then fails with AbortError).
+ * Background work runs in short slices behind input and rendering, so a click and its paint never
+ * wait for it.
  */
 export function runInSlices<T>(
   steps: Generator<void, T, void>,
   signal: AbortSignal,
-  sliceMs = 30,
+  priority: SlicePriority = 'foreground',
+  sliceMs = priority === 'background' ? 8 : 30,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const slice = () => {
@@ -21,14 +27,26 @@ export function runInSlices<T>(
       } catch (error) {
         return reject(error);
       }
-      yieldToBrowser(slice);
+      yieldToBrowser(slice, priority);
     };
-    yieldToBrowser(slice);
+    yieldToBrowser(slice, priority);
   });
 }
 
-/** A macrotask without setTimeout's minimum delay. */
-function yieldToBrowser(then: () => void): void {
+interface PostTaskScheduler {
+  postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
+}
+
+/**
+ * The next slice: a background task where the browser has `scheduler.postTask` (it runs after
+ * input, rendering and other tasks), else a macrotask without setTimeout's minimum delay.
+ */
+function yieldToBrowser(then: () => void, priority: SlicePriority): void {
+  const scheduler = (globalThis as { scheduler?: PostTaskScheduler }).scheduler;
+  if (priority === 'background' && scheduler?.postTask) {
+    void scheduler.postTask(then, { priority: 'background' });
+    return;
+  }
   if (typeof MessageChannel === 'undefined') {
     setTimeout(then, 0);
     return;

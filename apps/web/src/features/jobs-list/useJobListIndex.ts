@@ -18,7 +18,7 @@ export function useJobListIndex(
   useEffect(() => {
     if (!index) return;
     const controller = new AbortController();
-    runInSlices(index.warmSteps(columns), controller.signal).catch(() => {
+    runInSlices(index.warmSteps(columns), controller.signal, 'background').catch(() => {
       // Cancelled (new rows or columns): the next warm-up takes over.
     });
     return () => controller.abort();
