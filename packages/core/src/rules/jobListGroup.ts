@@ -18,6 +18,9 @@ export function groupKey(row: JobListRow, column: JobListColumn, labels: JobList
   return columnText(row, column, labels) || NO_GROUP;
 }
 
+/** Rows handled between two pauses of {@link groupRowsSteps}: a few milliseconds of work. */
+const ROWS_PER_STEP = 2_000;
+
 /**
  * Groups rows by their text in a column. Groups are ordered by the column's sort order (the lowest
  * sort rank among a group's rows, from `ranks` of `columnRanks`) so dates group chronologically;
@@ -29,6 +32,20 @@ export function groupRows(
   labels: JobListLabels,
   ranks: Int32Array,
 ): JobListGroups {
+  const steps = groupRowsSteps(rows, column, labels, ranks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** {@link groupRows} as a generator that pauses (yields) every {@link ROWS_PER_STEP} rows. */
+export function* groupRowsSteps(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  labels: JobListLabels,
+  ranks: Int32Array,
+): Generator<void, JobListGroups, void> {
   const idOfKey = new Map<string, number>();
   const keys: string[] = [];
   const lowest: number[] = [];
@@ -43,10 +60,12 @@ export function groupRows(
       lowest.push(ranks[i]!);
     } else if (ranks[i]! < lowest[id]!) lowest[id] = ranks[i]!;
     ids[i] = id;
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   const order = keys.map((_, id) => id);
   const weight = (id: number) => (keys[id] === NO_GROUP ? Number.POSITIVE_INFINITY : lowest[id]!);
   order.sort((a, b) => weight(a) - weight(b) || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  yield;
   const numberOf = new Int32Array(keys.length);
   order.forEach((id, n) => {
     numberOf[id] = n;

@@ -144,6 +144,31 @@ describe('job list sort (spec 01 §5)', () => {
     }
   });
 
+  it('sorts job ids in a narrow range and far apart alike (ranks with or without a sort)', () => {
+    for (const spacing of [1, 7, 1_000_003]) {
+      const rows = Array.from({ length: 200 }, (_, i) => row(((i * 37) % 200) * spacing + 5));
+      const ranks = columnRanks(rows, 'filterJobId', labels);
+      const base = rows.map((_, i) => i);
+      for (const ascending of [true, false])
+        expect(Array.from(orderByRanks(base, ranks, ascending), (i) => rows[i]!.jobId)).toEqual(
+          ids(sortJobRows(rows, { column: 'filterJobId', ascending }, labels)),
+        );
+    }
+  });
+
+  it('sorts dates from the first to the last a Date can hold, and missing ones lowest', () => {
+    const dates = [
+      '+275760-09-13T00:00:00.000Z',
+      null,
+      '2026-11-23T10:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+    ];
+    const rows = Array.from({ length: 40 }, (_, i) => row(i + 1, { dictatedDate: dates[(i * 3) % 4]! }));
+    const ranks = columnRanks(rows, 'formattedDictatedDate', labels);
+    // Chronological (ISO text of such years would not be): missing 0, then -271821, 2026, +275760.
+    expect(Array.from(ranks.subarray(0, 8))).toEqual([3, 1, 2, 0, 3, 1, 2, 0]);
+  });
+
   it('gives missing values rank 0 and equal values one rank', () => {
     const ranks = columnRanks(
       [

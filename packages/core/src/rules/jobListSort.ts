@@ -1,5 +1,7 @@
 import type { JobListRow } from '../contract/jobList.js';
+import { isoTime } from './dateFormat.js';
 import type { JobListColumn } from './jobListColumns.js';
+import { DecodedJobListRow } from './jobListCompact.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 
 /** Spec 01 §9: a list's sort, persisted per corporate structure and queue. */
@@ -18,6 +20,11 @@ const DATE_FIELDS = {
   formattedSignedDate: 'signedDate',
   formattedDateOfService: 'dateOfService',
 } as const satisfies Partial<Record<JobListColumn, keyof JobListRow>>;
+
+/** True for the columns that sort by a number or a time (their ranks are the quickest to build). */
+export function sortsByNumber(column: JobListColumn): boolean {
+  return kindOf(column) !== 'text';
+}
 
 function kindOf(column: JobListColumn): SortKind {
   if (column === 'stat' || column === 'filterJobId' || column === 'jobNoteBool') return 'number';
@@ -84,8 +91,11 @@ export function sortJobRows(
   return keyed.map((k) => k.row);
 }
 
-/** Rows handled between two pauses of a stepwise computation (see {@link columnRanksSteps}). */
-export const ROWS_PER_STEP = 20_000;
+/**
+ * Rows handled between two pauses of a stepwise computation (see {@link columnRanksSteps}): a few
+ * milliseconds of work, so background warm-up never holds up a click for longer than that.
+ */
+const ROWS_PER_STEP = 2_000;
 
 /**
  * Precomputed sort keys of a column: each row's rank among the column's distinct values (0 for a
@@ -121,32 +131,11 @@ export function* columnRanksSteps(
     // milliseconds; sorting as many distinct date strings is not). Missing values are NaN.
     const values = new Float64Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
-      const value = sortValue(rows[i]!, column, labels);
-      values[i] = value === null ? Number.NaN : typeof value === 'number' ? value : Date.parse(value);
+      values[i] = sortNumber(rows[i]!, column, labels);
       if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     }
-    // A typed array sorts numerically, NaN last.
-    const sorted = values.slice().sort();
     yield;
-    // Distinct values in order; a row's rank is its value's position, found by binary search.
-    let distinct = 0;
-    for (let i = 0; i < sorted.length && !Number.isNaN(sorted[i]!); i++)
-      if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
-    for (let i = 0; i < rows.length; i++) {
-      const value = values[i]!;
-      if (Number.isNaN(value)) {
-        ranks[i] = 0;
-        continue;
-      }
-      let lo = 0;
-      let hi = distinct - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid]! < value) lo = mid + 1;
-        else hi = mid;
-      }
-      ranks[i] = lo + 1;
-    }
+    yield* numberRanksSteps(values, ranks);
     return ranks;
   }
   // Text: distinct values first (a text column holds far fewer values than it has rows).
@@ -178,6 +167,127 @@ export function* columnRanksSteps(
   yield;
   for (let i = 0; i < rows.length; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
   return ranks;
+}
+
+/** {@link sortValue} of a number or date column as a number (a time in ms); NaN when missing. */
+function sortNumber(row: JobListRow, column: JobListColumn, labels: JobListLabels): number {
+  if (
+    row instanceof DecodedJobListRow &&
+    (column === 'formattedDictatedDate' || column === 'formattedSignedDate')
+  )
+    // The decoded row keeps the time as a number: no ISO text to write and read back.
+    return row.utcOf(DATE_FIELDS[column]) ?? Number.NaN;
+  const value = sortValue(row, column, labels);
+  return value === null ? Number.NaN : typeof value === 'number' ? value : isoTime(value);
+}
+
+/**
+ * Each row's rank by number (NaN, a missing value, ranks 0). Whole numbers — all the list sorts
+ * by: flags, job ids, times in ms — take a linear path: in a narrow range (flags, ids) a value's
+ * rank is its distance from the smallest plus one (ranks need order, not density); otherwise a
+ * radix sort. Anything else sorts the values and finds each row's by binary search.
+ */
+function* numberRanksSteps(values: Float64Array, ranks: Int32Array): Generator<void, void, void> {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let whole = true;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (Number.isNaN(value)) continue;
+    if (!Number.isInteger(value)) whole = false;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  const range = max - min;
+  if (whole && range <= 4 * values.length + 1024) {
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      ranks[i] = Number.isNaN(value) ? 0 : value - min + 1;
+    }
+  } else if (whole && range <= Number.MAX_SAFE_INTEGER) yield* radixRanksSteps(values, min, range, ranks);
+  else sortedRanks(values, ranks);
+}
+
+/**
+ * Dense ranks by a stable LSD radix sort of the rows on 16-bit digits of `value - min` (below
+ * 2^53: a high and a low 32-bit word), the keys moved along with the rows so every pass reads in
+ * order.
+ */
+function* radixRanksSteps(
+  values: Float64Array,
+  min: number,
+  range: number,
+  ranks: Int32Array,
+): Generator<void, void, void> {
+  let count = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) count++;
+  let rows = new Uint32Array(count);
+  let low = new Uint32Array(count);
+  let high = new Uint32Array(count);
+  for (let i = 0, n = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (Number.isNaN(value)) {
+      ranks[i] = 0;
+      continue;
+    }
+    const offset = value - min;
+    rows[n] = i;
+    low[n] = offset % 4_294_967_296;
+    high[n++] = Math.floor(offset / 4_294_967_296);
+  }
+  let nextRows = new Uint32Array(count);
+  let nextLow = new Uint32Array(count);
+  let nextHigh = new Uint32Array(count);
+  const starts = new Uint32Array(65_537);
+  const passes = range < 65_536 ? 1 : range < 4_294_967_296 ? 2 : range < 281_474_976_710_656 ? 3 : 4;
+  for (let pass = 0; pass < passes; pass++) {
+    const word = pass < 2 ? low : high;
+    const shift = pass % 2 === 0 ? 0 : 16;
+    starts.fill(0);
+    for (let k = 0; k < count; k++) starts[((word[k]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1]!;
+    for (let k = 0; k < count; k++) {
+      const digit = (word[k]! >>> shift) & 0xffff;
+      const to = starts[digit]!;
+      starts[digit] = to + 1;
+      nextRows[to] = rows[k]!;
+      nextLow[to] = low[k]!;
+      nextHigh[to] = high[k]!;
+    }
+    [rows, nextRows] = [nextRows, rows];
+    [low, nextLow] = [nextLow, low];
+    [high, nextHigh] = [nextHigh, high];
+    yield;
+  }
+  let rank = 0;
+  for (let k = 0; k < count; k++) {
+    if (k === 0 || low[k] !== low[k - 1] || high[k] !== high[k - 1]) rank++;
+    ranks[rows[k]!] = rank;
+  }
+}
+
+/** Dense ranks by sorting the values and finding each row's by binary search. */
+function sortedRanks(values: Float64Array, ranks: Int32Array): void {
+  // A typed array sorts numerically, NaN last.
+  const sorted = values.slice().sort();
+  let distinct = 0;
+  for (let i = 0; i < sorted.length && !Number.isNaN(sorted[i]!); i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (Number.isNaN(value)) {
+      ranks[i] = 0;
+      continue;
+    }
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[i] = lo + 1;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches'
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import { queueListCall } from '@quill/core/rules/jobListQueue';
 import { ApiRequestError, api, type Parser } from '../../lib/api';
-import { fetchRowBatch } from './rowBatchRequest';
+import { receiveRowBatch } from './rowBatchRequest';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -107,21 +107,30 @@ export async function fetchJobRows({
 }: BatchedRequest & { queue: QueueName }): Promise<JobListRow[]> {
   const call = queueListCall(queue);
   const batches = facilityBatches(facilities, batchSize);
-  const results: JobListRow[][] = new Array(batches.length);
+  // Each batch decodes while the next requests are out: the server's work, the transfer and the
+  // browser's decoding overlap.
+  const decoded: Promise<JobListRow[]>[] = new Array(batches.length);
+  let failed = false;
   let next = 0;
   const worker = async () => {
-    while (next < batches.length) {
+    while (next < batches.length && !failed) {
       if (signal?.aborted) throw new ApiRequestError(0, 'aborted', 'The job list request was cancelled');
       const n = next++;
-      results[n] = await fetchRowBatch({
+      const decode = await receiveRowBatch({
         path: call.path,
         query: { ...call.query, corpId: csId, cfs: batches[n]!.join(',') },
         timeoutMs: TIMEOUT_MS,
         signal,
       });
+      decoded[n] = decode();
+      // Stop asking for more once one batch cannot be read (handled below, with the others).
+      decoded[n].catch(() => {
+        failed = true;
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(ROW_BATCHES_IN_FLIGHT, batches.length) }, worker));
+  const results = await Promise.all(decoded);
   // concat of many arrays at once is one allocation; push(...batch) would overflow the stack.
   return ([] as JobListRow[]).concat(...results);
 }

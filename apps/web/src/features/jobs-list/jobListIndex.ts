@@ -1,11 +1,21 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import { groupRows, type JobListGroups } from '@quill/core/rules/jobListGroup';
-import { columnRanks, columnRanksSteps, orderByRanks } from '@quill/core/rules/jobListSort';
+import { groupRows, groupRowsSteps, type JobListGroups } from '@quill/core/rules/jobListGroup';
+import { columnRanks, columnRanksSteps, orderByRanks, sortsByNumber } from '@quill/core/rules/jobListSort';
 import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
 
 /** Rows per step while building search texts. */
-const SEARCH_ROWS_PER_STEP = 10_000;
+const SEARCH_ROWS_PER_STEP = 1_000;
+
+/**
+ * Columns whose groups are not built ahead of need: a group per row or nearly (job ids, times to
+ * the minute) — many keys to hold, and nobody's usual grouping.
+ */
+const GROUPED_ON_DEMAND: ReadonlySet<JobListColumn> = new Set([
+  'filterJobId',
+  'formattedDictatedDate',
+  'formattedSignedDate',
+]);
 
 /**
  * The precomputed keys of one loaded list (ARCHITECTURE §7): per column the rows' sort ranks and
@@ -85,17 +95,26 @@ export class JobListIndex {
   }
 
   /**
-   * Builds, step by step, what the list will need: the search texts of the visible columns first
-   * (search is typed into most), then the sort ranks of those columns.
+   * Builds, step by step, what the list will need: the sort ranks of the visible columns first (a
+   * click on a heading is the quickest thing a user does) — numbers and times before texts, the
+   * quickest to build first — then their groups (a choice in a menu), then their search texts (a
+   * search waits for its 300 ms debounce and the typing anyway).
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
-    if (!this.hasSearchTexts(columns)) yield* this.searchTextSteps(columns);
-    for (const column of columns) {
+    const byNumber = columns.filter(sortsByNumber);
+    for (const column of [...byNumber, ...columns.filter((c) => !byNumber.includes(c))]) {
       if (this.ranksOf.has(column)) continue;
       yield;
       const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
       // Built on the spot meanwhile? Keep that one.
       if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
     }
+    for (const column of columns) {
+      if (this.groupsOf.has(column) || GROUPED_ON_DEMAND.has(column)) continue;
+      yield;
+      const groups = yield* groupRowsSteps(this.rows, column, this.labels, this.ranks(column));
+      if (!this.groupsOf.has(column)) this.groupsOf.set(column, groups);
+    }
+    if (!this.hasSearchTexts(columns)) yield* this.searchTextSteps(columns);
   }
 }

@@ -39,18 +39,23 @@ export interface RowBatchRequest {
   signal?: AbortSignal;
 }
 
+/** A batch whose answer has arrived; `decode` turns it into rows. */
+export type ReceivedRowBatch = () => Promise<JobListRow[]>;
+
 /**
  * GET one batch of list rows in the compact format. A batch of 10,000 rows is ~1.5 MB of JSON:
  * it is parsed in pieces and decoded in steps between which the browser can paint
- * (ARCHITECTURE §7). A failed answer is asked for again through the app's API client, so that
- * every error (401 session handling included) goes the one way all calls' errors go.
+ * (ARCHITECTURE §7). Answers as soon as the answer has arrived, with the decoding still to do,
+ * so that the caller's next request goes out while this one decodes. A failed answer is asked
+ * for again through the app's API client, so that every error (401 session handling included)
+ * goes the one way all calls' errors go.
  */
-export async function fetchRowBatch({
+export async function receiveRowBatch({
   path,
   query,
   timeoutMs,
   signal,
-}: RowBatchRequest): Promise<JobListRow[]> {
+}: RowBatchRequest): Promise<ReceivedRowBatch> {
   const compactQuery = { ...query, format: 'compact' };
   const controller = new AbortController();
   let timedOut = false;
@@ -67,32 +72,34 @@ export async function fetchRowBatch({
       return new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
     return new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
   };
+  let response: Response;
+  let text: string;
   try {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${path}?${new URLSearchParams(compactQuery)}`, {
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-        signal: controller.signal,
-      });
-      if (!response.ok) {
-        void response.body?.cancel();
-        return await api.get(path, { query: compactQuery, schema: RowBatch, timeoutMs, signal });
-      }
-      text = await response.text();
-    } catch (cause) {
-      throw cause instanceof ApiRequestError ? cause : failed(cause);
+    response = await fetch(`${path}?${new URLSearchParams(compactQuery)}`, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      void response.body?.cancel();
+      const rows = await api.get(path, { query: compactQuery, schema: RowBatch, timeoutMs, signal });
+      return () => Promise.resolve(rows);
     }
+    text = await response.text();
+  } catch (cause) {
+    throw cause instanceof ApiRequestError ? cause : failed(cause);
+  } finally {
+    clearTimeout(timer);
+  }
+  return async () => {
     try {
       const items = checkCompact(await runInSlices(parseJsonArrayInPieces<unknown>(text), controller.signal));
       return checkRows(await runInSlices(decodeCompactJobListSteps(items), controller.signal));
     } catch (cause) {
       if (controller.signal.aborted) throw failed(cause);
       throw new ApiRequestError(response.status, 'bad_response', `Unexpected answer from ${path}`);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
+  };
 }

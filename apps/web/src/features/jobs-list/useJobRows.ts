@@ -27,5 +27,8 @@ export function useJobRows(
     enabled: facilities !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    // A reload answers new rows: comparing 100,000 of them with the old ones to keep equal ones
+    // would cost more than the list's whole sort budget.
+    structuralSharing: false,
   });
 }
