@@ -55,14 +55,17 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  return parseJson(await response.text());
 }
 
 /** Called with every 401 answer before the call fails (see {@link onUnauthorized}). */
@@ -212,6 +215,63 @@ export async function apiFile(
     if (options.signal?.aborted) throw new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
     throw new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
   }
+}
+
+export interface UploadOptions<T> {
+  /** Validates the answer. */
+  schema: Parser<T>;
+  /** Called as the body goes out, with the share sent so far (0–1). */
+  onProgress: (share: number) => void;
+  /** Cancels the upload (answers with code `aborted`). */
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form to the Quill API with XMLHttpRequest for its upload progress (fetch has
+ * none), with the CSRF header of every non-GET call. Failures are {@link ApiRequestError}s with the
+ * server's code and message as for {@link apiRequest} (a 401 is reported to
+ * {@link onUnauthorized}, so the app asks to sign in again), with no timeout: a large file may take
+ * long to send.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
+  const { schema, onProgress, signal } = options;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readXsrfToken();
+    if (token) xhr.setRequestHeader(XSRF_HEADER, token);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const error = errorFromAnswer(xhr.status, body, xhr.statusText);
+        if (error.status === 401) notifyUnauthorized(error, path);
+        reject(error);
+        return;
+      }
+      try {
+        resolve(schema.parse(body));
+      } catch {
+        reject(new ApiRequestError(xhr.status, 'bad_response', `Unexpected answer from ${path}`));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiRequestError(0, 'network', 'Network error')));
+    xhr.addEventListener('abort', () =>
+      reject(new ApiRequestError(0, 'aborted', 'The upload was cancelled')),
+    );
+    if (signal) {
+      // Cancelled before it started: an XMLHttpRequest not yet sent fires no abort event.
+      if (signal.aborted) {
+        reject(new ApiRequestError(0, 'aborted', 'The upload was cancelled'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
 }
 
 /** Shorthands for {@link apiRequest}. */

@@ -13,13 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendError } from '../../http/errorHandler.js';
+import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { createJobWithAudio } from '../../services/audio/createJobWithAudio.js';
 import { getAudioOptions } from '../../services/audio/getAudioOptions.js';
 import { getCreateAudioChoices } from '../../services/audio/getCreateAudioChoices.js';
 import { listCreateAudioFacilities } from '../../services/audio/listCreateAudioFacilities.js';
 import { streamJobAudio } from '../../services/audio/streamJobAudio.js';
-import { readAudioUpload, uploadLimits } from './readAudioUpload.js';
 
 export interface AudioRoutesOptions {
   /** Largest recording Create with Audio accepts; MAX_AUDIO_UPLOAD_BYTES unless a test says less. */
@@ -39,8 +39,8 @@ export const audioRoutes =
   (ctx: AppContext, opts: AudioRoutesOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const maxBytes = opts.maxUploadBytes ?? MAX_AUDIO_UPLOAD_BYTES;
-    // Registered here only: no other route takes multipart bodies.
-    await app.register(multipart, { limits: uploadLimits(maxBytes), throwFileSizeLimit: false });
+    // Registered in this plugin's scope: its own upload limit applies to its routes only.
+    await app.register(multipart, { limits: multipartUploadLimits(maxBytes), throwFileSizeLimit: false });
 
     app.get(
       '/api/Audio/:codec',
@@ -106,7 +106,7 @@ export const audioRoutes =
         preHandler: canCreate,
       },
       async (req, reply) => {
-        const upload = await readAudioUpload(req);
+        const upload = await readMultipartUpload(req, 'audio.badUpload');
         const created = await createJobWithAudio(ctx, authOf(req), upload, req.ip, { maxBytes });
         return reply.code(201).send(created);
       },

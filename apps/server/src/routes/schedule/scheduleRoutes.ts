@@ -15,13 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/httpError.js';
+import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { authOf, requireAccount } from '../../http/session.js';
 import { getUploadStatus } from '../../services/schedule/getUploadStatus.js';
 import { requireUploadPermission } from '../../services/schedule/scheduleFacility.js';
 import { searchCompanies } from '../../services/schedule/searchCompanies.js';
 import { submitHeadings } from '../../services/schedule/submitHeadings.js';
 import { validateHeadings } from '../../services/schedule/validateHeadings.js';
-import { readScheduleUpload, scheduleUploadLimits } from './readScheduleUpload.js';
 
 export interface ScheduleRoutesOptions {
   /** Largest file validateheadings accepts; SCHEDULE_LIMITS.maxUploadBytes unless a test says less. */
@@ -52,7 +52,7 @@ export const scheduleRoutes =
   async (app) => {
     const maxBytes = opts.maxUploadBytes ?? SCHEDULE_LIMITS.maxUploadBytes;
     // Encapsulated: multipart bodies are taken by this plugin's routes only.
-    await app.register(multipart, { limits: scheduleUploadLimits(maxBytes), throwFileSizeLimit: false });
+    await app.register(multipart, { limits: multipartUploadLimits(maxBytes), throwFileSizeLimit: false });
 
     app.post(
       '/api/company/searchbynameorid/:text',
@@ -77,7 +77,10 @@ export const scheduleRoutes =
         },
         preHandler: requireAnyUploadPermission,
       },
-      async (req) => validateHeadings(ctx, authOf(req), await readScheduleUpload(req), req.ip, { maxBytes }),
+      async (req) => {
+        const upload = await readMultipartUpload(req, 'schedule.badUpload');
+        return validateHeadings(ctx, authOf(req), upload, req.ip, { maxBytes });
+      },
     );
 
     app.post(

@@ -3,9 +3,8 @@ import {
   CreateAudioFacilitiesSchema,
   CreateAudioResponseSchema,
 } from '@quill/core/contract/audio';
-import { ApiErrorSchema, ERROR_CODES } from '@quill/core/contract/errors';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api, readXsrfToken } from '../../lib/api';
+import { type ApiRequestError, api, apiUpload } from '../../lib/api';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -52,72 +51,20 @@ export function useCreateAudioChoices(clientFacilityId: string | null) {
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * POST /api/audio/createwithaudio: the form as multipart (the fields first, then `file`), sent with
- * XMLHttpRequest for its upload progress (fetch has none), with the CSRF header of every non-GET
- * call. `onProgress` gets the share sent, 0–1. Fails with an {@link ApiRequestError} carrying the
- * server's message (400 bad input or file, 404 facility / dictator / patient not found, 413 too
- * large …).
+ * {@link apiUpload} for its upload progress. `onProgress` gets the share sent, 0–1. Fails with an
+ * {@link ApiRequestError} carrying the server's message (400 bad input or file, 404 facility /
+ * dictator / patient not found, 413 too large …).
  */
 export function uploadAudio(
   form: FormData,
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<CreateAudioResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', CREATE_AUDIO_PATHS.create);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readXsrfToken();
-    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    xhr.addEventListener('load', () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = CreateAudioResponseSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else
-          reject(
-            new ApiRequestError(
-              xhr.status,
-              'bad_response',
-              `Unexpected answer from ${CREATE_AUDIO_PATHS.create}`,
-            ),
-          );
-        return;
-      }
-      const error = ApiErrorSchema.safeParse(body);
-      reject(
-        error.success
-          ? new ApiRequestError(xhr.status, error.data.error.code, error.data.error.message)
-          : new ApiRequestError(
-              xhr.status,
-              (ERROR_CODES as Record<number, string>)[xhr.status] ?? 'http_error',
-              xhr.statusText || `HTTP ${xhr.status}`,
-            ),
-      );
-    });
-    xhr.addEventListener('error', () => reject(new ApiRequestError(0, 'network', 'Network error')));
-    xhr.addEventListener('abort', () =>
-      reject(new ApiRequestError(0, 'aborted', 'The upload was cancelled')),
-    );
-    if (signal) {
-      if (signal.aborted) {
-        xhr.abort();
-        return;
-      }
-      signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
+  return apiUpload(CREATE_AUDIO_PATHS.create, form, {
+    schema: CreateAudioResponseSchema,
+    onProgress,
+    signal,
   });
 }

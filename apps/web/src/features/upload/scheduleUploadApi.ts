@@ -1,4 +1,3 @@
-import { ApiErrorSchema, ERROR_CODES } from '@quill/core/contract/errors';
 import {
   CompanySchema,
   type SubmitHeadingsRequest,
@@ -10,7 +9,7 @@ import {
   ValidateHeadingsResponseSchema,
 } from '@quill/core/contract/schedule';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api, readXsrfToken } from '../../lib/api';
+import { type ApiRequestError, api, apiUpload } from '../../lib/api';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -47,66 +46,21 @@ export function useCompanySearch(text: string, enabled: boolean) {
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * POST /api/schedule/validateheadings: the upload form as multipart (the fields first, then
- * `file`), sent with XMLHttpRequest for its upload progress (fetch has none), with the CSRF header
- * of every non-GET call. `onProgress` gets the share sent, 0–1. Fails with an
- * {@link ApiRequestError} carrying the server's message (400 bad file, 404 facility, 413 too large…).
+ * `file`), sent with {@link apiUpload} for its upload progress. `onProgress` gets the share sent,
+ * 0–1. Fails with an {@link ApiRequestError} carrying the server's message (400 bad file, 404
+ * facility, 413 too large…).
  */
 export function validateHeadings(
   form: FormData,
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<ValidateHeadingsResponse> {
-  const path = SCHEDULE_UPLOAD_PATHS.validateHeadings;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readXsrfToken();
-    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    xhr.addEventListener('load', () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ValidateHeadingsResponseSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiRequestError(xhr.status, 'bad_response', `Unexpected answer from ${path}`));
-        return;
-      }
-      const error = ApiErrorSchema.safeParse(body);
-      reject(
-        error.success
-          ? new ApiRequestError(xhr.status, error.data.error.code, error.data.error.message)
-          : new ApiRequestError(
-              xhr.status,
-              (ERROR_CODES as Record<number, string>)[xhr.status] ?? 'http_error',
-              xhr.statusText || `HTTP ${xhr.status}`,
-            ),
-      );
-    });
-    xhr.addEventListener('error', () => reject(new ApiRequestError(0, 'network', 'Network error')));
-    xhr.addEventListener('abort', () =>
-      reject(new ApiRequestError(0, 'aborted', 'The upload was cancelled')),
-    );
-    if (signal) {
-      if (signal.aborted) {
-        xhr.abort();
-        return;
-      }
-      signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
+  return apiUpload(SCHEDULE_UPLOAD_PATHS.validateHeadings, form, {
+    schema: ValidateHeadingsResponseSchema,
+    onProgress,
+    signal,
   });
 }
 
