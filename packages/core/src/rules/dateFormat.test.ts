@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileDateFormatter, isoString, isoTime, toPgDatePattern } from './dateFormat.js';
+import {
+  compileDateFormatter,
+  compileDateTimeFormatter,
+  isoString,
+  isoTime,
+  toPgDatePattern,
+} from './dateFormat.js';
 
 describe('user date formats to PostgreSQL patterns', () => {
   it('maps the usual formats', () => {
@@ -57,5 +63,25 @@ describe('isoTime', () => {
       'not a date',
     ])
       expect(isoTime(text)).toEqual(Date.parse(text));
+  });
+});
+
+describe('compileDateTimeFormatter', () => {
+  it('prints what the whole format prints, with or without seconds, before 1970 too', () => {
+    for (const [date, time] of [
+      ['MM/DD/YYYY', 'HH:mm'],
+      ['DD.MM.YYYY', 'hh:mm:ss A'],
+      ['MMMM D, YYYY', 'h:mm a'],
+      ['YYYY-MM-DD HH', 'mm'],
+      ['DD/MM/YY', 'HH:mm [ok]'],
+    ] as const) {
+      const fast = compileDateTimeFormatter(date, time);
+      const whole = compileDateFormatter(`${date} ${time}`);
+      for (let ms = -2e12; ms < 4e12; ms += 977_777_777) {
+        expect(fast(ms), `${date} ${time}`).toBe(whole(ms));
+        // The same day and minute again, a few seconds on.
+        expect(fast(ms + 7_000)).toBe(whole(ms + 7_000));
+      }
+    }
   });
 });

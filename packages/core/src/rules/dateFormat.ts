@@ -171,6 +171,51 @@ export function compileDateFormatter(format: string): (wallClockMs: number) => s
   };
 }
 
+const DAY_TOKENS: ReadonlySet<Token> = new Set(['YYYY', 'YY', 'MMMM', 'MMM', 'MM', 'M', 'DD', 'D']);
+
+function tokensOf(format: string): Token[] {
+  return parts(format).flatMap((part) => ('token' in part ? [part.token] : []));
+}
+
+/**
+ * `compileDateFormatter(`${dateFormat} ${timeFormat}`)`, quicker where days recur (a list's
+ * 100,000 times fall on a few thousand days): the date text is kept per day and, when the time
+ * format prints no seconds, the time text per minute of the day. A date format that prints a time
+ * (or a time format a date) formats in full.
+ */
+export function compileDateTimeFormatter(
+  dateFormat: string,
+  timeFormat: string,
+): (wallClockMs: number) => string {
+  const dateTokens = tokensOf(dateFormat);
+  const timeTokens = tokensOf(timeFormat);
+  if (!dateTokens.every((t) => DAY_TOKENS.has(t)) || timeTokens.some((t) => DAY_TOKENS.has(t)))
+    return compileDateFormatter(`${dateFormat} ${timeFormat}`);
+  const date = compileDateFormatter(dateFormat);
+  const time = compileDateFormatter(timeFormat);
+  const perMinute = !timeTokens.includes('ss');
+  const days = new Map<number, string>();
+  const minutes = new Array<string | undefined>(1440);
+  return (wallClockMs) => {
+    const day = Math.floor(wallClockMs / DAY_MS);
+    let dateText = days.get(day);
+    if (dateText === undefined) {
+      dateText = date(wallClockMs);
+      days.set(day, dateText);
+    }
+    let timeText: string | undefined;
+    if (perMinute) {
+      const minute = Math.floor((wallClockMs - day * DAY_MS) / 60_000);
+      timeText = minutes[minute];
+      if (timeText === undefined) {
+        timeText = time(wallClockMs);
+        minutes[minute] = timeText;
+      }
+    } else timeText = time(wallClockMs);
+    return `${dateText} ${timeText}`;
+  };
+}
+
 const isoFields: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
 const isoPieces = ['', '-', '', '-', '', 'T', '', ':', '', ':', '', '.', '', 'Z'];
 const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));

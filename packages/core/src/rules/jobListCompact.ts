@@ -5,7 +5,7 @@ import {
   type JobListRow,
   COMPACT_VIEWED_BITS as VIEWED,
 } from '../contract/jobList.js';
-import { compileDateFormatter, isoString } from './dateFormat.js';
+import { compileDateFormatter, compileDateTimeFormatter, isoString } from './dateFormat.js';
 import { stageName } from './stages.js';
 
 /** Rows decoded between two pauses (see {@link decodeCompactJobListSteps}). */
@@ -17,7 +17,24 @@ type Formatter = (wallClockMs: number) => string;
 /** The user's formats of one batch, shared by its rows. */
 interface RowFormats {
   dateTime: Formatter;
-  date: Formatter;
+  /** A date of service (YYYY-MM-DD) in the date format; kept per date (dates recur). */
+  dateOfService(date: string): string;
+}
+
+function rowFormats(h: CompactJobListHeader): RowFormats {
+  const date = compileDateFormatter(h.dateFormat);
+  const dates = new Map<string, string>();
+  return {
+    dateTime: compileDateTimeFormatter(h.dateFormat, h.timeFormat),
+    dateOfService(text) {
+      let formatted = dates.get(text);
+      if (formatted === undefined) {
+        formatted = date(Date.parse(text));
+        dates.set(text, formatted);
+      }
+      return formatted;
+    },
+  };
 }
 
 /**
@@ -126,7 +143,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get formattedDateOfService(): string {
-    return this.dateOfService === null ? '' : this.#formats.date(Date.parse(this.dateOfService));
+    return this.dateOfService === null ? '' : this.#formats.dateOfService(this.dateOfService);
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), or null. */
@@ -156,10 +173,7 @@ export class DecodedJobListRow implements JobListRow {
 export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator<void, JobListRow[], void> {
   if (items.length === 0) return [];
   const h = items[0] as CompactJobListHeader;
-  const formats: RowFormats = {
-    dateTime: compileDateFormatter(`${h.dateFormat} ${h.timeFormat}`),
-    date: compileDateFormatter(h.dateFormat),
-  };
+  const formats = rowFormats(h);
   const out = new Array<JobListRow>(items.length - 1);
   for (let i = 1; i < items.length; i++) {
     out[i - 1] = new DecodedJobListRow(h, items[i] as CompactJobListRow, formats);

@@ -43,9 +43,12 @@ export function searchText(
   columns: readonly JobListColumn[],
   labels: JobListLabels,
 ): string {
-  let text = '';
-  for (const column of columns) text += columnText(row, column, labels) + SEARCH_SEPARATOR;
-  return text.toLowerCase();
+  // One join into a flat string (`+=` builds a rope of 26 pieces first: 100,000 rows' worth of
+  // garbage); the last, empty piece gives the text its closing separator.
+  const pieces = new Array<string>(columns.length + 1);
+  for (let i = 0; i < columns.length; i++) pieces[i] = columnText(row, columns[i]!, labels);
+  pieces[columns.length] = '';
+  return pieces.join(SEARCH_SEPARATOR).toLowerCase();
 }
 
 /** The lower-cased search query as it is matched against {@link searchText}, or '' for none. */

@@ -85,7 +85,8 @@ export class JobListIndex {
     return this.search!.texts;
   }
 
-  private *searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+  /** Builds the search texts of these columns step by step (see {@link searchTexts}). */
+  *searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
     const texts = new Array<string>(this.rows.length);
     for (let i = 0; i < this.rows.length; i++) {
       texts[i] = searchText(this.rows[i]!, columns, this.labels);
