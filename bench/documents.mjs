@@ -14,6 +14,7 @@ import {
   fmt,
   freshDataDir,
   removeDir,
+  residentMemoryMB,
   root,
   seed,
   startServer,
@@ -72,12 +73,6 @@ async function importCda(client, jobId, xml) {
     body: form,
   });
   if (res.status !== 201) throw new Error(`import ${res.status} ${await res.text()}`);
-}
-
-function peakRssMB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
 try {
@@ -139,7 +134,7 @@ try {
     ),
     await time('Jobs.zip of 10 RTFs', client, `/api/file/BulkDownload?${ids}&format=rtf`, 15),
   ];
-  const rss = peakRssMB(server.pid);
+  const rss = residentMemoryMB(server.pid);
   console.log(`\nbench/documents (${engine}, ${values.jobs} demo jobs; loopback round trips, warm server)`);
   for (const r of results) {
     console.log(

@@ -4,7 +4,17 @@
 //   node bench/job-list.mjs [--jobs 100000] [--postgres postgres://…/db]
 import { parseArgs } from 'node:util';
 import { timeJobListInBrowser } from './lib/browser.mjs';
-import { Client, ensureBuilt, fmt, freshDataDir, removeDir, seed, startServer, stats } from './lib/quill.mjs';
+import {
+  Client,
+  ensureBuilt,
+  fmt,
+  freshDataDir,
+  removeDir,
+  residentMemoryMB,
+  seed,
+  startServer,
+  stats,
+} from './lib/quill.mjs';
 
 const { values } = parseArgs({
   options: { jobs: { type: 'string', default: '100000' }, postgres: { type: 'string' } },
@@ -119,6 +129,10 @@ try {
   );
   console.log(
     `    JS heap with the rows loaded: ${b.heapMB} MB live (${b.heapBeforeGcMB} MB before garbage collection)`,
+  );
+  const rss = residentMemoryMB(server.pid);
+  console.log(
+    `  server resident memory: ${rss.now} MB now, ${rss.peak} MB peak (seed excluded: it runs apart)`,
   );
 } finally {
   await server.stop();

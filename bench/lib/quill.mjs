@@ -1,6 +1,6 @@
 // Helpers for benchmarks: a built Quill server on a fresh DATA_DIR, and a cookie-keeping client.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,13 @@ export function stats(ms) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
   return { median: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+}
+
+/** A process's resident memory now and at its peak, in MB (Linux /proc). */
+export function residentMemoryMB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
 export const fmt = (n) => (typeof n === 'number' ? `${n.toFixed(1)} ms` : 'n/a');

@@ -66,6 +66,7 @@ export async function receiveRowBatch({
   const onAbort = () => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
+  const done = () => signal?.removeEventListener('abort', onAbort);
   const failed = (cause: unknown): ApiRequestError => {
     if (timedOut) return new ApiRequestError(0, 'timeout', `No answer from ${path} within ${timeoutMs} ms`);
     if (controller.signal.aborted)
@@ -83,10 +84,12 @@ export async function receiveRowBatch({
     if (!response.ok) {
       void response.body?.cancel();
       const rows = await api.get(path, { query: compactQuery, schema: RowBatch, timeoutMs, signal });
+      done();
       return () => Promise.resolve(rows);
     }
     text = await response.text();
   } catch (cause) {
+    done();
     throw cause instanceof ApiRequestError ? cause : failed(cause);
   } finally {
     clearTimeout(timer);
@@ -99,7 +102,7 @@ export async function receiveRowBatch({
       if (controller.signal.aborted) throw failed(cause);
       throw new ApiRequestError(response.status, 'bad_response', `Unexpected answer from ${path}`);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      done();
     }
   };
 }
