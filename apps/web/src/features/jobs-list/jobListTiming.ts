@@ -3,6 +3,7 @@
  * browser's performance timeline and by bench/ and e2e scripts:
  *   joblist:first-page   from the last batch's arrival to the first page painted
  *   joblist:rows-requested / joblist:rows-loaded   marks: the first batch asked for, the last one in
+ *   joblist:warmed   mark: the sort keys, groups and search texts of the visible columns built
  *   joblist:<action>     from an action (sort, group, search, page, page-size, columns) to its paint
  */
 const PREFIX = 'joblist:';

@@ -3,6 +3,7 @@ import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListLabels } from '@quill/core/rules/jobListValues';
 import { useEffect, useMemo } from 'react';
 import { JobListIndex } from './jobListIndex';
+import { markJobList } from './jobListTiming';
 import { runInSlices } from './slices';
 
 /**
@@ -18,9 +19,12 @@ export function useJobListIndex(
   useEffect(() => {
     if (!index) return;
     const controller = new AbortController();
-    runInSlices(index.warmSteps(columns), controller.signal, 'background').catch(() => {
-      // Cancelled (new rows or columns): the next warm-up takes over.
-    });
+    runInSlices(index.warmSteps(columns), controller.signal, 'background').then(
+      () => markJobList('warmed'),
+      () => {
+        // Cancelled (new rows or columns): the next warm-up takes over.
+      },
+    );
     return () => controller.abort();
   }, [index, columns]);
   return index;
