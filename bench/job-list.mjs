@@ -128,6 +128,9 @@ try {
     `    sort ${fmt(b.sort)}, group ${fmt(b.group)}, search keystroke ${fmt(b.searchKeystroke)} (after the 300 ms debounce), page change ${fmt(b.pageChange)}`,
   );
   console.log(
+    `    sort keys, groups and search texts built in the background: ${fmt(b.warmedAfterRows)} after the rows arrived`,
+  );
+  console.log(
     `    JS heap with the rows loaded: ${b.heapMB} MB live (${b.heapBeforeGcMB} MB before garbage collection)`,
   );
   const rss = residentMemoryMB(server.pid);

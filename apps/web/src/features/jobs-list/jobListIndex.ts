@@ -96,21 +96,20 @@ export class JobListIndex {
   }
 
   /**
-   * Builds, step by step, what the list will need: the sort ranks of the visible columns first (a
-   * click on a heading is the quickest thing a user does) — numbers and times before texts, the
-   * quickest to build first — then their groups (a choice in a menu), then their search texts (a
-   * search waits for its 300 ms debounce and the typing anyway).
+   * Builds, step by step, what the list will need: each visible column's sort ranks and groups (a
+   * click on a heading or a choice of grouping is the quickest thing a user does) — numbers and
+   * times first, the quickest to build — then the search texts (a search waits for its 300 ms
+   * debounce and the typing anyway).
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
     const byNumber = columns.filter(sortsByNumber);
     for (const column of [...byNumber, ...columns.filter((c) => !byNumber.includes(c))]) {
-      if (this.ranksOf.has(column)) continue;
-      yield;
-      const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
-      // Built on the spot meanwhile? Keep that one.
-      if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
-    }
-    for (const column of columns) {
+      if (!this.ranksOf.has(column)) {
+        yield;
+        const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
+        // Built on the spot meanwhile? Keep that one.
+        if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
+      }
       if (this.groupsOf.has(column) || GROUPED_ON_DEMAND.has(column)) continue;
       yield;
       const groups = yield* groupRowsSteps(this.rows, column, this.labels, this.ranks(column));
