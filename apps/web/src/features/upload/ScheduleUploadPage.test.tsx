@@ -12,44 +12,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../app/testing/fakeApi';
 import { signedInRoutes } from '../../app/testing/fixtures';
+import { FakeXhr } from '../../test/fakeXhr';
 import { renderApp } from '../../test/renderApp';
-
-/** XMLHttpRequest as the upload uses it: the test answers each request by hand. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.events.dispatchEvent(new Event('abort'));
-  }
-  reply(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event('load'));
-  }
-}
 
 const COMPANY = {
   id: 31,
