@@ -7,10 +7,13 @@ import {
 } from '../contract/jobList.js';
 import { compileDateFormatter, compileDateTimeFormatter, isoString } from './dateFormat.js';
 import { stageName } from './stages.js';
+import { runSteps } from './steps.js';
 
 /** Rows decoded between two pauses (see {@link decodeCompactJobListSteps}). */
 const ROWS_PER_STEP = 10_000;
 const MINUTE_MS = 60_000;
+/** The flags of a row without any, shared by all such rows (read only). */
+const NO_FLAGS: JobListRow['flags'] = Object.freeze([]) as unknown as JobListRow['flags'];
 
 type Formatter = (wallClockMs: number) => string;
 
@@ -39,7 +42,7 @@ function rowFormats(h: CompactJobListHeader): RowFormats {
 
 /**
  * A decoded row: the fields of the spec's "Job list row" (spec 01 §3). The plain fields are its
- * own; the five date texts are made when read, from the times kept as numbers — a page shows 10
+ * own; the job id's text and the five date texts are made when read, from the numbers kept — a page shows 10
  * rows, and the search and sort keys of all rows are built after the first page is shown, off the
  * path the list's load budget measures (ARCHITECTURE §7). `toJSON` gives the plain row.
  */
@@ -48,7 +51,6 @@ export class DecodedJobListRow implements JobListRow {
   originalJobId: number | null;
   stat: boolean;
   statBool: boolean;
-  filterJobId: string;
   dictatorName: string;
   patientName: string | null;
   patientMRN: string;
@@ -96,7 +98,6 @@ export class DecodedJobListRow implements JobListRow {
     this.originalJobId = r[1];
     this.stat = (bits & BIT.stat) !== 0;
     this.statBool = this.stat;
-    this.filterJobId = String(jobId);
     this.dictatorName = (dictatorId !== null && h.dictators[dictatorId]) || '';
     this.patientName = patient ? patient[0] : null;
     this.patientMRN = patient ? patient[1] : '';
@@ -111,7 +112,7 @@ export class DecodedJobListRow implements JobListRow {
     this.clinic = h.facilities[clientFacilityId] ?? '';
     this.clientFacilityId = clientFacilityId;
     this.jobLocation = location ? location[1] : '';
-    this.flags = flags ? flags.map(([code, description]) => ({ code, description })) : [];
+    this.flags = flags ? flags.map(([code, description]) => ({ code, description })) : NO_FLAGS;
     this.pdfViewed = (viewed & VIEWED.pdf) !== 0;
     this.rtfViewed = (viewed & VIEWED.rtf) !== 0;
     this.edited = (bits & BIT.edited) !== 0;
@@ -122,6 +123,10 @@ export class DecodedJobListRow implements JobListRow {
     this.#signedUtc = r[6];
     this.#signedOffset = r[7] ?? 0;
     this.#formats = formats;
+  }
+
+  get filterJobId(): string {
+    return String(this.jobId);
   }
 
   get dictatedDate(): string | null {
@@ -154,6 +159,7 @@ export class DecodedJobListRow implements JobListRow {
   toJSON(): JobListRow {
     return {
       ...this,
+      filterJobId: this.filterJobId,
       dictatedDate: this.dictatedDate,
       signedDate: this.signedDate,
       formattedDictatedDate: this.formattedDictatedDate,
@@ -184,9 +190,5 @@ export function* decodeCompactJobListSteps(items: readonly unknown[]): Generator
 
 /** {@link decodeCompactJobListSteps} in one go. */
 export function decodeCompactJobList(items: readonly unknown[]): JobListRow[] {
-  const steps = decodeCompactJobListSteps(items);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(decodeCompactJobListSteps(items));
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { JobListRow } from '../contract/jobList.js';
+import { columnKeysSteps } from './jobListColumnKeys.js';
+import { JOB_LIST_COLUMNS } from './jobListColumns.js';
 import { groupKey, groupRows, NO_GROUP } from './jobListGroup.js';
 import { columnRanks, orderByRanks } from './jobListSort.js';
 import type { JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
+import { runSteps } from './steps.js';
 
 const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
 
@@ -85,4 +88,38 @@ describe('job list grouping (spec 01 §9)', () => {
     );
     expect(groups.keys).toEqual(['12/31/2025', '03/01/2026']);
   });
+});
+
+describe("a column's sort ranks and groups built together", () => {
+  const names = ['Núñez, Zoë', 'Nunez, Zoe', 'nunez, zoe', 'Adams, Al', '', NO_GROUP, 'Zed'];
+  const rows = Array.from({ length: 60 }, (_, i) =>
+    row(i + 1, {
+      stat: i % 3 === 0,
+      dictatorName: names[i % names.length]!,
+      patientName: i % 4 === 0 ? null : names[(i * 3) % names.length]!,
+      patientMRN: i % 5 === 0 ? '' : `M${i % 7}`,
+      workType: names[(i * 5) % names.length]!,
+      stageName: i % 2 ? 'Finished' : 'Pending',
+      stageId: i % 2 ? 13 : 9,
+      jobNote: i % 6 ? '' : 'Call',
+      jobNoteBool: i % 6 === 0,
+      dictatedDate: i % 8 ? `2026-0${(i % 9) + 1}-01T10:00:00.000Z` : null,
+      dateOfService: i % 9 ? `2026-01-${String((i % 28) + 1).padStart(2, '0')}` : null,
+      clinic: i % 2 ? 'North' : 'South',
+    }),
+  );
+
+  for (const withheld of ['Patient Name', '']) {
+    it(`equals the ranks and then the groups, in every column (withheld label "${withheld}")`, () => {
+      const l = { ...labels, patientWithheld: withheld };
+      for (const column of JOB_LIST_COLUMNS) {
+        const ranks = columnRanks(rows, column, l);
+        const keys = runSteps(columnKeysSteps(rows, column, l));
+        expect(Array.from(keys.ranks), column).toEqual(Array.from(ranks));
+        const groups = groupRows(rows, column, l, ranks);
+        expect(keys.groups.keys, column).toEqual(groups.keys);
+        expect(Array.from(keys.groups.ofRow), column).toEqual(Array.from(groups.ofRow));
+      }
+    });
+  }
 });

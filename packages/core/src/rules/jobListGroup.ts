@@ -1,6 +1,7 @@
 import type { JobListRow } from '../contract/jobList.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
+import { runSteps } from './steps.js';
 
 /** Spec 01 §9: the group of rows with no value in the grouping column. */
 export const NO_GROUP = 'no_group';
@@ -32,11 +33,7 @@ export function groupRows(
   labels: JobListLabels,
   ranks: Int32Array,
 ): JobListGroups {
-  const steps = groupRowsSteps(rows, column, labels, ranks);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(groupRowsSteps(rows, column, labels, ranks));
 }
 
 /** {@link groupRows} as a generator that pauses (yields) every {@link ROWS_PER_STEP} rows. */

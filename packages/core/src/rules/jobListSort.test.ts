@@ -5,6 +5,7 @@ import {
   compareSortValues,
   foldText,
   orderByRanks,
+  reverseByRanks,
   sortJobRows,
   sortValue,
 } from './jobListSort.js';
@@ -195,5 +196,19 @@ describe('job list sort (spec 01 §5)', () => {
     // Descending text: W9 first (W9 > W36 as text), its rows in load order.
     expect(Array.from(order.subarray(0, 3))).toEqual([9, 46, 83]);
     expect(big[order[99_999]!]!.workType).toBe('W0');
+  });
+
+  it('turns a stable order into the other direction, ties kept in load order', () => {
+    const ranks = Int32Array.from({ length: 1_000 }, (_, i) => (i * 7919) % 13);
+    const base = Uint32Array.from({ length: 1_000 }, (_, i) => i);
+    const up = orderByRanks(base, ranks, true);
+    const down = orderByRanks(base, ranks, false);
+    expect(Array.from(reverseByRanks(up, ranks))).toEqual(Array.from(down));
+    expect(Array.from(reverseByRanks(down, ranks))).toEqual(Array.from(up));
+    // Rows 0 and 1 tie (rank 5) after row 2 (rank 1): first now, still 0 before 1.
+    expect(Array.from(reverseByRanks(new Uint32Array([2, 0, 1]), new Int32Array([5, 5, 1])))).toEqual([
+      0, 1, 2,
+    ]);
+    expect(reverseByRanks(new Uint32Array(0), new Int32Array(0)).length).toBe(0);
   });
 });

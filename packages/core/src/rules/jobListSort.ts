@@ -3,6 +3,7 @@ import { isoTime } from './dateFormat.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { DecodedJobListRow } from './jobListCompact.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
+import { runSteps } from './steps.js';
 
 /** Spec 01 §9: a list's sort, persisted per corporate structure and queue. */
 export interface JobListSort {
@@ -107,11 +108,7 @@ export function columnRanks(
   column: JobListColumn,
   labels: JobListLabels,
 ): Int32Array {
-  const steps = columnRanksSteps(rows, column, labels);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(columnRanksSteps(rows, column, labels));
 }
 
 /**
@@ -124,21 +121,42 @@ export function* columnRanksSteps(
   column: JobListColumn,
   labels: JobListLabels,
 ): Generator<void, Int32Array, void> {
-  const kind = kindOf(column);
   const ranks = new Int32Array(rows.length);
-  if (kind !== 'text') {
-    // Numbers, and ISO dates as their time (a numeric sort of 100,000 values is a few
-    // milliseconds; sorting as many distinct date strings is not). Missing values are NaN.
-    const values = new Float64Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      values[i] = sortNumber(rows[i]!, column, labels);
-      if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-    }
-    yield;
-    yield* numberRanksSteps(values, ranks);
+  if (kindOf(column) === 'text') {
+    const { ids, rankOfId } = yield* distinctTextsSteps(rows, column, labels);
+    for (let i = 0; i < rows.length; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
     return ranks;
   }
-  // Text: distinct values first (a text column holds far fewer values than it has rows).
+  // Numbers, and ISO dates as their time (a numeric sort of 100,000 values is a few milliseconds;
+  // sorting as many distinct date strings is not). Missing values are NaN.
+  const values = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    values[i] = sortNumber(rows[i]!, column, labels);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  yield;
+  yield* numberRanksSteps(values, ranks);
+  return ranks;
+}
+
+/** The distinct texts of a text column and their sort ranks (see {@link distinctTextsSteps}). */
+export interface DistinctTexts {
+  /** Each row's text by number (its first appearance), −1 for none. */
+  ids: Int32Array;
+  values: string[];
+  /** Each text's sort rank (1, 2, …; texts equal when folded share one). */
+  rankOfId: Int32Array;
+}
+
+/**
+ * The sort texts of a text column, each distinct one numbered and ranked: a text column holds far
+ * fewer values than it has rows, so the rows are read once and only the distinct texts are sorted.
+ */
+export function* distinctTextsSteps(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  labels: JobListLabels,
+): Generator<void, DistinctTexts, void> {
   const ids = new Int32Array(rows.length);
   const idOf = new Map<string, number>();
   const values: string[] = [];
@@ -165,8 +183,7 @@ export function* columnRanksSteps(
   for (const key of sorted) if (!rankOfKey.has(key)) rankOfKey.set(key, rankOfKey.size + 1);
   const rankOfId = Int32Array.from(keys, (key) => rankOfKey.get(key)!);
   yield;
-  for (let i = 0; i < rows.length; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
-  return ranks;
+  return { ids, values, rankOfId };
 }
 
 /** {@link sortValue} of a number or date column as a number (a time in ms); NaN when missing. */
@@ -310,6 +327,25 @@ export function orderByRanks(order: ArrayLike<number>, ranks: Int32Array, ascend
     const slot = ascending ? r : max - r;
     out[starts[slot]!] = index;
     starts[slot]! += 1;
+  }
+  return out;
+}
+
+/**
+ * The same rows in the other direction of a stable order by `ranks`, ties kept in the order they
+ * have: from the ascending order, the descending one `orderByRanks` would give (ties in load
+ * order), and back. One sequential pass, no counting.
+ */
+export function reverseByRanks(order: Uint32Array, ranks: Int32Array): Uint32Array {
+  const out = new Uint32Array(order.length);
+  let at = 0;
+  let end = order.length;
+  while (end > 0) {
+    const rank = ranks[order[end - 1]!]!;
+    let start = end - 1;
+    while (start > 0 && ranks[order[start - 1]!]! === rank) start--;
+    for (let i = start; i < end; i++) out[at++] = order[i]!;
+    end = start;
   }
   return out;
 }

@@ -252,6 +252,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
         dateOfService: '2025-12-31',
         faxed: true,
         edited: true,
+        jobNote: 'T ≥ 38.5 °C – 😀',
       })
       .where(eq(jobs.id, ids.hq!));
     await db.insert(jobFlags).values({ jobId: ids.hq!, code: 'HQ00', description: 'No dictator, "quoted"' });
@@ -278,6 +279,8 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
               if (rows.statusCode === 403) continue;
               const compact = await browser.get(`${query}&format=compact`);
               expect(compact.statusCode).toBe(200);
+              // Sent in ASCII only (names and notes escaped), read back as the same text.
+              expect([...compact.body].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
               if (rows.json().length > 1) expect(compact.body.length).toBeLessThan(rows.body.length);
               // Every decoded row passes the contract and reads (and serialises) as the row.
               const decoded = decodeCompactJobList(compact.json());
@@ -303,6 +306,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
       department: 'Cardiology',
       location: 'Emergency Room',
       jobLocation: 'ER',
+      jobNote: 'T ≥ 38.5 °C – 😀',
       signedDate: '2026-07-01T22:05:09.987Z',
       // Berlin is two hours ahead in July.
       formattedSignedDate: '07/02/2026 00:05',

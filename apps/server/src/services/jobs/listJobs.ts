@@ -2,6 +2,7 @@ import { canSeePatientName, type JobListFormat, type JobListRow } from '@quill/c
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
+import { asciiJson } from '../../http/asciiJson.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { jobListCompactSql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
@@ -49,7 +50,7 @@ export async function queryJobRows(
  * alljobs, him and dist (spec 01 §7): one batch of a queue's rows for client facilities of a
  * corporate structure the account may see (404 otherwise), as the JSON text of the list rows —
  * built by the database, so 100,000 rows are never parsed and re-serialised here; in the `rows`
- * or the `compact` format (contract JOB_LIST_FORMATS). Audited.
+ * or the `compact` format (contract JOB_LIST_FORMATS; in ASCII, see `asciiJson`). Audited.
  */
 export async function listJobs(
   ctx: AppContext,
@@ -64,7 +65,8 @@ export async function listJobs(
   if (format === 'compact') {
     const [row] = rowsOf(await ctx.database.db.execute(jobListCompactSql(options)));
     const rows = String(row?.rows ?? '');
-    body = `[${String(row?.header)}${rows ? `,${rows}` : ''}]`;
+    // The rows' tuples are kept in ASCII (migration 0007); the header's names are escaped here.
+    body = `[${asciiJson(String(row?.header))}${rows ? `,${rows}` : ''}]`;
   } else {
     const [row] = rowsOf(await ctx.database.db.execute(jobListJsonSql(options)));
     body = String(row?.body ?? '[]');

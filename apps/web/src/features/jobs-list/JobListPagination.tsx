@@ -1,5 +1,6 @@
 import { Button, Select } from '@mantine/core';
 import { LIMITS } from '@quill/core/rules/constants';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import classes from './JobList.module.css';
@@ -19,7 +20,13 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * Spec 01 §2/§9: the record line 'Showing X of N Records', page sizes 10/25/50/100, and First,
  * previous, a window of page buttons, next and Last.
  */
-export function JobListPagination({ page, pageSize, total, onPage, onPageSize }: JobListPaginationProps) {
+export const JobListPagination = memo(function JobListPagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  onPageSize,
+}: JobListPaginationProps) {
   const { t } = useTranslation();
   const pages = pageCount(total, pageSize);
   const { shown } = recordCounts(page, pageSize, total);
@@ -87,4 +94,4 @@ export function JobListPagination({ page, pageSize, total, onPage, onPageSize }:
       </nav>
     </div>
   );
-}
+});

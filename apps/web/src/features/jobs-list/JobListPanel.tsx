@@ -15,7 +15,7 @@ import { JobListToolbar } from './JobListToolbar';
 import { JobTable } from './JobTable';
 import { jobListExportUrl } from './jobListApi';
 import { measureJobListPaint, startJobListAction } from './jobListTiming';
-import { jobIdsAt, pageItems } from './jobListView';
+import { type JobListViewResult, jobIdsAt, pageItems } from './jobListView';
 import { clampPage } from './pagination';
 import { useDebouncedSearch } from './useDebouncedSearch';
 import { useExpandDetails } from './useExpandDetails';
@@ -68,6 +68,16 @@ export function JobListPanel({
     setPage(0);
   });
   const selection = useJobSelection();
+  const { clear: clearSelection, setMany: setSelected } = selection;
+  const { setSort, setGroup, setColumnVisible, reset: resetPrefs } = prefs;
+  const { refetch } = rows;
+  // The latest of these for handlers that need them only when called: the toolbar and the pager
+  // keep their props (and skip rendering) while a sort or grouping changes the view.
+  const latest = useRef({
+    onReloadCounts,
+    index: null as typeof index,
+    view: null as JobListViewResult | null,
+  });
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [detailsOpen, setDetailsOpen] = useExpandDetails();
   const [confirmAll, setConfirmAll] = useState<{ page: number; total: number } | null>(null);
@@ -78,6 +88,7 @@ export function JobListPanel({
     search: search.applied,
     columns: prefs.columns,
   });
+  latest.current = { onReloadCounts, index, view };
   const total = view?.order.length ?? 0;
   const currentPage = clampPage(page, total, pageSize);
   const items = useMemo(
@@ -104,10 +115,31 @@ export function JobListPanel({
   const onSort = useCallback(
     (column: JobListColumn) =>
       act('sort', () => {
-        prefs.setSort(nextSort(prefs.sort, column));
+        setSort(nextSort(prefs.sort, column));
         setPage(0);
       }),
-    [act, prefs],
+    [act, setSort, prefs.sort],
+  );
+  const onGroup = useCallback(
+    (column: JobListColumn | null) =>
+      act('group', () => {
+        setGroup(column);
+        setPage(0);
+      }),
+    [act, setGroup],
+  );
+  const onColumnVisible = useCallback(
+    (column: JobListColumn, visible: boolean) => act('columns', () => setColumnVisible(column, visible)),
+    [act, setColumnVisible],
+  );
+  const onPage = useCallback((next: number) => act('page', () => setPage(next)), [act]);
+  const onPageSize = useCallback(
+    (size: number) =>
+      act('page-size', () => {
+        setPageSize(size);
+        setPage(0);
+      }),
+    [act],
   );
 
   const toggleExpanded = useCallback((jobId: number) => {
@@ -139,36 +171,61 @@ export function JobListPanel({
     setConfirmAll(null);
   };
 
-  const rowsOf = (jobIds: readonly number[]) => {
-    const wanted = new Set(jobIds);
-    return (rows.data ?? []).filter((r) => wanted.has(r.jobId));
-  };
+  const rowsOf = useCallback(
+    (jobIds: readonly number[]) => {
+      const wanted = new Set(jobIds);
+      return (rows.data ?? []).filter((r) => wanted.has(r.jobId));
+    },
+    [rows.data],
+  );
   // Spec 01 §4: checked jobs the search hides still count for clearing; the dialog says so.
-  const hiddenOf = (jobIds: readonly number[]) => {
+  const hiddenOf = useCallback((jobIds: readonly number[]) => {
+    const { index, view } = latest.current;
     if (!index || !view) return 0;
     const shown = new Set(jobIdsAt(index, view.order));
     return jobIds.filter((id) => !shown.has(id)).length;
-  };
-  const onCleared = (jobIds: number[]) => {
-    selection.setMany(jobIds, false);
-    void rows.refetch();
-    onReloadCounts();
-  };
+  }, []);
+  const onCleared = useCallback(
+    (jobIds: number[]) => {
+      setSelected(jobIds, false);
+      void refetch();
+      latest.current.onReloadCounts();
+    },
+    [setSelected, refetch],
+  );
 
-  const reload = () => {
-    selection.clear();
+  const reload = useCallback(() => {
+    clearSelection();
     setExpanded(new Set());
-    void rows.refetch();
-    onReloadCounts();
-  };
+    void refetch();
+    latest.current.onReloadCounts();
+  }, [clearSelection, refetch]);
 
-  const reset = () =>
-    act('reset', () => {
-      prefs.reset();
-      search.clear();
-      setPage(0);
-      setPageSize(LIMITS.defaultPageSize);
-    });
+  const clearSearch = search.clear;
+  const reset = useCallback(
+    () =>
+      act('reset', () => {
+        resetPrefs();
+        clearSearch();
+        setPage(0);
+        setPageSize(LIMITS.defaultPageSize);
+      }),
+    [act, resetPrefs, clearSearch],
+  );
+
+  const bulkActions = useMemo(
+    () => (
+      <BulkActions
+        cs={cs}
+        queue={queue}
+        selected={selection.selected}
+        rowsOf={rowsOf}
+        hiddenOf={hiddenOf}
+        onCleared={onCleared}
+      />
+    ),
+    [cs, queue, selection.selected, rowsOf, hiddenOf, onCleared],
+  );
 
   const failed = facilitiesFailed || rows.isError;
   const loading = !failed && (rows.isFetching || (!rows.data && !facilitiesFailed));
@@ -180,29 +237,15 @@ export function JobListPanel({
         search={search.input}
         onSearch={search.setInput}
         group={prefs.group}
-        onGroup={(column) =>
-          act('group', () => {
-            prefs.setGroup(column);
-            setPage(0);
-          })
-        }
+        onGroup={onGroup}
         visibility={prefs.visibility}
-        onColumnVisible={(column, visible) => act('columns', () => prefs.setColumnVisible(column, visible))}
+        onColumnVisible={onColumnVisible}
         onReset={reset}
         onReload={reload}
         reloading={rows.isFetching}
         exportUrl={jobListExportUrl(cs, queue, prefs.columns)}
         selectedCount={selection.selected.size}
-        bulkActions={
-          <BulkActions
-            cs={cs}
-            queue={queue}
-            selected={selection.selected}
-            rowsOf={rowsOf}
-            hiddenOf={hiddenOf}
-            onCleared={onCleared}
-          />
-        }
+        bulkActions={bulkActions}
       />
       <div className={classes.tableArea} aria-busy={loading || undefined}>
         <LoadingOverlay
@@ -241,13 +284,8 @@ export function JobListPanel({
         page={currentPage}
         pageSize={pageSize}
         total={total}
-        onPage={(next) => act('page', () => setPage(next))}
-        onPageSize={(size) =>
-          act('page-size', () => {
-            setPageSize(size);
-            setPage(0);
-          })
-        }
+        onPage={onPage}
+        onPageSize={onPageSize}
       />
       <ConfirmSelectAllModal
         opened={confirmAll !== null}

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Select, TextInput } from '@mantine/core';
 import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionsButton } from './BulkActionsButton';
 import { ColumnOptions } from './ColumnOptions';
@@ -27,12 +27,15 @@ export interface JobListToolbarProps {
 const NO_GROUPING = '';
 
 /** Spec 01 §2 "Toolbar": search, grouping, column options, reset, reload, export, bulk actions. */
-export function JobListToolbar(props: JobListToolbarProps) {
+export const JobListToolbar = memo(function JobListToolbar(props: JobListToolbarProps) {
   const { t } = useTranslation();
-  const groupOptions = [
-    { value: NO_GROUPING, label: t('jobList.toolbar.noGrouping') },
-    ...JOB_LIST_COLUMNS.map((c) => ({ value: c, label: t(`jobList.columns.${c}`) })),
-  ];
+  const groupOptions = useMemo(
+    () => [
+      { value: NO_GROUPING, label: t('jobList.toolbar.noGrouping') },
+      ...JOB_LIST_COLUMNS.map((c) => ({ value: c, label: t(`jobList.columns.${c}`) })),
+    ],
+    [t],
+  );
   return (
     <div className={classes.toolbar} role="toolbar" aria-label={t('jobList.toolbar.label')}>
       <TextInput
@@ -94,4 +97,4 @@ export function JobListToolbar(props: JobListToolbarProps) {
       {props.bulkActions ?? <BulkActionsButton count={props.selectedCount} />}
     </div>
   );
-}
+});

@@ -1,8 +1,16 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
+import { columnKeysSteps } from '@quill/core/rules/jobListColumnKeys';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import { groupRows, groupRowsSteps, type JobListGroups } from '@quill/core/rules/jobListGroup';
-import { columnRanks, columnRanksSteps, orderByRanks, sortsByNumber } from '@quill/core/rules/jobListSort';
+import {
+  columnRanks,
+  columnRanksSteps,
+  orderByRanks,
+  reverseByRanks,
+  sortsByNumber,
+} from '@quill/core/rules/jobListSort';
 import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
+import { runSteps } from '@quill/core/rules/steps';
 
 /** Rows per step while building search texts. */
 const SEARCH_ROWS_PER_STEP = 1_000;
@@ -49,12 +57,17 @@ export class JobListIndex {
     return ranks;
   }
 
-  /** Row positions sorted by a column (ties in load order), kept: sorting back and forth is free. */
+  /**
+   * Row positions sorted by a column (ties in load order), kept: sorting back and forth is free.
+   * The other direction, once one is built, is one sequential pass over it.
+   */
   sorted(column: JobListColumn, ascending: boolean): Uint32Array {
     const key = `${column}:${ascending}`;
     let order = this.sortedOf.get(key);
     if (!order) {
-      order = orderByRanks(this.loadOrder, this.ranks(column), ascending);
+      const other = this.sortedOf.get(`${column}:${!ascending}`);
+      const ranks = this.ranks(column);
+      order = other ? reverseByRanks(other, ranks) : orderByRanks(this.loadOrder, ranks, ascending);
       this.sortedOf.set(key, order);
     }
     return order;
@@ -64,7 +77,13 @@ export class JobListIndex {
   groups(column: JobListColumn): JobListGroups {
     let groups = this.groupsOf.get(column);
     if (!groups) {
-      groups = groupRows(this.rows, column, this.labels, this.ranks(column));
+      const ranks = this.ranksOf.get(column);
+      if (ranks) groups = groupRows(this.rows, column, this.labels, ranks);
+      else {
+        const keys = runSteps(columnKeysSteps(this.rows, column, this.labels));
+        this.ranksOf.set(column, keys.ranks);
+        groups = keys.groups;
+      }
       this.groupsOf.set(column, groups);
     }
     return groups;
@@ -77,10 +96,8 @@ export class JobListIndex {
   /** Each row's lower-cased search text over these (the visible) columns. */
   searchTexts(columns: readonly JobListColumn[]): string[] {
     if (!this.hasSearchTexts(columns)) {
-      const steps = this.searchTextSteps(columns);
-      while (!steps.next().done) {
-        // Built on the spot: the caller needs the texts now.
-      }
+      // Built on the spot: the caller needs the texts now.
+      runSteps(this.searchTextSteps(columns));
     }
     return this.search!.texts;
   }
@@ -96,21 +113,32 @@ export class JobListIndex {
   }
 
   /**
-   * Builds, step by step, what the list will need: each visible column's sort ranks and groups (a
-   * click on a heading or a choice of grouping is the quickest thing a user does) — numbers and
-   * times first, the quickest to build — then the search texts (a search waits for its 300 ms
-   * debounce and the typing anyway).
+   * Builds, step by step, what the list will need: each visible column's sort ranks, ascending
+   * order (a heading's first click) and groups (a click on a heading or a choice of grouping is the
+   * quickest thing a user does) — numbers and times first, the quickest to build — then the search
+   * texts (a search waits for its 300 ms debounce and the typing anyway).
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
     const byNumber = columns.filter(sortsByNumber);
     for (const column of [...byNumber, ...columns.filter((c) => !byNumber.includes(c))]) {
+      const grouped = !GROUPED_ON_DEMAND.has(column);
       if (!this.ranksOf.has(column)) {
         yield;
-        const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
-        // Built on the spot meanwhile? Keep that one.
-        if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
+        // Anything built on the spot meanwhile is kept.
+        if (grouped && !this.groupsOf.has(column)) {
+          const keys = yield* columnKeysSteps(this.rows, column, this.labels);
+          if (!this.ranksOf.has(column)) this.ranksOf.set(column, keys.ranks);
+          if (!this.groupsOf.has(column)) this.groupsOf.set(column, keys.groups);
+        } else {
+          const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
+          if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
+        }
       }
-      if (this.groupsOf.has(column) || GROUPED_ON_DEMAND.has(column)) continue;
+      if (!this.sortedOf.has(`${column}:true`) && !this.sortedOf.has(`${column}:false`)) {
+        yield;
+        this.sorted(column, true);
+      }
+      if (!grouped || this.groupsOf.has(column)) continue;
       yield;
       const groups = yield* groupRowsSteps(this.rows, column, this.labels, this.ranks(column));
       if (!this.groupsOf.has(column)) this.groupsOf.set(column, groups);

@@ -43,12 +43,13 @@ export interface RowBatchRequest {
 export type ReceivedRowBatch = () => Promise<JobListRow[]>;
 
 /**
- * GET one batch of list rows in the compact format. A batch of 10,000 rows is ~1.5 MB of JSON:
- * it is parsed in pieces and decoded in steps between which the browser can paint
- * (ARCHITECTURE §7). Answers as soon as the answer has arrived, with the decoding still to do,
- * so that the caller's next request goes out while this one decodes. A failed answer is asked
- * for again through the app's API client, so that every error (401 session handling included)
- * goes the one way all calls' errors go.
+ * GET one batch of list rows in the compact format. A batch of 10,000 rows is ~1 MB of JSON: it
+ * is parsed in pieces and decoded in steps between which the browser can paint
+ * (ARCHITECTURE §7). Answers as soon as the answer's headers have arrived — the server's work for
+ * it is done — with the reading of the body and the decoding still to do, so that the caller's
+ * next request goes out while this one is read and decoded. A failed answer is asked for again
+ * through the app's API client, so that every error (401 session handling included) goes the one
+ * way all calls' errors go.
  */
 export async function receiveRowBatch({
   path,
@@ -66,7 +67,10 @@ export async function receiveRowBatch({
   const onAbort = () => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
-  const done = () => signal?.removeEventListener('abort', onAbort);
+  const done = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
   const failed = (cause: unknown): ApiRequestError => {
     if (timedOut) return new ApiRequestError(0, 'timeout', `No answer from ${path} within ${timeoutMs} ms`);
     if (controller.signal.aborted)
@@ -74,27 +78,32 @@ export async function receiveRowBatch({
     return new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
   };
   let response: Response;
-  let text: string;
   try {
     response = await fetch(`${path}?${new URLSearchParams(compactQuery)}`, {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
       signal: controller.signal,
     });
-    if (!response.ok) {
-      void response.body?.cancel();
-      const rows = await api.get(path, { query: compactQuery, schema: RowBatch, timeoutMs, signal });
-      done();
-      return () => Promise.resolve(rows);
-    }
-    text = await response.text();
   } catch (cause) {
     done();
-    throw cause instanceof ApiRequestError ? cause : failed(cause);
-  } finally {
-    clearTimeout(timer);
+    throw failed(cause);
+  }
+  if (!response.ok) {
+    void response.body?.cancel();
+    done();
+    const rows = await api.get(path, { query: compactQuery, schema: RowBatch, timeoutMs, signal });
+    return () => Promise.resolve(rows);
   }
   return async () => {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      done();
+      throw failed(cause);
+    }
+    // Read in full: the timeout was for the answer, not for the decoding.
+    clearTimeout(timer);
     try {
       const items = checkCompact(await runInSlices(parseJsonArrayInPieces<unknown>(text), controller.signal));
       return checkRows(await runInSlices(decodeCompactJobListSteps(items), controller.signal));
