@@ -98,6 +98,9 @@ export function sortJobRows(
  */
 const ROWS_PER_STEP = 2_000;
 
+/** Rows placed between two pauses of {@link orderByRanksSteps} (its pass is the cheapest). */
+const SCATTER_ROWS_PER_STEP = 25_000;
+
 /**
  * Precomputed sort keys of a column: each row's rank among the column's distinct values (0 for a
  * missing value, then 1, 2, … in ascending order; equal values share a rank). Computed once per
@@ -312,6 +315,15 @@ function sortedRanks(values: Float64Array, ranks: Int32Array): void {
  * 100,000-row sort takes a few milliseconds. Ties keep the order they came in.
  */
 export function orderByRanks(order: ArrayLike<number>, ranks: Int32Array, ascending: boolean): Uint32Array {
+  return runSteps(orderByRanksSteps(order, ranks, ascending));
+}
+
+/** {@link orderByRanks} as a generator that pauses (yields) between passes over the rows. */
+export function* orderByRanksSteps(
+  order: ArrayLike<number>,
+  ranks: Int32Array,
+  ascending: boolean,
+): Generator<void, Uint32Array, void> {
   let max = 0;
   for (let i = 0; i < ranks.length; i++) if (ranks[i]! > max) max = ranks[i]!;
   const starts = new Uint32Array(max + 2);
@@ -320,6 +332,7 @@ export function orderByRanks(order: ArrayLike<number>, ranks: Int32Array, ascend
     starts[(ascending ? r : max - r) + 1]! += 1;
   }
   for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  yield;
   const out = new Uint32Array(order.length);
   for (let i = 0; i < order.length; i++) {
     const index = order[i]!;
@@ -327,6 +340,7 @@ export function orderByRanks(order: ArrayLike<number>, ranks: Int32Array, ascend
     const slot = ascending ? r : max - r;
     out[starts[slot]!] = index;
     starts[slot]! += 1;
+    if (i % SCATTER_ROWS_PER_STEP === SCATTER_ROWS_PER_STEP - 1) yield;
   }
   return out;
 }

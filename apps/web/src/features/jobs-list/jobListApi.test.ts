@@ -136,6 +136,26 @@ describe('job rows (spec 01 §7)', () => {
     ]);
   });
 
+  it('rejects a compact batch whose header does not keep the contract', async () => {
+    const good = compactJobList([jobRow(1), jobRow(2, { dictatorName: 'Ng, Ada' })]);
+    const header = good[0] as Record<string, Record<string, unknown>>;
+    for (const broken of [
+      { ...header, format: 'compact-0' },
+      { ...header, dictators: { 1: 7 } },
+      { ...header, patients: { 1: 'not a pair' } },
+      { ...header, flags: [] },
+    ]) {
+      serve(() => json([broken, ...good.slice(1)]));
+      const error = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 }).catch(
+        (e) => e,
+      );
+      expect((error as ApiRequestError).code).toBe('bad_response');
+    }
+    serve(() => json(good));
+    const rows = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 });
+    expect(rows.map((r) => r.dictatorName)).toEqual(['Walsh, Olivia', 'Ng, Ada']);
+  });
+
   it('rejects an answer that is not a list of rows', async () => {
     serve(() => json([{ jobId: 'x' }]));
     const error = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 }).catch(

@@ -6,6 +6,7 @@ import {
   columnRanks,
   columnRanksSteps,
   orderByRanks,
+  orderByRanksSteps,
   reverseByRanks,
   sortsByNumber,
 } from '@quill/core/rules/jobListSort';
@@ -136,7 +137,8 @@ export class JobListIndex {
       }
       if (!this.sortedOf.has(`${column}:true`) && !this.sortedOf.has(`${column}:false`)) {
         yield;
-        this.sorted(column, true);
+        const order = yield* orderByRanksSteps(this.loadOrder, this.ranks(column), true);
+        if (!this.sortedOf.has(`${column}:true`)) this.sortedOf.set(`${column}:true`, order);
       }
       if (!grouped || this.groupsOf.has(column)) continue;
       yield;
