@@ -7,9 +7,9 @@ import {
 } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { importDocument } from '../../services/documents/importDocument.js';
-import { documentUploadLimits, readDocumentUpload } from './readDocumentUpload.js';
 
 /** Document intake: how documents from transcription and speech-recognition engines reach a job. */
 export const importRoutes =
@@ -17,7 +17,7 @@ export const importRoutes =
   async (app) => {
     // Encapsulated: multipart bodies are taken by this plugin's route only.
     await app.register(multipart, {
-      limits: documentUploadLimits(MAX_DOCUMENT_IMPORT_BYTES),
+      limits: multipartUploadLimits(MAX_DOCUMENT_IMPORT_BYTES),
       throwFileSizeLimit: false,
     });
 
@@ -33,7 +33,7 @@ export const importRoutes =
         preHandler: requirePermission('jobEdit', message('documents.import.noPermission')),
       },
       async (req, reply) => {
-        const upload = await readDocumentUpload(req);
+        const upload = await readMultipartUpload(req, 'documents.import.noFile');
         const imported = await importDocument(
           ctx,
           { kind: 'account', auth: authOf(req) },
