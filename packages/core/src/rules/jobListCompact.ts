@@ -42,9 +42,10 @@ function rowFormats(h: CompactJobListHeader): RowFormats {
 
 /**
  * A decoded row: the fields of the spec's "Job list row" (spec 01 §3). The plain fields are its
- * own; the job id's text and the five date texts are made when read, from the numbers kept — a page shows 10
- * rows, and the search and sort keys of all rows are built after the first page is shown, off the
- * path the list's load budget measures (ARCHITECTURE §7). `toJSON` gives the plain row.
+ * own; the job id's text and the five date texts are made when read, from the numbers kept — a
+ * page shows 10 rows, and the search and sort keys of all rows are built after the first page is
+ * shown, off the path the list's load budget measures (ARCHITECTURE §7). `toJSON` gives the plain
+ * row.
  */
 export class DecodedJobListRow implements JobListRow {
   jobId: number;
