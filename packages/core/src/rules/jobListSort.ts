@@ -27,6 +27,11 @@ export function sortsByNumber(column: JobListColumn): boolean {
   return kindOf(column) !== 'text';
 }
 
+/** True for the date and time columns (dictated, signed, date of service). */
+export function sortsByTime(column: JobListColumn): boolean {
+  return kindOf(column) === 'date';
+}
+
 function kindOf(column: JobListColumn): SortKind {
   if (column === 'stat' || column === 'filterJobId' || column === 'jobNoteBool') return 'number';
   if (column in DATE_FIELDS) return 'date';

@@ -9,6 +9,7 @@ import {
   orderByRanksSteps,
   reverseByRanks,
   sortsByNumber,
+  sortsByTime,
 } from '@quill/core/rules/jobListSort';
 import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
 import { runSteps } from '@quill/core/rules/steps';
@@ -116,12 +117,13 @@ export class JobListIndex {
   /**
    * Builds, step by step, what the list will need: each visible column's sort ranks, ascending
    * order (a heading's first click) and groups (a click on a heading or a choice of grouping is the
-   * quickest thing a user does) — numbers and times first, the quickest to build — then the search
-   * texts (a search waits for its 300 ms debounce and the typing anyway).
+   * quickest thing a user does) — times first, then the other numbers, the quickest to build — then
+   * the search texts (a search waits for its 300 ms debounce and the typing anyway).
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
-    const byNumber = columns.filter(sortsByNumber);
-    for (const column of [...byNumber, ...columns.filter((c) => !byNumber.includes(c))]) {
+    // Times first (a worklist is sorted by date more than by anything), then the other numbers.
+    const priority = (c: JobListColumn) => (sortsByTime(c) ? 0 : sortsByNumber(c) ? 1 : 2);
+    for (const column of [...columns].sort((a, b) => priority(a) - priority(b))) {
       const grouped = !GROUPED_ON_DEMAND.has(column);
       if (!this.ranksOf.has(column)) {
         yield;
