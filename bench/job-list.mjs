@@ -73,13 +73,18 @@ try {
     const t0 = performance.now();
     for (const batch of batches) {
       const t = performance.now();
-      const text = await (
-        await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}&format=${format}`)
-      ).text();
+      const body = Buffer.from(
+        await (
+          await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}&format=${format}`)
+        ).arrayBuffer(),
+      );
       times.push(performance.now() - t);
-      bytes += text.length;
-      // The compact answer's first element is its header.
-      rows += JSON.parse(text).length - (format === 'compact' ? 1 : 0);
+      bytes += body.length;
+      // The binary answer's header (after its 4-byte length) counts its rows.
+      rows +=
+        format === 'binary'
+          ? JSON.parse(body.subarray(4, 4 + body.readUInt32BE(0)).toString()).count
+          : JSON.parse(body.toString()).length;
     }
     const total = performance.now() - t0;
     const queue = [...batches];
@@ -90,13 +95,13 @@ try {
           const batch = queue.shift();
           await (
             await client.get(`/api/jobs/alljobs?corpId=${best.id}&cfs=${batch.join(',')}&format=${format}`)
-          ).text();
+          ).arrayBuffer();
         }
       }),
     );
     return { format, rows, bytes, total, times: stats(times), inFlight: performance.now() - inFlightT0 };
   }
-  const lists = [await timeBatches('rows'), await timeBatches('compact')];
+  const lists = [await timeBatches('rows'), await timeBatches('binary')];
   const c = stats(countTimes);
   console.log(
     `\nbench/job-list (${engine}, ${jobs} jobs, structure ${best.id} with ${best.cfs.length} facilities, ${total} jobs in it)`,

@@ -187,6 +187,16 @@ function fileNameOf(disposition: string | null): string | undefined {
 }
 
 /**
+ * The {@link ApiRequestError} of a failed answer that is not read as JSON on success (a file, the
+ * list's bytes), with the server's code and message; a 401 is announced as for {@link apiRequest}.
+ */
+export async function failedAnswer(response: Response, path: string): Promise<ApiRequestError> {
+  const error = errorFromAnswer(response.status, await readJson(response), response.statusText);
+  if (error.status === 401) notifyUnauthorized(error, path);
+  return error;
+}
+
+/**
  * GETs a file (a document, a zip) from the Quill API. Failures are {@link ApiRequestError}s with the
  * server's code and message, exactly as for {@link apiRequest} (401 included).
  */
@@ -204,11 +214,7 @@ export async function apiFile(
     if (options.signal?.aborted) throw new ApiRequestError(0, 'aborted', `Request to ${path} was cancelled`);
     throw new ApiRequestError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
   }
-  if (!response.ok) {
-    const error = errorFromAnswer(response.status, await readJson(response), response.statusText);
-    if (error.status === 401) notifyUnauthorized(error, path);
-    throw error;
-  }
+  if (!response.ok) throw await failedAnswer(response, path);
   try {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   } catch (cause) {

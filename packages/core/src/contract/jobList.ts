@@ -109,21 +109,24 @@ export type JobDetails = z.infer<typeof JobDetailsSchema>;
 
 /**
  * `format` of alljobs, him and dist: `rows` (the default) answers the spec's "Job list row"
- * objects; `compact` answers the same rows as a JSON array whose first element is a
- * {@link CompactJobListHeader} and whose other elements are {@link CompactJobListRow} tuples —
- * ids in place of repeated names, times as numbers. It is 4–5× smaller to build, send and parse,
- * which the list's 100,000-row budget needs (docs/decisions.md); `decodeCompactJobList` turns it
- * back into exactly the `rows` answer.
+ * objects as JSON; `binary` answers the same rows as bytes (application/octet-stream): a 32-bit
+ * big-endian length, that many bytes of JSON text — the {@link BinaryJobListHeader} with the names,
+ * notes and flags the rows refer to, in ASCII — and then one {@link BINARY_ROW}-sized record per
+ * row, in job id order. Nothing in it is text to decode or JSON to parse per row, so a browser
+ * holds 100,000 rows without building them, which the list's load budget needs
+ * (docs/decisions.md); `decodeBinaryJobList` reads it as exactly the `rows` answer.
  */
-export const JOB_LIST_FORMATS = ['rows', 'compact'] as const;
+export const JOB_LIST_FORMATS = ['rows', 'binary'] as const;
 export type JobListFormat = (typeof JOB_LIST_FORMATS)[number];
-const formatParam = z.enum(JOB_LIST_FORMATS, { error: 'format must be rows or compact' }).default('rows');
+const formatParam = z.enum(JOB_LIST_FORMATS, { error: 'format must be rows or binary' }).default('rows');
 export const JobRowsQuerySchema = JobListQuerySchema.extend({ format: formatParam });
 export const DistRowsQuerySchema = DistQuerySchema.extend({ format: formatParam });
 
-/** The names and settings a compact batch's rows refer to, keyed by id (as JSON object keys). */
-export const CompactJobListHeaderSchema = z.object({
-  format: z.literal('compact-1'),
+/** The names, notes and settings a binary batch's rows refer to, keyed by id (as JSON object keys). */
+export const BinaryJobListHeaderSchema = z.object({
+  format: z.literal('binary-1'),
+  /** Rows (records) after the header. */
+  count: z.number().int().min(0),
   /** The user's formats the `rows` answer would have used. */
   dateFormat: z.string(),
   timeFormat: z.string(),
@@ -137,48 +140,48 @@ export const CompactJobListHeaderSchema = z.object({
   locations: z.record(z.string(), z.tuple([z.string(), z.string()])),
   /** Client facility id → name (the clinic). */
   facilities: z.record(z.string(), z.string()),
+  /** Job id → its job note, for the jobs that have one. */
+  notes: z.record(z.string(), z.string()),
   /** Job id → its hold-queue flags [code, description], for the jobs that have any. */
   flags: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
-  /** Job id → {@link COMPACT_VIEWED_BITS} summed, for the jobs this account has opened as PDF or RTF. */
+  /** Job id → {@link LIST_VIEWED_BITS} summed, for the jobs this account has opened as PDF or RTF. */
   viewed: z.record(z.string(), z.number().int().min(0).max(3)),
 });
-export type CompactJobListHeader = z.infer<typeof CompactJobListHeaderSchema>;
+export type BinaryJobListHeader = z.infer<typeof BinaryJobListHeaderSchema>;
 
-const id = z.number().int().nullable();
-const ms = z.number().int().nullable();
-const offset = z.number().int().nullable();
-
-/** Bits of the last element of a compact row. */
-export const COMPACT_ROW_BITS = { stat: 1, edited: 2, signed: 4, faxed: 8 } as const;
+/** Bits of a binary row's `bits`. */
+export const LIST_ROW_BITS = { stat: 1, edited: 2, signed: 4, faxed: 8 } as const;
 /** Bits of the header's `viewed` (per account). */
-export const COMPACT_VIEWED_BITS = { pdf: 1, rtf: 2 } as const;
+export const LIST_VIEWED_BITS = { pdf: 1, rtf: 2 } as const;
 
 /**
- * One row: jobId, originalJobId, dictatorId, patientId, dictated (UTC ms, the facility's UTC
- * offset in minutes then), signed (UTC ms, offset minutes), dateOfService (YYYY-MM-DD),
- * workTypeId, departmentId, locationId, jobNote (null when empty), stageId, clientFacilityId,
- * and the flags of {@link COMPACT_ROW_BITS} summed. It is the same for every account (the
- * database keeps it with the job); hold-queue flags and what the account viewed are in the header.
+ * One row of a binary batch: where each field starts, big-endian as PostgreSQL's send functions
+ * write them, and `size` in all. It is the same for every account (the database keeps it with the
+ * job, migration 0008); notes, hold-queue flags and what the account viewed are in the header.
+ *   float64: jobId; originalJobId; dictated and signed times in UTC ms — NaN when missing
+ *   int32: dictator, patient, work type, department and location ids — {@link BINARY_MISSING_ID}
+ *     when missing; the date of service in days since 1970-01-01 — {@link BINARY_MISSING_DAY};
+ *     the client facility id
+ *   int16: stage id; the facility's offset from UTC at the dictated and signed times in minutes
+ *     (0 when the time is missing); {@link LIST_ROW_BITS} summed
  */
-export const CompactJobListRowSchema = z.tuple([
-  z.number().int(),
-  id,
-  id,
-  id,
-  ms,
-  offset,
-  ms,
-  offset,
-  z.string().nullable(),
-  id,
-  id,
-  id,
-  z.string().nullable(),
-  z.number().int(),
-  z.number().int(),
-  z.number().int().min(0).max(15),
-]);
-export type CompactJobListRow = z.infer<typeof CompactJobListRowSchema>;
-export const CompactJobListSchema = z
-  .array(z.union([CompactJobListHeaderSchema, CompactJobListRowSchema]))
-  .describe('format=compact: the header, then one tuple per row');
+export const BINARY_ROW = {
+  jobId: 0,
+  originalJobId: 8,
+  dictatedUtc: 16,
+  signedUtc: 24,
+  dictatorId: 32,
+  patientId: 36,
+  workTypeId: 40,
+  departmentId: 44,
+  locationId: 48,
+  dateOfService: 52,
+  clientFacilityId: 56,
+  stageId: 60,
+  dictatedOffset: 62,
+  signedOffset: 64,
+  bits: 66,
+  size: 68,
+} as const;
+export const BINARY_MISSING_ID = -1;
+export const BINARY_MISSING_DAY = -2147483648;

@@ -1,7 +1,7 @@
 import type { JobListRow } from '../contract/jobList.js';
 import { isoTime } from './dateFormat.js';
+import { DecodedJobListRow } from './jobListBinary.js';
 import type { JobListColumn } from './jobListColumns.js';
-import { DecodedJobListRow } from './jobListCompact.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { runSteps } from './steps.js';
 
@@ -201,7 +201,7 @@ function sortNumber(row: JobListRow, column: JobListColumn, labels: JobListLabel
     (column === 'formattedDictatedDate' || column === 'formattedSignedDate')
   )
     // The decoded row keeps the time as a number: no ISO text to write and read back.
-    return row.utcOf(DATE_FIELDS[column]) ?? Number.NaN;
+    return row.utcOf(DATE_FIELDS[column]);
   const value = sortValue(row, column, labels);
   return value === null ? Number.NaN : typeof value === 'number' ? value : isoTime(value);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -24,6 +25,8 @@ import {
 } from './organisation.js';
 import { orders, patients, visits } from './patients.js';
 import { accounts, physicians } from './people.js';
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A transcription job. `stageId` follows the catalogue in @quill/core rules/stages. */
 export const jobs = pgTable(
@@ -78,11 +81,11 @@ export const jobs = pgTable(
     /** Current job note text (the history is in job_notes). */
     jobNote: text('job_note'),
     /**
-     * The job's row of the compact list format (contract CompactJobListRowSchema) as JSON text,
-     * kept by the BEFORE INSERT OR UPDATE trigger of migration 0006 — so 100,000 list rows are
-     * read, not built, per list call. Never written by the application.
+     * The job's row of the list's binary format (contract BINARY_ROW), kept by the BEFORE INSERT OR
+     * UPDATE trigger of migration 0008 — so 100,000 list rows are read, not built, per list call.
+     * Never written by the application.
      */
-    listTuple: text('list_tuple'),
+    listRow: bytea('list_row'),
     /** ADT values of this job keyed "SEG.field.component" (outputAdtData). */
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { decodeCompactJobList, JobListRowSchema } from '@quill/core';
+import { decodeBinaryJobList, JobListRowSchema } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +220,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     expect(theirs.pdfViewed).toBe(false);
   });
 
-  it('answers exactly the same rows in the compact format, for every queue, permission and date format', async () => {
+  it('answers exactly the same rows in the binary format, for every queue, permission and date format', async () => {
     const db = t.ctx.database.db;
     const [f1, f2, f3] = north.facilities;
     // Every kind of value a row carries: names, codes, times with milliseconds in two time zones.
@@ -277,13 +277,15 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
               const query = `/api/jobs/${path}corpId=${north.structure.id}&cfs=${set}`;
               const rows = await browser.get(query);
               if (rows.statusCode === 403) continue;
-              const compact = await browser.get(`${query}&format=compact`);
-              expect(compact.statusCode).toBe(200);
-              // Sent in ASCII only (names and notes escaped), read back as the same text.
-              expect([...compact.body].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
-              if (rows.json().length > 1) expect(compact.body.length).toBeLessThan(rows.body.length);
+              const binary = await browser.get(`${query}&format=binary`);
+              expect(binary.statusCode).toBe(200);
+              expect(binary.headers['content-type']).toBe('application/octet-stream');
+              // The header is sent in ASCII only (names and notes escaped), read back as the same text.
+              const bytes = binary.rawPayload;
+              expect(bytes.subarray(4, 4 + bytes.readUInt32BE(0)).every((b) => b < 0x80)).toBe(true);
+              if (rows.json().length > 1) expect(bytes.length).toBeLessThan(rows.body.length);
               // Every decoded row passes the contract and reads (and serialises) as the row.
-              const decoded = decodeCompactJobList(compact.json());
+              const decoded = decodeBinaryJobList(bytes);
               expect(decoded.map((row) => JobListRowSchema.parse(row))).toEqual(rows.json());
               expect(JSON.parse(JSON.stringify(decoded))).toEqual(rows.json());
             }
@@ -296,10 +298,9 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
         .set({ dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' })
         .where(eq(users.id, mgr!.id));
     }
-    const all = decodeCompactJobList(
-      (
-        await manager.get(`/api/jobs/alljobs?corpId=${north.structure.id}&cfs=${f2!.id}&format=compact`)
-      ).json(),
+    const all = decodeBinaryJobList(
+      (await manager.get(`/api/jobs/alljobs?corpId=${north.structure.id}&cfs=${f2!.id}&format=binary`))
+        .rawPayload,
     );
     expect(all.find((r) => r.jobId === ids.hq)).toMatchObject({
       dictatorName: 'Núñez, Zoë',
@@ -317,7 +318,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     });
     const bad = await manager.get(`/api/jobs/alljobs?${q()}&format=xml`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toContain('format must be rows or compact');
+    expect(bad.json().error.message).toContain('format must be rows or binary');
   });
 
   it('answers job details with distribution errors, and 404 for another tenant’s job', async () => {

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  CompactJobListSchema,
   CorporateStructureSchema,
   CsIdParamsSchema,
   DistRowsQuerySchema,
@@ -27,7 +26,7 @@ import {
   getClientFacilityIds,
   getUserCorporateStructures,
 } from '../../services/jobs/getUserCorporateStructures.js';
-import { listJobs } from '../../services/jobs/listJobs.js';
+import { type JobListAnswer, listJobs } from '../../services/jobs/listJobs.js';
 
 const Rows = z.array(JobListRowSchema);
 const ExportQuerySchema = z.object({
@@ -38,16 +37,23 @@ const ExportQuerySchema = z.object({
     .refine((cols) => !cols || cols.every(isJobListColumn), 'columns names an unknown column'),
 });
 
-/** Sends JSON text the database already built (a string payload skips the serializer). */
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+/** Sends a list answer the database already built (a string or Buffer payload skips the serializer). */
+function sendList(reply: FastifyReply, answer: JobListAnswer): FastifyReply {
+  return reply.type(answer.type).send(answer.body);
 }
 
 /** The job list (spec 01 §7 "Jobs and list"). */
 export const jobListRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const list = { tags: ['job list'], response: { 200: z.union([Rows, CompactJobListSchema]) } };
+    const list = {
+      tags: ['job list'],
+      response: {
+        200: Rows.describe(
+          'format=rows (the default). format=binary answers application/octet-stream: see contract JOB_LIST_FORMATS',
+        ),
+      },
+    };
 
     app.get(
       '/api/jobs/getusercs',
@@ -84,7 +90,7 @@ export const jobListRoutes =
       '/api/jobs/alljobs',
       { schema: { ...list, querystring: JobRowsQuerySchema }, preHandler: requireAccount },
       async (req, reply) => {
-        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'all' }, req.ip));
+        sendList(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'all' }, req.ip));
         return reply;
       },
     );
@@ -96,7 +102,7 @@ export const jobListRoutes =
         preHandler: requirePermission('holdQueueView', message('jobList.holdQueueForbidden')),
       },
       async (req, reply) => {
-        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'hq' }, req.ip));
+        sendList(reply, await listJobs(ctx, authOf(req), { ...req.query, filter: 'hq' }, req.ip));
         return reply;
       },
     );
@@ -106,7 +112,7 @@ export const jobListRoutes =
       { schema: { ...list, querystring: DistRowsQuerySchema }, preHandler: requireAccount },
       async (req, reply) => {
         const filter = req.query.status === 'PENDING' ? 'pending' : 'failed';
-        sendJson(reply, await listJobs(ctx, authOf(req), { ...req.query, filter }, req.ip));
+        sendList(reply, await listJobs(ctx, authOf(req), { ...req.query, filter }, req.ip));
         return reply;
       },
     );

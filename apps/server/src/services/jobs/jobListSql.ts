@@ -97,24 +97,25 @@ export function jobListJsonSql(o: JobListSqlOptions): SQL {
 }
 
 /**
- * format=compact (contract JOB_LIST_FORMATS): the header with the names, flags and viewed marks
- * the rows refer to, and the rows' tuples, which the database keeps with each job (`list_tuple`,
- * migration 0006), in one statement.
+ * format=binary (contract JOB_LIST_FORMATS): the header with the names, notes, flags and viewed
+ * marks the rows refer to, and the rows' bytes, which the database keeps with each job
+ * (`list_row`, migration 0008), in job id order, in one statement.
  */
-export function jobListCompactSql(o: JobListSqlOptions): SQL {
+export function jobListBinarySql(o: JobListSqlOptions): SQL {
   const dict = (table: SQL, column: string, value: SQL) =>
     sql`(select coalesce(json_object_agg(t.id, ${value}), '{}') from ${table} t
       where t.id in (select ${sql.raw(column)} from b))`;
   return sql`
     with b as materialized (
       select j.id, j.dictator_id, j.patient_id, j.work_type_id, j.department_id, j.location_id,
-        j.client_facility_id, j.list_tuple
+        j.client_facility_id, j.job_note, j.list_row
       from jobs j
       where j.corporate_structure_id = ${o.corpId}
         and j.client_facility_id in (${facilityList(o.cfs)})
         and ${queueCondition(o.filter)})
     select json_build_object(
-      'format', 'compact-1',
+      'format', 'binary-1',
+      'count', (select count(*) from b),
       'dateFormat', ${o.dateFormat}::text, 'timeFormat', ${o.timeFormat}::text,
       'dictators', ${dict(sql`physicians`, 'dictator_id', sql`coalesce(t.last_name || ', ' || t.first_name, '')`)},
       'patients', ${dict(
@@ -126,6 +127,7 @@ export function jobListCompactSql(o: JobListSqlOptions): SQL {
       'departments', ${dict(sql`departments`, 'department_id', sql`t.name`)},
       'locations', ${dict(sql`locations`, 'location_id', sql`json_build_array(t.name, coalesce(t.code, ''))`)},
       'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)},
+      'notes', (select coalesce(json_object_agg(b.id, b.job_note), '{}') from b where b.job_note <> ''),
       'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (
         select f.job_id, json_agg(json_build_array(f.code, f.description) order by f.code) as flags
         from job_flags f join b on b.id = f.job_id group by f.job_id) x),
@@ -134,5 +136,5 @@ export function jobListCompactSql(o: JobListSqlOptions): SQL {
         from job_views v join b on b.id = v.job_id
         where v.account_id = ${o.accountId} and (v.pdf_viewed_at is not null or v.rtf_viewed_at is not null))
     )::text as "header",
-    (select coalesce(string_agg(b.list_tuple, ',' order by b.id), '') from b) as "rows"`;
+    (select coalesce(string_agg(b.list_row, ''::bytea order by b.id), ''::bytea) from b) as "rows"`;
 }

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { asciiJson } from '../../http/asciiJson.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { jobListCompactSql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
+import { jobListBinarySql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
 import { requireFacilities } from './scope.js';
 
 type Formats = { dateFormat: string; timeFormat: string };
@@ -46,30 +46,46 @@ export async function queryJobRows(
   ) as JobListRow[];
 }
 
+/** A list answer: JSON text (`rows`) or bytes (`binary`), and its content type. */
+export interface JobListAnswer {
+  type: string;
+  body: string | Buffer;
+}
+
+/** A bytea value as the database driver gives it (node-postgres: Buffer; PGlite: Uint8Array). */
+function bytesOf(value: unknown): Buffer {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return Buffer.alloc(0);
+}
+
 /**
  * alljobs, him and dist (spec 01 §7): one batch of a queue's rows for client facilities of a
- * corporate structure the account may see (404 otherwise), as the JSON text of the list rows —
- * built by the database, so 100,000 rows are never parsed and re-serialised here; in the `rows`
- * or the `compact` format (contract JOB_LIST_FORMATS; in ASCII, see `asciiJson`). Audited.
+ * corporate structure the account may see (404 otherwise), built by the database — so 100,000
+ * rows are never parsed and re-serialised here — in the `rows` (JSON) or the `binary` format
+ * (contract JOB_LIST_FORMATS; its header in ASCII, see `asciiJson`). Audited.
  */
 export async function listJobs(
   ctx: AppContext,
   auth: Auth,
   { format = 'rows', ...input }: ListInput,
   ip: string | null,
-): Promise<string> {
+): Promise<JobListAnswer> {
   const cfs = await requireFacilities(ctx, auth, input.corpId, input.cfs);
   const formats = await userFormats(ctx, auth.userId);
   const options = sqlOptions(auth, { ...input, cfs }, formats);
-  let body: string;
-  if (format === 'compact') {
-    const [row] = rowsOf(await ctx.database.db.execute(jobListCompactSql(options)));
-    const rows = String(row?.rows ?? '');
-    // The rows' tuples are kept in ASCII (migration 0007); the header's names are escaped here.
-    body = `[${asciiJson(String(row?.header))}${rows ? `,${rows}` : ''}]`;
+  let answer: JobListAnswer;
+  if (format === 'binary') {
+    const [row] = rowsOf(await ctx.database.db.execute(jobListBinarySql(options)));
+    const header = Buffer.from(asciiJson(String(row?.header)), 'latin1');
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(header.length);
+    answer = {
+      type: 'application/octet-stream',
+      body: Buffer.concat([length, header, bytesOf(row?.rows)]),
+    };
   } else {
     const [row] = rowsOf(await ctx.database.db.execute(jobListJsonSql(options)));
-    body = String(row?.body ?? '[]');
+    answer = { type: 'application/json; charset=utf-8', body: String(row?.body ?? '[]') };
   }
   await recordAudit(ctx, {
     action: 'joblist.read',
@@ -82,9 +98,9 @@ export async function listJobs(
       queue: input.filter,
       format,
       facilities: cfs,
-      bytes: body.length,
+      bytes: answer.body.length,
       patientNames: canSeePatientName(auth.permissions),
     },
   });
-  return body;
+  return answer;
 }

@@ -2,7 +2,7 @@ import { enUS } from '@quill/core/i18n/enUS';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobListPanel } from './JobListPanel';
-import { compactJobList, jobRow, json } from './testing/jobListFixtures';
+import { binaryJobList, jobRow, json } from './testing/jobListFixtures';
 import { renderWithSession } from './testing/renderWithSession';
 
 afterEach(() => {
@@ -29,7 +29,7 @@ function serveRows(fail = false) {
         });
       }),
     );
-    return json(compactJobList(rows));
+    return binaryJobList(rows);
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -7,7 +7,7 @@ import {
   jobListExportUrl,
   legacyJobDetailsUrl,
 } from './jobListApi';
-import { compactJobList, jobRow, json } from './testing/jobListFixtures';
+import { binaryJobList, jobRow, json } from './testing/jobListFixtures';
 
 afterEach(() => vi.useRealTimers());
 
@@ -61,7 +61,7 @@ describe('job rows (spec 01 §7)', () => {
       const cfs = cfsOf(url);
       // Later batches answer first: the order must still be the batches' order.
       await new Promise((r) => setTimeout(r, 20 - cfs[0]!));
-      return json(compactJobList(cfs.map((cf) => jobRow(cf * 100))));
+      return binaryJobList(cfs.map((cf) => jobRow(cf * 100)));
     });
     const rows = await fetchJobRows({
       csId: '3',
@@ -79,14 +79,14 @@ describe('job rows (spec 01 §7)', () => {
   });
 
   it('uses dist PENDING, him and alljobs for the other queues', async () => {
-    const urls = serve(() => json(compactJobList([])));
+    const urls = serve(() => binaryJobList([]));
     await fetchJobRows({ csId: '3', queue: 'pending', facilities: [1], batchSize: 4 });
     await fetchJobRows({ csId: '3', queue: 'hq', facilities: [1], batchSize: 4 });
     await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 });
     expect(urls.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
-      '/api/jobs/dist?status=PENDING&corpId=3&cfs=1&format=compact',
-      '/api/jobs/him?corpId=3&cfs=1&format=compact',
-      '/api/jobs/alljobs?corpId=3&cfs=1&format=compact',
+      '/api/jobs/dist?status=PENDING&corpId=3&cfs=1&format=binary',
+      '/api/jobs/him?corpId=3&cfs=1&format=binary',
+      '/api/jobs/alljobs?corpId=3&cfs=1&format=binary',
     ]);
   });
 
@@ -136,32 +136,36 @@ describe('job rows (spec 01 §7)', () => {
     ]);
   });
 
-  it('rejects a compact batch whose header does not keep the contract', async () => {
-    const good = compactJobList([jobRow(1), jobRow(2, { dictatorName: 'Ng, Ada' })]);
-    const header = good[0] as Record<string, Record<string, unknown>>;
+  it('rejects a binary batch whose header does not keep the contract, or whose rows do not fit it', async () => {
+    const rows = [jobRow(1), jobRow(2, { dictatorName: 'Ng, Ada' })];
+    const fetchAll = () =>
+      fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 }).catch((e: unknown) => e);
     for (const broken of [
-      { ...header, format: 'compact-0' },
-      { ...header, dictators: { 1: 7 } },
-      { ...header, patients: { 1: 'not a pair' } },
-      { ...header, flags: [] },
+      { format: 'binary-0' },
+      { dictators: { 1: 7 } },
+      { patients: { 1: 'not a pair' } },
+      { notes: { 1: 7 } },
+      { flags: [] },
+      // More rows announced than sent.
+      { count: 3 },
     ]) {
-      serve(() => json([broken, ...good.slice(1)]));
+      serve(() => binaryJobList(rows, broken));
+      expect(((await fetchAll()) as ApiRequestError).code, JSON.stringify(broken)).toBe('bad_response');
+    }
+    serve(() => binaryJobList(rows));
+    const read = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 });
+    expect(read.map((r) => r.dictatorName)).toEqual(['Walsh, Olivia', 'Ng, Ada']);
+    expect(JSON.parse(JSON.stringify(read))).toEqual(rows);
+  });
+
+  it('rejects an answer that is not a binary batch', async () => {
+    for (const answer of [json([{ jobId: 'x' }]), new Response(new Uint8Array([0, 0]))]) {
+      serve(() => answer.clone());
       const error = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 }).catch(
         (e) => e,
       );
       expect((error as ApiRequestError).code).toBe('bad_response');
     }
-    serve(() => json(good));
-    const rows = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 });
-    expect(rows.map((r) => r.dictatorName)).toEqual(['Walsh, Olivia', 'Ng, Ada']);
-  });
-
-  it('rejects an answer that is not a list of rows', async () => {
-    serve(() => json([{ jobId: 'x' }]));
-    const error = await fetchJobRows({ csId: '3', queue: 'all', facilities: [1], batchSize: 4 }).catch(
-      (e) => e,
-    );
-    expect((error as ApiRequestError).code).toBe('bad_response');
   });
 });
 

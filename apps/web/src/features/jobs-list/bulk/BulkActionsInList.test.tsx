@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../app/testing/fakeApi';
 import { JobListPanel } from '../JobListPanel';
-import { compactJobList, jobRow, testSession } from '../testing/jobListFixtures';
+import { binaryJobList, jobRow, testSession } from '../testing/jobListFixtures';
 import { renderWithSession } from '../testing/renderWithSession';
 
 afterEach(() => {
@@ -16,7 +16,7 @@ function serve() {
   let cleared = false;
   const api = fakeApi({
     'GET /api/jobs/dist': () =>
-      compactJobList(
+      binaryJobList(
         Array.from({ length: 12 }, (_, i) => i + 1)
           .filter((id) => !(cleared && id === 2))
           .map((id) => jobRow(id, { patientName: id === 5 ? 'Zed, Ann' : `Patient ${id}` })),

@@ -1,4 +1,5 @@
-import type { JobListRow } from '@quill/core/contract/jobList';
+import type { BinaryJobListHeader, JobListRow } from '@quill/core/contract/jobList';
+import { type BinaryJobListRecord, encodeBinaryJobList } from '@quill/core/testing/binaryJobList';
 import type { Session } from '../../../app/session/SessionContext';
 
 /** A list row with sensible values; tests override what they look at. */
@@ -77,30 +78,35 @@ function wallClockMs(formatted: string): number | null {
 }
 
 /**
- * The compact answer (contract JOB_LIST_FORMATS) the server would send for these rows; their
- * formatted dates must use MM/DD/YYYY HH:mm, as the fixtures do.
+ * The binary answer (contract JOB_LIST_FORMATS) the server would send for these rows; their
+ * formatted dates must use MM/DD/YYYY HH:mm, as the fixtures do. `headerOver` replaces parts of
+ * the header (to break it).
  */
-export function compactJobList(rows: readonly JobListRow[]): unknown[] {
+export function binaryJobList(
+  rows: readonly JobListRow[],
+  headerOver: Record<string, unknown> = {},
+): Response {
   const ids = new Map<string, number>();
   const idOf = (kind: string, value: string) => {
     const key = `${kind}:${value}`;
     if (!ids.has(key)) ids.set(key, ids.size + 1);
     return ids.get(key)!;
   };
-  const header = {
-    format: 'compact-1',
+  const header: Omit<BinaryJobListHeader, 'count'> = {
+    format: 'binary-1',
     dateFormat: 'MM/DD/YYYY',
     timeFormat: 'HH:mm',
-    dictators: {} as Record<number, string>,
-    patients: {} as Record<number, [string | null, string]>,
-    workTypes: {} as Record<number, string>,
-    departments: {} as Record<number, string>,
-    locations: {} as Record<number, [string, string]>,
-    facilities: {} as Record<number, string>,
-    flags: {} as Record<number, [string, string][]>,
-    viewed: {} as Record<number, number>,
+    dictators: {},
+    patients: {},
+    workTypes: {},
+    departments: {},
+    locations: {},
+    facilities: {},
+    notes: {},
+    flags: {},
+    viewed: {},
   };
-  const tuples = rows.map((r) => {
+  const records = rows.map((r): BinaryJobListRecord => {
     const dictator = idOf('d', r.dictatorName);
     const patient = idOf('p', `${r.patientName}|${r.patientMRN}`);
     const workType = idOf('w', r.workType);
@@ -112,33 +118,37 @@ export function compactJobList(rows: readonly JobListRow[]): unknown[] {
     header.departments[department] = r.department;
     header.locations[location] = [r.location, r.jobLocation];
     header.facilities[r.clientFacilityId] = r.clinic;
+    if (r.jobNote) header.notes[r.jobId] = r.jobNote;
     const dictated = r.dictatedDate ? Date.parse(r.dictatedDate) : null;
     const signed = r.signedDate ? Date.parse(r.signedDate) : null;
     const offset = (utc: number | null, formatted: string) => {
       const wall = wallClockMs(formatted);
-      return utc === null || wall === null ? null : Math.round((wall - utc) / 60_000);
+      // The formatted text shows whole minutes: the offset is from the time's minute.
+      return utc === null || wall === null ? null : Math.round((wall - (utc - (utc % 60_000))) / 60_000);
     };
-    const bits = [r.stat, r.edited, r.signed, r.faxed].reduce((sum, on, i) => sum + (on ? 2 ** i : 0), 0);
     if (r.flags.length) header.flags[r.jobId] = r.flags.map((f) => [f.code, f.description]);
     if (r.pdfViewed || r.rtfViewed) header.viewed[r.jobId] = (r.pdfViewed ? 1 : 0) + (r.rtfViewed ? 2 : 0);
-    return [
-      r.jobId,
-      r.originalJobId,
-      dictator,
-      patient,
-      dictated,
-      offset(dictated, r.formattedDictatedDate),
-      signed,
-      offset(signed, r.formattedSignedDate),
-      r.dateOfService,
-      workType,
-      department,
-      location,
-      r.jobNote || null,
-      r.stageId,
-      r.clientFacilityId,
-      bits,
-    ];
+    return {
+      jobId: r.jobId,
+      originalJobId: r.originalJobId,
+      dictatorId: dictator,
+      patientId: patient,
+      dictatedUtc: dictated,
+      dictatedOffset: offset(dictated, r.formattedDictatedDate),
+      signedUtc: signed,
+      signedOffset: offset(signed, r.formattedSignedDate),
+      dateOfService: r.dateOfService,
+      workTypeId: workType,
+      departmentId: department,
+      locationId: location,
+      stageId: r.stageId,
+      clientFacilityId: r.clientFacilityId,
+      bits: [r.stat, r.edited, r.signed, r.faxed].reduce((sum, on, i) => sum + (on ? 2 ** i : 0), 0),
+    };
   });
-  return [header, ...tuples];
+  const bytes = encodeBinaryJobList({ ...header, ...headerOver } as typeof header, records);
+  return new Response(bytes.buffer as ArrayBuffer, {
+    status: 200,
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
 }

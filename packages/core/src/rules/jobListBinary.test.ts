@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { type BinaryJobListHeader, JobListRowSchema } from '../contract/jobList.js';
+import { type BinaryJobListRecord, encodeBinaryJobList } from '../testing/binaryJobList.js';
+import { DecodedJobListRow, decodeBinaryJobList, splitBinaryJobList } from './jobListBinary.js';
+import { columnRanks } from './jobListSort.js';
+
+const header: Omit<BinaryJobListHeader, 'count'> = {
+  format: 'binary-1',
+  dateFormat: 'DD.MM.YYYY',
+  timeFormat: 'hh:mm A',
+  dictators: { 1: 'Núñez, Zoë' },
+  patients: { 1: ['Doe, Jane', 'MRN1'] },
+  workTypes: { 1: 'Consultation' },
+  departments: {},
+  locations: { 1: ['Emergency Room', 'ER'] },
+  facilities: { 9: 'North Clinic' },
+  notes: { 1: 'call back', 7: 'T ≥ 38.5 °C – 😀' },
+  flags: { 3: [['HQ00', 'No dictator']] },
+  viewed: { 2: 3 },
+};
+
+/** Rows with times spread over 1960–2030 and some missing. */
+function records(count: number): BinaryJobListRecord[] {
+  return Array.from({ length: count }, (_, i) => ({
+    jobId: i + 1,
+    originalJobId: i % 7 === 3 ? 40 + i : null,
+    dictatorId: 1,
+    patientId: i % 2 ? 1 : null,
+    dictatedUtc: i % 9 === 4 ? null : -3e11 + ((i * 7_919) % count) * 2e10 + (i % 3),
+    dictatedOffset: -300,
+    signedUtc: i % 4 === 0 ? null : 1.6e12 + ((i * 31) % count) * 86_400_000,
+    signedOffset: 60,
+    dateOfService: i % 5 ? `2026-03-0${i % 5}` : null,
+    workTypeId: 1,
+    departmentId: null,
+    locationId: 1,
+    stageId: i % 3 ? 11 : 410,
+    clientFacilityId: 9,
+    bits: i % 16,
+  }));
+}
+
+describe('decodeBinaryJobList', () => {
+  it('reads as the plain row: the contract, JSON and the dates made when read', () => {
+    const [row] = decodeBinaryJobList(encodeBinaryJobList(header, records(1)));
+    expect(row).toBeInstanceOf(DecodedJobListRow);
+    const plain = JSON.parse(JSON.stringify(row));
+    expect(JobListRowSchema.strict().parse(plain)).toEqual(JobListRowSchema.parse(row));
+    expect(plain).toMatchObject({
+      jobId: 1,
+      dictatorName: 'Núñez, Zoë',
+      patientName: null,
+      dictatedDate: '1960-06-29T18:40:00.000Z',
+      // Five hours behind UTC at the facility then (offset −300 minutes).
+      formattedDictatedDate: '29.06.1960 01:40 PM',
+      signedDate: null,
+      formattedSignedDate: '',
+      formattedDateOfService: '',
+      location: 'Emergency Room',
+      jobLocation: 'ER',
+      jobNote: 'call back',
+      jobNoteBool: true,
+      clinic: 'North Clinic',
+    });
+  });
+
+  it('sorts by its kept times as the plain rows sort by their ISO dates', () => {
+    const decoded = decodeBinaryJobList(encodeBinaryJobList(header, records(400)));
+    const plain = JSON.parse(JSON.stringify(decoded));
+    for (const column of ['formattedDictatedDate', 'formattedSignedDate', 'formattedDateOfService'] as const)
+      expect(Array.from(columnRanks(decoded, column, {} as never)), column).toEqual(
+        Array.from(columnRanks(plain, column, {} as never)),
+      );
+  });
+
+  it('reads every field of a full row: notes, flags, viewed marks, bits, stage and dates', () => {
+    const rows = decodeBinaryJobList(encodeBinaryJobList(header, records(8))) as DecodedJobListRow[];
+    expect(rows[1]!.toJSON()).toMatchObject({
+      jobId: 2,
+      patientName: 'Doe, Jane',
+      patientMRN: 'MRN1',
+      pdfViewed: true,
+      rtfViewed: true,
+      stat: true,
+      statBool: true,
+      edited: false,
+      dateOfService: '2026-03-01',
+      formattedDateOfService: '01.03.2026',
+      stageName: 'ES',
+      jobNote: '',
+      jobNoteBool: false,
+      flags: [],
+    });
+    expect(rows[2]!.toJSON()).toMatchObject({
+      flags: [{ code: 'HQ00', description: 'No dictator' }],
+      edited: true,
+    });
+    expect(rows[3]).toMatchObject({ originalJobId: 43, stageName: 'Processing', stageId: 410, faxed: false });
+    expect(rows[3]!.signedDate).toBe(new Date(1.6e12 + ((3 * 31) % 8) * 86_400_000).toISOString());
+    expect(rows[6]).toMatchObject({
+      jobNote: 'T ≥ 38.5 °C – 😀',
+      department: '',
+      signed: true,
+      faxed: false,
+    });
+    expect(rows[7]).toMatchObject({ edited: true, signed: true, stat: true, faxed: false });
+  });
+
+  it('refuses bytes whose lengths do not add up', () => {
+    const bytes = encodeBinaryJobList(header, records(3));
+    expect(splitBinaryJobList(bytes).rows.byteLength).toBe(3 * 68);
+    expect(() => splitBinaryJobList(bytes.subarray(0, bytes.length - 1))).toThrow(/count/);
+    const longer = new Uint8Array(bytes.length + 68);
+    longer.set(bytes);
+    expect(() => splitBinaryJobList(longer)).toThrow(/count/);
+    expect(() => splitBinaryJobList(bytes.subarray(0, 3))).toThrow(/not a binary/);
+    const headerTooLong = bytes.slice();
+    new DataView(headerTooLong.buffer).setUint32(0, bytes.length);
+    expect(() => splitBinaryJobList(headerTooLong)).toThrow(/not a binary/);
+  });
+});
