@@ -45,3 +45,12 @@ BEGIN
 END $$;
 --> statement-breakpoint
 UPDATE jobs SET list_row = NULL;
+--> statement-breakpoint
+-- A batch's rows by index only: everything the list's SQL reads of a job but its note, in facility
+-- order, so a batch reads ~700 index pages instead of a page of the table per job (~5,300).
+CREATE INDEX jobs_list_cover_idx ON jobs (corporate_structure_id, client_facility_id)
+  INCLUDE (id, dictator_id, patient_id, work_type_id, department_id, location_id, stage_id,
+    on_manual_list, cleared_at, list_row);
+--> statement-breakpoint
+-- The notes of a batch's jobs, read from the table for the jobs that have one.
+CREATE INDEX jobs_list_notes_idx ON jobs (corporate_structure_id, client_facility_id) WHERE job_note <> '';

@@ -101,6 +101,8 @@ export const jobs = pgTable(
       .where(sql`${t.onManualList} and ${t.clearedAt} is null`),
     index('jobs_cs_idx').on(t.corporateStructureId),
     index('jobs_patient_idx').on(t.patientId),
+    // Also, made by migration 0008 (drizzle has no INCLUDE): jobs_list_cover_idx, which covers a
+    // list batch (the list_row and the ids its header needs), and jobs_list_notes_idx.
   ],
 );
 

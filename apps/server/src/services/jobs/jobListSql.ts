@@ -105,14 +105,16 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
   const dict = (table: SQL, column: string, value: SQL) =>
     sql`(select coalesce(json_object_agg(t.id, ${value}), '{}') from ${table} t
       where t.id in (select ${sql.raw(column)} from b))`;
+  const batch = sql`j.corporate_structure_id = ${o.corpId}
+    and j.client_facility_id in (${facilityList(o.cfs)})
+    and ${queueCondition(o.filter)}`;
+  // b is read from jobs_list_cover_idx alone (migration 0008); notes from jobs_list_notes_idx.
   return sql`
     with b as materialized (
       select j.id, j.dictator_id, j.patient_id, j.work_type_id, j.department_id, j.location_id,
-        j.client_facility_id, j.job_note, j.list_row
+        j.client_facility_id, j.list_row
       from jobs j
-      where j.corporate_structure_id = ${o.corpId}
-        and j.client_facility_id in (${facilityList(o.cfs)})
-        and ${queueCondition(o.filter)})
+      where ${batch})
     select json_build_object(
       'format', 'binary-1',
       'count', (select count(*) from b),
@@ -127,7 +129,8 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'departments', ${dict(sql`departments`, 'department_id', sql`t.name`)},
       'locations', ${dict(sql`locations`, 'location_id', sql`json_build_array(t.name, coalesce(t.code, ''))`)},
       'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)},
-      'notes', (select coalesce(json_object_agg(b.id, b.job_note), '{}') from b where b.job_note <> ''),
+      'notes', (select coalesce(json_object_agg(j.id, j.job_note), '{}') from jobs j
+        where ${batch} and j.job_note <> ''),
       'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (
         select f.job_id, json_agg(json_build_array(f.code, f.description) order by f.code) as flags
         from job_flags f join b on b.id = f.job_id group by f.job_id) x),

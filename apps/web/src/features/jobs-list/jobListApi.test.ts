@@ -43,6 +43,20 @@ describe('job counts (spec 01 §7)', () => {
     expect(counts).toEqual({ pending: 10, hq: 3, failed: 20, all: 100 });
   });
 
+  it('asks for one batch at a time, leaving the server to the list batches loaded beside', async () => {
+    let inFlight = 0;
+    let most = 0;
+    serve(async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return json({ pending: 1, hq: 0, failed: 0, all: 1 });
+    });
+    const counts = await fetchJobCounts({ csId: '7', facilities: [1, 2, 3, 4, 5, 6, 7], batchSize: 2 });
+    expect(counts.all).toBe(4);
+    expect(most).toBe(1);
+  });
+
   it('fails when any batch fails', async () => {
     serve((url) =>
       cfsOf(url)[0] === 5

@@ -73,23 +73,29 @@ export interface BatchedRequest {
   signal?: AbortSignal;
 }
 
-/** Spec 01 §7: getcounts per batch of client facilities (jobListCountBatchSize), summed. */
+/**
+ * Spec 01 §7: getcounts per batch of client facilities (jobListCountBatchSize), summed. The batches
+ * are asked for one after the other: each answers in a few milliseconds, and asked for all at
+ * once they held the server's database connections and CPU while the list's row batches, which
+ * load beside the tickers, waited (measured: the ten row batches took 60–150 ms longer).
+ */
 export async function fetchJobCounts({
   csId,
   facilities,
   batchSize,
   signal,
 }: BatchedRequest): Promise<JobCounts> {
-  const parts = await Promise.all(
-    facilityBatches(facilities, batchSize).map((batch) =>
-      api.get(JOB_LIST_PATHS.counts, {
+  const parts: JobCounts[] = [];
+  for (const batch of facilityBatches(facilities, batchSize)) {
+    parts.push(
+      await api.get(JOB_LIST_PATHS.counts, {
         query: { corpId: csId, cfs: batch.join(',') },
         schema: JobCountsSchema,
         timeoutMs: TIMEOUT_MS,
         signal,
       }),
-    ),
-  );
+    );
+  }
   return sumJobCounts(parts);
 }
 
