@@ -26,7 +26,11 @@ import {
 import { orders, patients, visits } from './patients.js';
 import { accounts, physicians } from './people.js';
 
-const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+/** bytea, read as a plain Uint8Array from either driver (node-postgres answers a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 /** A transcription job. `stageId` follows the catalogue in @quill/core rules/stages. */
 export const jobs = pgTable(
