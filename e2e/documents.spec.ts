@@ -322,6 +322,9 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   // 11 checked jobs: view, save and copy say there are too many. (The job not cleared stays
   // checked; Reload unchecks it.)
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  // The search applies after its 300 ms debounce: wait for the whole first page again, or the
+  // checks below could act on the still-filtered one once the reload below comes back sooner.
+  await expect(page.locator('tbody tr[data-job-id]')).toHaveCount(10);
   // Wait for the reloaded list itself: right after the click the old table is still shown, and a
   // click on it can land on a row that the reloaded table then moves.
   const reloaded = page.waitForResponse((r) => r.url().includes('/api/jobs/dist'));
