@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type BinaryJobListHeader, JobListRowSchema } from '../contract/jobList.js';
 import { type BinaryJobListRecord, encodeBinaryJobList } from '../testing/binaryJobList.js';
 import { DecodedJobListRow, decodeBinaryJobList, splitBinaryJobList } from './jobListBinary.js';
+import { columnKeysSteps } from './jobListColumnKeys.js';
+import { JOB_LIST_COLUMNS } from './jobListColumns.js';
+import { groupRows } from './jobListGroup.js';
 import { columnRanks } from './jobListSort.js';
+import { runSteps } from './steps.js';
 
 const header: Omit<BinaryJobListHeader, 'count'> = {
   format: 'binary-1',
@@ -71,6 +75,47 @@ describe('decodeBinaryJobList', () => {
       expect(Array.from(columnRanks(decoded, column, {} as never)), column).toEqual(
         Array.from(columnRanks(plain, column, {} as never)),
       );
+  });
+
+  it('ranks and groups every column as its plain rows do, names read per batch', () => {
+    // Two batches whose ids name different things; equal names under different ids; missing ids;
+    // ids small, large and very large.
+    const second: typeof header = {
+      ...header,
+      dictators: { 1: 'Adams, Al', 2: 'Núñez, Zoë', 5000: 'Zed, Zoe', 3000000: 'Adams, Al' },
+      patients: { 1: [null, 'MRN9'], 2: ['Doe, Jane', 'MRN1'] },
+      workTypes: { 1: 'Letter', 2: 'Consultation' },
+      locations: { 1: ['Ward', 'W'] },
+      facilities: { 9: 'South Clinic' },
+    };
+    const varied = (count: number, from: number) =>
+      records(count).map((r, i) => ({
+        ...r,
+        jobId: from + i,
+        dictatorId: i % 4 === 3 ? null : from > 1 && i % 5 === 0 ? [5000, 3_000_000][i % 2]! : (i % 2) + 1,
+        patientId: i % 5 === 4 ? null : (i % 3) + 1,
+        workTypeId: i % 6 === 5 ? null : (i % 2) + 1,
+        locationId: i % 2 ? 1 : null,
+      }));
+    const decoded = [
+      ...decodeBinaryJobList(encodeBinaryJobList(header, varied(50, 1))),
+      ...decodeBinaryJobList(encodeBinaryJobList(second, varied(50, 51))),
+    ];
+    const plain = JSON.parse(JSON.stringify(decoded));
+    const labels = {
+      stat: 'STAT',
+      patientWithheld: 'Patient Name',
+      stage: (_: number, name: string) => name,
+    };
+    for (const column of JOB_LIST_COLUMNS) {
+      const keys = runSteps(columnKeysSteps(decoded, column, labels));
+      const ranks = columnRanks(plain, column, labels);
+      expect(Array.from(keys.ranks), column).toEqual(Array.from(ranks));
+      const groups = groupRows(plain, column, labels, ranks);
+      expect(keys.groups, column).toEqual(groupRows(decoded, column, labels, ranks));
+      expect(keys.groups.keys, column).toEqual(groups.keys);
+      expect(Array.from(keys.groups.ofRow), column).toEqual(Array.from(groups.ofRow));
+    }
   });
 
   it('reads every field of a full row: notes, flags, viewed marks, bits, stage and dates', () => {

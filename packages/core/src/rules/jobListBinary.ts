@@ -8,6 +8,7 @@ import {
   LIST_VIEWED_BITS as VIEWED,
 } from '../contract/jobList.js';
 import { compileDateFormatter, compileDateTimeFormatter, isoString } from './dateFormat.js';
+import type { JobListColumn } from './jobListColumns.js';
 import { stageName } from './stages.js';
 
 /** The platform's UTF-8 decoder (browsers and Node have it; core's types name no platform). */
@@ -73,6 +74,32 @@ class RowBatch {
   }
 }
 
+/** Reads a number of a row's record (see {@link TEXT_CODES}). */
+type CodeReader = (rows: DataView, at: number) => number;
+
+/**
+ * The record field that decides a column's text in a decoded row: rows of one batch with the same
+ * number there show the same text (a name's id, a stage, a day). Keys of the column read that
+ * number per row and the text once per number (see `distinctValuesSteps`).
+ */
+const TEXT_CODES: Partial<Record<JobListColumn, CodeReader>> = {
+  stat: (rows, at) => rows.getInt16(at + AT.bits) & BIT.stat,
+  dictatorName: (rows, at) => rows.getInt32(at + AT.dictatorId),
+  clinic: (rows, at) => rows.getInt32(at + AT.clientFacilityId),
+  patientName: (rows, at) => rows.getInt32(at + AT.patientId),
+  patientMRN: (rows, at) => rows.getInt32(at + AT.patientId),
+  workType: (rows, at) => rows.getInt32(at + AT.workTypeId),
+  department: (rows, at) => rows.getInt32(at + AT.departmentId),
+  location: (rows, at) => rows.getInt32(at + AT.locationId),
+  stageName: (rows, at) => rows.getInt16(at + AT.stageId),
+  formattedDateOfService: (rows, at) => rows.getInt32(at + AT.dateOfService),
+};
+
+/** True for the columns whose text a decoded row's text code stands for (names, stage, day). */
+export function hasTextCode(column: JobListColumn): boolean {
+  return TEXT_CODES[column] !== undefined;
+}
+
 /**
  * A decoded row: the fields of the spec's "Job list row" (spec 01 §3), read from its batch's
  * bytes (contract BINARY_ROW) when asked — names, notes, flags and date texts included. A page
@@ -89,6 +116,19 @@ export class DecodedJobListRow implements JobListRow {
   constructor(batch: RowBatch, index: number) {
     this.#b = batch;
     this.#at = index * AT.size;
+  }
+
+  /** The row's batch: what its {@link textCode}s are relative to. */
+  get batch(): object {
+    return this.#b;
+  }
+
+  /**
+   * A number that rows of this row's batch share exactly when they show the same text in the
+   * column, one of {@link hasTextCode} (see {@link TEXT_CODES}).
+   */
+  textCode(column: JobListColumn): number {
+    return TEXT_CODES[column]!(this.#b.rows, this.#at);
   }
 
   /** The id at `field` of the row (BINARY_MISSING_ID, which no dictionary holds, when missing). */
@@ -239,6 +279,12 @@ export class DecodedJobListRow implements JobListRow {
 
   get formattedDateOfService(): string {
     return this.#b.dateOfService(this.#at)?.[1] ?? '';
+  }
+
+  /** The UTC milliseconds of the date of service (what the list sorts by), NaN when missing. */
+  serviceDayUtc(): number {
+    const day = this.#b.rows.getInt32(this.#at + AT.dateOfService);
+    return day === BINARY_MISSING_DAY ? Number.NaN : day * DAY_MS;
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), NaN when missing. */

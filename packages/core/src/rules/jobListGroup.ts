@@ -1,5 +1,6 @@
 import type { JobListRow } from '../contract/jobList.js';
 import type { JobListColumn } from './jobListColumns.js';
+import { distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { runSteps } from './steps.js';
 
@@ -19,9 +20,6 @@ export function groupKey(row: JobListRow, column: JobListColumn, labels: JobList
   return columnText(row, column, labels) || NO_GROUP;
 }
 
-/** Rows handled between two pauses of {@link groupRowsSteps}: a few milliseconds of work. */
-const ROWS_PER_STEP = 2_000;
-
 /**
  * Groups rows by their text in a column. Groups are ordered by the column's sort order (the lowest
  * sort rank among a group's rows, from `ranks` of `columnRanks`) so dates group chronologically;
@@ -36,29 +34,19 @@ export function groupRows(
   return runSteps(groupRowsSteps(rows, column, labels, ranks));
 }
 
-/** {@link groupRows} as a generator that pauses (yields) every {@link ROWS_PER_STEP} rows. */
+/** {@link groupRows} as a generator that pauses (yields) every few thousand rows. */
 export function* groupRowsSteps(
   rows: readonly JobListRow[],
   column: JobListColumn,
   labels: JobListLabels,
   ranks: Int32Array,
 ): Generator<void, JobListGroups, void> {
-  const idOfKey = new Map<string, number>();
-  const keys: string[] = [];
-  const lowest: number[] = [];
-  const ids = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const key = groupKey(rows[i]!, column, labels);
-    let id = idOfKey.get(key);
-    if (id === undefined) {
-      id = keys.length;
-      idOfKey.set(key, id);
-      keys.push(key);
-      lowest.push(ranks[i]!);
-    } else if (ranks[i]! < lowest[id]!) lowest[id] = ranks[i]!;
-    ids[i] = id;
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-  }
+  const { ids, values: keys } = yield* distinctValuesSteps(rows, column, (row) =>
+    groupKey(row, column, labels),
+  );
+  yield;
+  const lowest = new Int32Array(keys.length).fill(2 ** 31 - 1);
+  for (let i = 0; i < rows.length; i++) if (ranks[i]! < lowest[ids[i]!]!) lowest[ids[i]!] = ranks[i]!;
   const order = keys.map((_, id) => id);
   const weight = (id: number) => (keys[id] === NO_GROUP ? Number.POSITIVE_INFINITY : lowest[id]!);
   order.sort((a, b) => weight(a) - weight(b) || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));

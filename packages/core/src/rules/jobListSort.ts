@@ -2,6 +2,7 @@ import type { JobListRow } from '../contract/jobList.js';
 import { isoTime } from './dateFormat.js';
 import { DecodedJobListRow } from './jobListBinary.js';
 import type { JobListColumn } from './jobListColumns.js';
+import { distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { runSteps } from './steps.js';
 
@@ -165,23 +166,12 @@ export function* distinctTextsSteps(
   column: JobListColumn,
   labels: JobListLabels,
 ): Generator<void, DistinctTexts, void> {
-  const ids = new Int32Array(rows.length);
-  const idOf = new Map<string, number>();
-  const values: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const value = sortValue(rows[i]!, column, labels) as string | null;
-    if (value === null) ids[i] = -1;
-    else {
-      let id = idOf.get(value);
-      if (id === undefined) {
-        id = values.length;
-        idOf.set(value, id);
-        values.push(value);
-      }
-      ids[i] = id;
-    }
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-  }
+  const { ids, values } = yield* distinctValuesSteps(
+    rows,
+    column,
+    (row) => sortValue(row, column, labels) as string | null,
+  );
+  yield;
   const keys = values.map(foldText);
   yield;
   // The engine's own sort without a comparator orders strings by UTF-16 code units, as `<` does.
@@ -196,12 +186,12 @@ export function* distinctTextsSteps(
 
 /** {@link sortValue} of a number or date column as a number (a time in ms); NaN when missing. */
 function sortNumber(row: JobListRow, column: JobListColumn, labels: JobListLabels): number {
-  if (
-    row instanceof DecodedJobListRow &&
-    (column === 'formattedDictatedDate' || column === 'formattedSignedDate')
-  )
-    // The decoded row keeps the time as a number: no ISO text to write and read back.
-    return row.utcOf(DATE_FIELDS[column]);
+  if (row instanceof DecodedJobListRow) {
+    // The decoded row keeps its times as numbers: no ISO text to write and read back.
+    if (column === 'formattedDictatedDate') return row.utcOf('dictatedDate');
+    if (column === 'formattedSignedDate') return row.utcOf('signedDate');
+    if (column === 'formattedDateOfService') return row.serviceDayUtc();
+  }
   const value = sortValue(row, column, labels);
   return value === null ? Number.NaN : typeof value === 'number' ? value : isoTime(value);
 }

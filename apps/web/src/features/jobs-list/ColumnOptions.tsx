@@ -1,12 +1,13 @@
 import { Button, Checkbox, Popover } from '@mantine/core';
 import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnVisibility } from './columnVisibility';
 import { ColumnsIcon } from './icons';
 import classes from './JobList.module.css';
 
 /** Column options: show or hide each column (spec 01 §2 "Toolbar"). */
-export function ColumnOptions({
+export const ColumnOptions = memo(function ColumnOptions({
   visibility,
   onChange,
 }: {
@@ -39,4 +40,4 @@ export function ColumnOptions({
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

@@ -26,8 +26,36 @@ export interface JobListToolbarProps {
 
 const NO_GROUPING = '';
 
-/** Spec 01 §2 "Toolbar": search, grouping, column options, reset, reload, export, bulk actions. */
-export const JobListToolbar = memo(function JobListToolbar(props: JobListToolbarProps) {
+/** The search box, with its clear button. */
+const SearchBox = memo(function SearchBox({
+  search,
+  onSearch,
+}: Pick<JobListToolbarProps, 'search' | 'onSearch'>) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      className={classes.search}
+      size="xs"
+      type="search"
+      aria-label={t('jobList.toolbar.search')}
+      placeholder={t('jobList.toolbar.searchPlaceholder')}
+      leftSection={<SearchIcon size={14} />}
+      value={search}
+      onChange={(e) => onSearch(e.currentTarget.value)}
+      rightSection={
+        search ? (
+          <CloseButton size="sm" aria-label={t('jobList.toolbar.clearSearch')} onClick={() => onSearch('')} />
+        ) : null
+      }
+    />
+  );
+});
+
+/** The grouping column's choice (spec 01 §9). */
+const GroupBySelect = memo(function GroupBySelect({
+  group,
+  onGroup,
+}: Pick<JobListToolbarProps, 'group' | 'onGroup'>) {
   const { t } = useTranslation();
   const groupOptions = useMemo(
     () => [
@@ -37,49 +65,41 @@ export const JobListToolbar = memo(function JobListToolbar(props: JobListToolbar
     [t],
   );
   return (
-    <div className={classes.toolbar} role="toolbar" aria-label={t('jobList.toolbar.label')}>
-      <TextInput
-        className={classes.search}
-        size="xs"
-        type="search"
-        aria-label={t('jobList.toolbar.search')}
-        placeholder={t('jobList.toolbar.searchPlaceholder')}
-        leftSection={<SearchIcon size={14} />}
-        value={props.search}
-        onChange={(e) => props.onSearch(e.currentTarget.value)}
-        rightSection={
-          props.search ? (
-            <CloseButton
-              size="sm"
-              aria-label={t('jobList.toolbar.clearSearch')}
-              onClick={() => props.onSearch('')}
-            />
-          ) : null
-        }
-      />
-      <Select
-        className={classes.groupBy}
-        size="xs"
-        aria-label={t('jobList.toolbar.groupBy')}
-        leftSection={<span className={classes.selectPrefix}>{t('jobList.toolbar.groupBy')}</span>}
-        leftSectionWidth={72}
-        data={groupOptions}
-        value={props.group ?? NO_GROUPING}
-        onChange={(value) => props.onGroup(value ? (value as JobListColumn) : null)}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="group-by"
-      />
-      <ColumnOptions visibility={props.visibility} onChange={props.onColumnVisible} />
-      <Button size="xs" variant="default" leftSection={<ResetIcon size={14} />} onClick={props.onReset}>
+    <Select
+      className={classes.groupBy}
+      size="xs"
+      aria-label={t('jobList.toolbar.groupBy')}
+      leftSection={<span className={classes.selectPrefix}>{t('jobList.toolbar.groupBy')}</span>}
+      leftSectionWidth={72}
+      data={groupOptions}
+      value={group ?? NO_GROUPING}
+      onChange={(value) => onGroup(value ? (value as JobListColumn) : null)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="group-by"
+    />
+  );
+});
+
+/** Reset, reload and export. */
+const ListActions = memo(function ListActions({
+  onReset,
+  onReload,
+  reloading,
+  exportUrl,
+}: Pick<JobListToolbarProps, 'onReset' | 'onReload' | 'reloading' | 'exportUrl'>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button size="xs" variant="default" leftSection={<ResetIcon size={14} />} onClick={onReset}>
         {t('jobList.toolbar.reset')}
       </Button>
       <Button
         size="xs"
         variant="default"
         leftSection={<ReloadIcon size={14} />}
-        onClick={props.onReload}
-        disabled={props.reloading}
+        onClick={onReload}
+        disabled={reloading}
       >
         {t('jobList.toolbar.reload')}
       </Button>
@@ -87,12 +107,34 @@ export const JobListToolbar = memo(function JobListToolbar(props: JobListToolbar
         size="xs"
         variant="default"
         component="a"
-        href={props.exportUrl}
+        href={exportUrl}
         download
         leftSection={<DownloadIcon size={14} />}
       >
         {t('jobList.toolbar.export')}
       </Button>
+    </>
+  );
+});
+
+/**
+ * Spec 01 §2 "Toolbar": search, grouping, column options, reset, reload, export, bulk actions.
+ * Each part renders only when its own props change (a grouping re-renders the grouping's select
+ * alone).
+ */
+export const JobListToolbar = memo(function JobListToolbar(props: JobListToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.toolbar} role="toolbar" aria-label={t('jobList.toolbar.label')}>
+      <SearchBox search={props.search} onSearch={props.onSearch} />
+      <GroupBySelect group={props.group} onGroup={props.onGroup} />
+      <ColumnOptions visibility={props.visibility} onChange={props.onColumnVisible} />
+      <ListActions
+        onReset={props.onReset}
+        onReload={props.onReload}
+        reloading={props.reloading}
+        exportUrl={props.exportUrl}
+      />
       <span className={classes.toolbarSpacer} />
       {props.bulkActions ?? <BulkActionsButton count={props.selectedCount} />}
     </div>

@@ -8,7 +8,6 @@ import {
   orderByRanks,
   orderByRanksSteps,
   reverseByRanks,
-  sortsByNumber,
   sortsByTime,
 } from '@quill/core/rules/jobListSort';
 import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
@@ -25,6 +24,20 @@ const GROUPED_ON_DEMAND: ReadonlySet<JobListColumn> = new Set([
   'filterJobId',
   'formattedDictatedDate',
   'formattedSignedDate',
+]);
+
+/**
+ * Columns a list is usually grouped by: few values each, and quick to build (a decoded row keys
+ * them by a number).
+ */
+const USUAL_GROUPINGS: ReadonlySet<JobListColumn> = new Set([
+  'stat',
+  'dictatorName',
+  'clinic',
+  'workType',
+  'department',
+  'location',
+  'stageName',
 ]);
 
 /**
@@ -117,12 +130,13 @@ export class JobListIndex {
   /**
    * Builds, step by step, what the list will need: each visible column's sort ranks, ascending
    * order (a heading's first click) and groups (a click on a heading or a choice of grouping is the
-   * quickest thing a user does) — times first, then the other numbers, the quickest to build — then
+   * quickest thing a user does) — times first, then the usual groupings, then the rest — then
    * the search texts (a search waits for its 300 ms debounce and the typing anyway).
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
-    // Times first (a worklist is sorted by date more than by anything), then the other numbers.
-    const priority = (c: JobListColumn) => (sortsByTime(c) ? 0 : sortsByNumber(c) ? 1 : 2);
+    // Times first (a worklist is sorted by date more than by anything), then the usual groupings,
+    // then the rest.
+    const priority = (c: JobListColumn) => (sortsByTime(c) ? 0 : USUAL_GROUPINGS.has(c) ? 1 : 2);
     for (const column of [...columns].sort((a, b) => priority(a) - priority(b))) {
       const grouped = !GROUPED_ON_DEMAND.has(column);
       if (!this.ranksOf.has(column)) {

@@ -1,0 +1,102 @@
+import type { JobListRow } from '../contract/jobList.js';
+import { DecodedJobListRow, hasTextCode } from './jobListBinary.js';
+import type { JobListColumn } from './jobListColumns.js';
+
+/** Rows handled between two pauses of {@link distinctValuesSteps}: a few milliseconds of work. */
+const ROWS_PER_STEP = 2_000;
+
+/** Text codes (ids, days, stages) below this are looked up in a table; others in a map. */
+const TABLE_CODES = 1 << 20;
+
+/** A column's distinct values: each row's value by number (its first appearance), −1 for none. */
+export interface DistinctValues {
+  ids: Int32Array;
+  values: string[];
+}
+
+/**
+ * Which value each text code of a column stands for, batch by batch (a code means the same value
+ * only within its batch): a table indexed by the code for small codes — one read per row — and a
+ * map for the others.
+ */
+class CodeValues {
+  /** Value id + 1 per code + 1 (0: not seen), and the batch it was seen in. */
+  private ids = new Int32Array(1_024);
+  private seenIn = new Int32Array(1_024);
+  private readonly others = new Map<string, number>();
+
+  get(batch: number, code: number): number {
+    const at = code + 1;
+    if (at >= 0 && at < this.ids.length) return this.seenIn[at] === batch ? this.ids[at]! - 1 : -2;
+    return this.others.get(`${batch}:${code}`) ?? -2;
+  }
+
+  set(batch: number, code: number, id: number): void {
+    const at = code + 1;
+    if (at >= 0 && at < TABLE_CODES) {
+      if (at >= this.ids.length) this.grow(at);
+      this.ids[at] = id + 1;
+      this.seenIn[at] = batch;
+    } else this.others.set(`${batch}:${code}`, id);
+  }
+
+  private grow(at: number): void {
+    let length = this.ids.length;
+    while (length <= at) length *= 2;
+    const ids = new Int32Array(length);
+    const seenIn = new Int32Array(length);
+    ids.set(this.ids);
+    seenIn.set(this.seenIn);
+    this.ids = ids;
+    this.seenIn = seenIn;
+  }
+}
+
+/**
+ * Numbers the distinct values of a column (`read` of each row; null for none). A column holds
+ * far fewer values than it has rows; of a decoded row whose text a record field decides (a name's
+ * id, a stage, a day: `textCode`), the value is read once per batch and field value, so a row
+ * costs one number read instead of a text. Pauses (yields) every {@link ROWS_PER_STEP} rows.
+ */
+export function* distinctValuesSteps(
+  rows: readonly JobListRow[],
+  column: JobListColumn,
+  read: (row: JobListRow) => string | null,
+): Generator<void, DistinctValues, void> {
+  const ids = new Int32Array(rows.length);
+  const idOf = new Map<string, number>();
+  const values: string[] = [];
+  const idOfValue = (value: string | null): number => {
+    if (value === null) return -1;
+    let id = idOf.get(value);
+    if (id === undefined) {
+      id = values.length;
+      idOf.set(value, id);
+      values.push(value);
+    }
+    return id;
+  };
+  const coded = hasTextCode(column);
+  const codes = new CodeValues();
+  let batch: object | null = null;
+  let batchNumber = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (coded && row instanceof DecodedJobListRow) {
+      // A load's rows come batch by batch.
+      if (row.batch !== batch) {
+        batch = row.batch;
+        batchNumber++;
+      }
+      const code = row.textCode(column);
+      let id = codes.get(batchNumber, code);
+      if (id === -2) {
+        id = idOfValue(read(row));
+        codes.set(batchNumber, code, id);
+      }
+      ids[i] = id;
+    } else ids[i] = idOfValue(read(row));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return { ids, values };
+}
