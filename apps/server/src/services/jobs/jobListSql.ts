@@ -139,5 +139,6 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
         from job_views v join b on b.id = v.job_id
         where v.account_id = ${o.accountId} and (v.pdf_viewed_at is not null or v.rtf_viewed_at is not null))
     )::text as "header",
-    (select coalesce(string_agg(b.list_row, ''::bytea order by b.id), ''::bytea) from b) as "rows"`;
+    encode((select coalesce(string_agg(b.list_row, ''::bytea order by b.id), ''::bytea) from b),
+      'base64') as "rows"`;
 }
