@@ -219,6 +219,27 @@ describe('job list sort (spec 01 §5)', () => {
     expect(big[order[99_999]!]!.workType).toBe('W0');
   });
 
+  it('orders some of the rows (a searched list) as it orders them all', () => {
+    const ranks = Int32Array.from({ length: 1_000 }, (_, i) => (i * 7919) % 13);
+    const all = orderByRanks(
+      Uint32Array.from({ length: 1_000 }, (_, i) => 999 - i),
+      ranks,
+      true,
+    );
+    const some = Uint32Array.from({ length: 300 }, (_, i) => 997 - i * 3);
+    const wanted = new Set(some);
+    expect(Array.from(orderByRanks(some, ranks, true))).toEqual(Array.from(all).filter((i) => wanted.has(i)));
+    expect(Array.from(orderByRanks(some, ranks, false))).toEqual(
+      Array.from(
+        orderByRanks(
+          Uint32Array.from({ length: 1_000 }, (_, i) => 999 - i),
+          ranks,
+          false,
+        ),
+      ).filter((i) => wanted.has(i)),
+    );
+  });
+
   it('turns a stable order into the other direction, ties kept in load order', () => {
     const ranks = Int32Array.from({ length: 1_000 }, (_, i) => (i * 7919) % 13);
     const base = Uint32Array.from({ length: 1_000 }, (_, i) => i);

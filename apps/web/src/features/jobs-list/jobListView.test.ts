@@ -89,6 +89,9 @@ describe('job list view (spec 01 §5, §9)', () => {
         i.kind === 'group' ? `[${i.key} ${i.count}${i.continued ? ' cont' : ''}]` : i.row.jobId,
       ),
     ).toEqual(['[Progress Note 2 cont]', 3, '[no_group 1]', 2]);
+    // Searched: a group counts only its shown rows.
+    const found = filterOrder(grouped, index.searchTexts(visible), 'progress');
+    expect(Array.from(groupCounts(found, of))).toEqual([0, 2, 0]);
   });
 
   it('pages without grouping: only the page rows', () => {

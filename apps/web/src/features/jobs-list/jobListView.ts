@@ -35,10 +35,14 @@ export function filterOrder(order: Uint32Array, texts: readonly string[], query:
   return out.subarray(0, n);
 }
 
-/** How many of the shown rows each group holds. */
+/**
+ * How many of the shown rows each group holds. When every row is shown (no search), they are
+ * counted in storage order, without reading the order.
+ */
 export function groupCounts(order: Uint32Array, groups: JobListGroups): Int32Array {
   const counts = new Int32Array(groups.keys.length);
-  for (let i = 0; i < order.length; i++) counts[groups.ofRow[order[i]!]!]! += 1;
+  const all = order.length === groups.ofRow.length;
+  for (let i = 0; i < order.length; i++) counts[groups.ofRow[all ? i : order[i]!]!]! += 1;
   return counts;
 }
 
