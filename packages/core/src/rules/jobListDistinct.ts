@@ -8,6 +8,9 @@ const ROWS_PER_STEP = 2_000;
 /** Text codes (ids, days, stages) below this are looked up in a table; others in a map. */
 const TABLE_CODES = 1 << 20;
 
+/** Batches a load may have (far more than any has): keys of {@link CodeValues}' map. */
+const BATCHES = 1 << 22;
+
 /** A column's distinct values: each row's value by number (its first appearance), −1 for none. */
 export interface DistinctValues {
   ids: Int32Array;
@@ -23,12 +26,13 @@ class CodeValues {
   /** Value id + 1 per code + 1 (0: not seen), and the batch it was seen in. */
   private ids = new Int32Array(1_024);
   private seenIn = new Int32Array(1_024);
-  private readonly others = new Map<string, number>();
+  /** Others by code × 2^22 + batch (exact in a double for any int32 code). */
+  private readonly others = new Map<number, number>();
 
   get(batch: number, code: number): number {
     const at = code + 1;
     if (at >= 0 && at < this.ids.length) return this.seenIn[at] === batch ? this.ids[at]! - 1 : -2;
-    return this.others.get(`${batch}:${code}`) ?? -2;
+    return this.others.get(code * BATCHES + batch) ?? -2;
   }
 
   set(batch: number, code: number, id: number): void {
@@ -37,7 +41,7 @@ class CodeValues {
       if (at >= this.ids.length) this.grow(at);
       this.ids[at] = id + 1;
       this.seenIn[at] = batch;
-    } else this.others.set(`${batch}:${code}`, id);
+    } else this.others.set(code * BATCHES + batch, id);
   }
 
   private grow(at: number): void {
