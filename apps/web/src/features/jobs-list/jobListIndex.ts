@@ -53,6 +53,8 @@ export class JobListIndex {
   private readonly groupsOf = new Map<JobListColumn, JobListGroups>();
   private readonly sortedOf = new Map<string, Uint32Array>();
   private search: { key: string; texts: string[] } | null = null;
+  /** The search texts being built (see {@link searchTextSteps}). */
+  private building: { key: string; steps: Generator<void, void, void> } | null = null;
 
   constructor(
     readonly rows: readonly JobListRow[],
@@ -117,50 +119,65 @@ export class JobListIndex {
     return this.search!.texts;
   }
 
-  /** Builds the search texts of these columns step by step (see {@link searchTexts}). */
-  *searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+  /**
+   * Builds the search texts of these columns step by step (see {@link searchTexts}). Every caller
+   * drives the same build: a search that comes while the warm-up is building the texts goes on
+   * from where it got to.
+   */
+  searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    const key = columns.join(',');
+    if (this.building?.key !== key) this.building = { key, steps: this.buildSearchTexts(columns, key) };
+    return this.building.steps;
+  }
+
+  private *buildSearchTexts(columns: readonly JobListColumn[], key: string): Generator<void, void, void> {
     const texts = new Array<string>(this.rows.length);
     for (let i = 0; i < this.rows.length; i++) {
       texts[i] = searchText(this.rows[i]!, columns, this.labels);
       if (i % SEARCH_ROWS_PER_STEP === SEARCH_ROWS_PER_STEP - 1) yield;
     }
-    this.search = { key: columns.join(','), texts };
+    this.search = { key, texts };
   }
 
   /**
    * Builds, step by step, what the list will need: each visible column's sort ranks, ascending
    * order (a heading's first click) and groups (a click on a heading or a choice of grouping is the
-   * quickest thing a user does) — times first, then the usual groupings, then the rest — then
-   * the search texts (a search waits for its 300 ms debounce and the typing anyway).
+   * quickest thing a user does) — times first, then the usual groupings — then the search texts
+   * (a search waits for its 300 ms debounce and the typing anyway), then the other columns.
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
     // Times first (a worklist is sorted by date more than by anything), then the usual groupings,
-    // then the rest.
+    // then the search texts, then the rest.
     const priority = (c: JobListColumn) => (sortsByTime(c) ? 0 : USUAL_GROUPINGS.has(c) ? 1 : 2);
-    for (const column of [...columns].sort((a, b) => priority(a) - priority(b))) {
-      const grouped = !GROUPED_ON_DEMAND.has(column);
-      if (!this.ranksOf.has(column)) {
-        yield;
-        // Anything built on the spot meanwhile is kept.
-        if (grouped && !this.groupsOf.has(column)) {
-          const keys = yield* columnKeysSteps(this.rows, column, this.labels);
-          if (!this.ranksOf.has(column)) this.ranksOf.set(column, keys.ranks);
-          if (!this.groupsOf.has(column)) this.groupsOf.set(column, keys.groups);
-        } else {
-          const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
-          if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
-        }
-      }
-      if (!this.sortedOf.has(`${column}:true`) && !this.sortedOf.has(`${column}:false`)) {
-        yield;
-        const order = yield* orderByRanksSteps(this.loadOrder, this.ranks(column), true);
-        if (!this.sortedOf.has(`${column}:true`)) this.sortedOf.set(`${column}:true`, order);
-      }
-      if (!grouped || this.groupsOf.has(column)) continue;
-      yield;
-      const groups = yield* groupRowsSteps(this.rows, column, this.labels, this.ranks(column));
-      if (!this.groupsOf.has(column)) this.groupsOf.set(column, groups);
-    }
+    const ordered = [...columns].sort((a, b) => priority(a) - priority(b));
+    for (const column of ordered) if (priority(column) < 2) yield* this.columnSteps(column);
     if (!this.hasSearchTexts(columns)) yield* this.searchTextSteps(columns);
+    for (const column of ordered) if (priority(column) === 2) yield* this.columnSteps(column);
+  }
+
+  /** One column's sort ranks, ascending order and groups, step by step (see {@link warmSteps}). */
+  private *columnSteps(column: JobListColumn): Generator<void, void, void> {
+    const grouped = !GROUPED_ON_DEMAND.has(column);
+    if (!this.ranksOf.has(column)) {
+      yield;
+      // Anything built on the spot meanwhile is kept.
+      if (grouped && !this.groupsOf.has(column)) {
+        const keys = yield* columnKeysSteps(this.rows, column, this.labels);
+        if (!this.ranksOf.has(column)) this.ranksOf.set(column, keys.ranks);
+        if (!this.groupsOf.has(column)) this.groupsOf.set(column, keys.groups);
+      } else {
+        const ranks = yield* columnRanksSteps(this.rows, column, this.labels);
+        if (!this.ranksOf.has(column)) this.ranksOf.set(column, ranks);
+      }
+    }
+    if (!this.sortedOf.has(`${column}:true`) && !this.sortedOf.has(`${column}:false`)) {
+      yield;
+      const order = yield* orderByRanksSteps(this.loadOrder, this.ranks(column), true);
+      if (!this.sortedOf.has(`${column}:true`)) this.sortedOf.set(`${column}:true`, order);
+    }
+    if (!grouped || this.groupsOf.has(column)) return;
+    yield;
+    const groups = yield* groupRowsSteps(this.rows, column, this.labels, this.ranks(column));
+    if (!this.groupsOf.has(column)) this.groupsOf.set(column, groups);
   }
 }

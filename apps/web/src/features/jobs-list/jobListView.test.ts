@@ -108,6 +108,30 @@ describe('job list view (spec 01 §5, §9)', () => {
     expect(ids(fresh, sortOrder(fresh, { column: 'patientName', ascending: true }))).toEqual([3, 2, 5, 1, 4]);
   });
 
+  it('builds the search texts once when a search comes while the warm-up builds them', async () => {
+    let stageLabels = 0;
+    const counting: JobListLabels = {
+      ...labels,
+      stage: (id, name) => {
+        stageLabels++;
+        return stageLabel(id, name);
+      },
+    };
+    const many = Array.from({ length: 3_000 }, (_, i) => jobRow(i + 1, { patientName: `Patient ${i}` }));
+    const fresh = new JobListIndex(many, counting);
+    // Only the search texts read the stage's label: once a row when built once.
+    const columns = [...visible, 'stageName'] as const;
+    const warm = fresh.searchTextSteps(columns);
+    warm.next();
+    await runInSlices(fresh.searchTextSteps(columns), new AbortController().signal);
+    expect(fresh.hasSearchTexts(columns)).toBe(true);
+    expect(warm.next().done).toBe(true);
+    expect(stageLabels).toBe(3_000);
+    expect(ids(fresh, filterOrder(fresh.loadOrder, fresh.searchTexts(columns), 'patient 2999'))).toEqual([
+      3_000,
+    ]);
+  });
+
   it('sorts, groups and searches 100,000 rows (speed is measured by bench/job-list)', () => {
     const big = Array.from({ length: 100_000 }, (_, i) =>
       jobRow(i + 1, {
