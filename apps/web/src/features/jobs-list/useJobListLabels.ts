@@ -1,5 +1,4 @@
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { stageLabel } from '@quill/core/rules/stages';
+import { type JobListLabels, jobListLabels } from '@quill/core/rules/jobListValues';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
@@ -15,12 +14,11 @@ export function useJobListLabels(): JobListLabels {
     useHasPermission('jobEditAdt'),
   ].some(Boolean);
   return useMemo(
-    () => ({
-      stat: t('jobList.stat'),
-      patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
-      // One language (en-US): stored stage names are shown as they are.
-      stage: (stageId: number, stageName: string) => stageLabel(stageId, stageName),
-    }),
+    () =>
+      jobListLabels({
+        stat: t('jobList.stat'),
+        patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
+      }),
     [t, seesNames],
   );
 }
