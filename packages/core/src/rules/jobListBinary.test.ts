@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BinaryJobListHeader, JobListRowSchema } from '../contract/jobList.js';
 import { type BinaryJobListRecord, encodeBinaryJobList } from '../testing/binaryJobList.js';
-import {
-  binaryBatchesOf,
-  DecodedJobListRow,
-  decodeBinaryJobList,
-  splitBinaryJobList,
-} from './jobListBinary.js';
+import { DecodedJobListRow, decodeBinaryJobList, splitBinaryJobList } from './jobListBinary.js';
 import { columnKeysSteps } from './jobListColumnKeys.js';
 import { JOB_LIST_COLUMNS } from './jobListColumns.js';
 import { groupRows } from './jobListGroup.js';
@@ -167,22 +162,5 @@ describe('decodeBinaryJobList', () => {
     const headerTooLong = bytes.slice();
     new DataView(headerTooLong.buffer).setUint32(0, bytes.length);
     expect(() => splitBinaryJobList(headerTooLong)).toThrow(/not a binary/);
-  });
-
-  it('gives the batches of a list as loaded, for another thread to decode the same rows', () => {
-    const first = encodeBinaryJobList(header, records(3));
-    const second = encodeBinaryJobList(header, records(2));
-    const rows = [...decodeBinaryJobList(first), ...decodeBinaryJobList(second)];
-    const batches = binaryBatchesOf(rows)!;
-    expect(batches.map((b) => b.length)).toEqual([first.length, second.length]);
-    const again = batches.flatMap((b) => decodeBinaryJobList(b).map((r) => JSON.stringify(r)));
-    expect(again).toEqual(rows.map((r) => JSON.stringify(r)));
-    expect(binaryBatchesOf([])).toEqual([]);
-    // Any other list: positions would not match the batches' rows.
-    expect(binaryBatchesOf(rows.slice(1))).toBeNull();
-    expect(binaryBatchesOf(rows.slice(0, 4))).toBeNull();
-    expect(binaryBatchesOf([rows[1]!, rows[0]!, ...rows.slice(2)])).toBeNull();
-    expect(binaryBatchesOf([...rows.slice(3), ...rows.slice(0, 3)])).not.toBeNull();
-    expect(binaryBatchesOf([...rows, { ...rows[0]! }])).toBeNull();
   });
 });

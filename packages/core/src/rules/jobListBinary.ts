@@ -23,8 +23,6 @@ const NO_FLAGS: JobListRow['flags'] = Object.freeze([]) as unknown as JobListRow
 export interface BinaryJobListParts {
   header: unknown;
   rows: DataView;
-  /** The whole batch, header included. */
-  bytes: Uint8Array;
 }
 
 /**
@@ -41,15 +39,13 @@ export function splitBinaryJobList(bytes: Uint8Array): BinaryJobListParts {
   const count = (header as { count?: unknown } | null)?.count;
   if (typeof count !== 'number' || bytes.byteLength - rowsAt !== count * AT.size)
     throw new Error('binary job list rows do not match their count');
-  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * AT.size), bytes };
+  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * AT.size) };
 }
 
 /** One batch's rows, which its {@link DecodedJobListRow}s read, and what they share. */
 class RowBatch {
   readonly header: BinaryJobListHeader;
   readonly rows: DataView;
-  /** The whole batch, as it came (see {@link binaryBatchesOf}). */
-  readonly bytes: Uint8Array;
   readonly dateTime: (wallClockMs: number) => string;
   readonly #date: (wallClockMs: number) => string;
   /** A date of service's text (YYYY-MM-DD) and its formatted text, kept per day (days recur). */
@@ -57,10 +53,9 @@ class RowBatch {
   /** A row's flags as objects, made when first read. */
   readonly flags: (JobListRow['flags'] | undefined)[];
 
-  constructor(header: BinaryJobListHeader, { rows, bytes }: Omit<BinaryJobListParts, 'header'>) {
+  constructor(header: BinaryJobListHeader, rows: DataView) {
     this.header = header;
     this.rows = rows;
-    this.bytes = bytes;
     this.dateTime = compileDateTimeFormatter(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
     this.flags = new Array(header.count);
@@ -126,11 +121,6 @@ export class DecodedJobListRow implements JobListRow {
   /** The row's batch: what its {@link textCode}s are relative to. */
   get batch(): object {
     return this.#b;
-  }
-
-  /** The row's place in its batch (0 for the first). */
-  get indexInBatch(): number {
-    return this.#at / AT.size;
   }
 
   /**
@@ -343,11 +333,8 @@ export class DecodedJobListRow implements JobListRow {
  * its fields from the batch's bytes (see {@link DecodedJobListRow}) as the `rows` answer has them,
  * field for field.
  */
-export function decodeBinaryJobListRows(
-  header: BinaryJobListHeader,
-  parts: Omit<BinaryJobListParts, 'header'>,
-): JobListRow[] {
-  const batch = new RowBatch(header, parts);
+export function decodeBinaryJobListRows(header: BinaryJobListHeader, rows: DataView): JobListRow[] {
+  const batch = new RowBatch(header, rows);
   const out = new Array<JobListRow>(header.count);
   for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i);
   return out;
@@ -355,28 +342,6 @@ export function decodeBinaryJobListRows(
 
 /** A binary batch's rows, its header checked in full against the contract. */
 export function decodeBinaryJobList(bytes: Uint8Array): JobListRow[] {
-  const parts = splitBinaryJobList(bytes);
-  return decodeBinaryJobListRows(BinaryJobListHeaderSchema.parse(parts.header), parts);
-}
-
-/**
- * The binary batches the rows were decoded from, when the rows are those batches' rows in order
- * (a list as loaded): what another thread needs to decode the same rows at the same positions (a
- * copy of ~0.7 MB per 10,000 rows). Null for any other list.
- */
-export function binaryBatchesOf(rows: readonly JobListRow[]): Uint8Array[] | null {
-  const batches: Uint8Array[] = [];
-  let batch: RowBatch | null = null;
-  let next = 0;
-  for (const row of rows) {
-    if (!(row instanceof DecodedJobListRow)) return null;
-    if (row.batch !== batch) {
-      if (batch && next !== batch.header.count) return null;
-      batch = row.batch as RowBatch;
-      batches.push(batch.bytes);
-      next = 0;
-    }
-    if (row.indexInBatch !== next++) return null;
-  }
-  return batch && next !== batch.header.count ? null : batches;
+  const { header, rows } = splitBinaryJobList(bytes);
+  return decodeBinaryJobListRows(BinaryJobListHeaderSchema.parse(header), rows);
 }

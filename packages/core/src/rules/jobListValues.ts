@@ -1,6 +1,5 @@
 import type { JobListRow } from '../contract/jobList.js';
 import type { JobListColumn } from './jobListColumns.js';
-import { stageLabel } from './stages.js';
 
 /** Words the list shows in place of a value (from the catalogue) and the stage label rule. */
 export interface JobListLabels {
@@ -10,14 +9,6 @@ export interface JobListLabels {
   patientWithheld: string;
   /** Spec 01 §4 stage display (`stageLabel` with the catalogue's translation). */
   stage: (stageId: number, stageName: string) => string;
-}
-
-/** The catalogue's words of {@link JobListLabels}: what a worker thread is sent to label the rows. */
-export type JobListLabelWords = Pick<JobListLabels, 'stat' | 'patientWithheld'>;
-
-/** The list's labels from the catalogue's words (one language, en-US: stage names as stored). */
-export function jobListLabels({ stat, patientWithheld }: JobListLabelWords): JobListLabels {
-  return { stat, patientWithheld, stage: (stageId, name) => stageLabel(stageId, name) };
 }
 
 /**

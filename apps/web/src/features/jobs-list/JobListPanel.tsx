@@ -22,7 +22,6 @@ import { useExpandDetails } from './useExpandDetails';
 import { useJobListIndex } from './useJobListIndex';
 import { useJobListLabels } from './useJobListLabels';
 import { useJobListPrefs } from './useJobListPrefs';
-import { useJobListSearch } from './useJobListSearch';
 import { useJobListView } from './useJobListView';
 import { useJobRows } from './useJobRows';
 import { useJobSelection } from './useJobSelection';
@@ -61,7 +60,6 @@ export function JobListPanel({
   const prefs = useJobListPrefs(cs, queue);
   const rows = useJobRows(cs, queue, facilities, session.applicationSettings.jobListDataBatchSize);
   const index = useJobListIndex(rows.data, labels, prefs.columns);
-  const rowSearch = useJobListSearch(rows.data, labels, prefs.columns);
 
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
@@ -84,7 +82,7 @@ export function JobListPanel({
   const [detailsOpen, setDetailsOpen] = useExpandDetails();
   const [confirmAll, setConfirmAll] = useState<{ page: number; total: number } | null>(null);
 
-  const view = useJobListView(index, rowSearch, {
+  const view = useJobListView(index, {
     sort: prefs.sort,
     group: prefs.group,
     search: search.applied,

@@ -10,8 +10,11 @@ import {
   reverseByRanks,
   sortsByTime,
 } from '@quill/core/rules/jobListSort';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
 import { runSteps } from '@quill/core/rules/steps';
+
+/** Rows per step while building search texts. */
+const SEARCH_ROWS_PER_STEP = 1_000;
 
 /**
  * Columns whose groups are not built ahead of need: a group per row or nearly (job ids, times to
@@ -39,9 +42,9 @@ const USUAL_GROUPINGS: ReadonlySet<JobListColumn> = new Set([
 
 /**
  * The precomputed keys of one loaded list (ARCHITECTURE §7): per column the rows' sort ranks and
- * groups (the search texts are the search's, see jobListSearch.ts). Built once per load and kept
- * out of React state; `warmSteps` builds them in small steps after the first page is shown, and
- * anything asked for before it is ready is built on the spot.
+ * groups, and per row the lower-cased search text of the visible columns. Built once per load and
+ * kept out of React state; `warmSteps` builds them in small steps after the first page is shown,
+ * and anything asked for before it is ready is built on the spot.
  */
 export class JobListIndex {
   /** Row positions in load order (the server's job id order). */
@@ -49,6 +52,9 @@ export class JobListIndex {
   private readonly ranksOf = new Map<JobListColumn, Int32Array>();
   private readonly groupsOf = new Map<JobListColumn, JobListGroups>();
   private readonly sortedOf = new Map<string, Uint32Array>();
+  private search: { key: string; texts: string[] } | null = null;
+  /** The search texts being built (see {@link searchTextSteps}). */
+  private building: { key: string; steps: Generator<void, void, void> } | null = null;
 
   constructor(
     readonly rows: readonly JobListRow[],
@@ -100,16 +106,53 @@ export class JobListIndex {
     return groups;
   }
 
+  hasSearchTexts(columns: readonly JobListColumn[]): boolean {
+    return this.search?.key === columns.join(',');
+  }
+
+  /** Each row's lower-cased search text over these (the visible) columns. */
+  searchTexts(columns: readonly JobListColumn[]): string[] {
+    if (!this.hasSearchTexts(columns)) {
+      // Built on the spot: the caller needs the texts now.
+      runSteps(this.searchTextSteps(columns));
+    }
+    return this.search!.texts;
+  }
+
+  /**
+   * Builds the search texts of these columns step by step (see {@link searchTexts}). Every caller
+   * drives the same build: a search that comes while the warm-up is building the texts goes on
+   * from where it got to.
+   */
+  searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    const key = columns.join(',');
+    if (this.building?.key !== key) this.building = { key, steps: this.buildSearchTexts(columns, key) };
+    return this.building.steps;
+  }
+
+  private *buildSearchTexts(columns: readonly JobListColumn[], key: string): Generator<void, void, void> {
+    const texts = new Array<string>(this.rows.length);
+    for (let i = 0; i < this.rows.length; i++) {
+      texts[i] = searchText(this.rows[i]!, columns, this.labels);
+      if (i % SEARCH_ROWS_PER_STEP === SEARCH_ROWS_PER_STEP - 1) yield;
+    }
+    this.search = { key, texts };
+  }
+
   /**
    * Builds, step by step, what the list will need: each visible column's sort ranks, ascending
    * order (a heading's first click) and groups (a click on a heading or a choice of grouping is the
-   * quickest thing a user does) — times first (a worklist is sorted by date more than by anything),
-   * then the usual groupings, then the other columns.
+   * quickest thing a user does) — times first, then the usual groupings — then the search texts
+   * (a search waits for its 300 ms debounce and the typing anyway), then the other columns.
    */
   *warmSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    // Times first (a worklist is sorted by date more than by anything), then the usual groupings,
+    // then the search texts, then the rest.
     const priority = (c: JobListColumn) => (sortsByTime(c) ? 0 : USUAL_GROUPINGS.has(c) ? 1 : 2);
-    for (const column of [...columns].sort((a, b) => priority(a) - priority(b)))
-      yield* this.columnSteps(column);
+    const ordered = [...columns].sort((a, b) => priority(a) - priority(b));
+    for (const column of ordered) if (priority(column) < 2) yield* this.columnSteps(column);
+    if (!this.hasSearchTexts(columns)) yield* this.searchTextSteps(columns);
+    for (const column of ordered) if (priority(column) === 2) yield* this.columnSteps(column);
   }
 
   /** One column's sort ranks, ascending order and groups, step by step (see {@link warmSteps}). */

@@ -36,9 +36,9 @@ function headerSample(header: unknown): unknown {
  * batch's shape.
  */
 function decodeBatch(bytes: ArrayBuffer): JobListRow[] {
-  const parts = splitBinaryJobList(new Uint8Array(bytes));
-  BinaryJobListHeaderSchema.parse(headerSample(parts.header));
-  const decoded = decodeBinaryJobListRows(parts.header as BinaryJobListHeader, parts);
+  const { header, rows } = splitBinaryJobList(new Uint8Array(bytes));
+  BinaryJobListHeaderSchema.parse(headerSample(header));
+  const decoded = decodeBinaryJobListRows(header as BinaryJobListHeader, rows);
   if (decoded.length > 0) JobListRowSchema.parse(decoded[0]);
   return decoded;
 }

@@ -1,4 +1,5 @@
-import { type JobListLabels, jobListLabels } from '@quill/core/rules/jobListValues';
+import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { stageLabel } from '@quill/core/rules/stages';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
@@ -14,11 +15,12 @@ export function useJobListLabels(): JobListLabels {
     useHasPermission('jobEditAdt'),
   ].some(Boolean);
   return useMemo(
-    () =>
-      jobListLabels({
-        stat: t('jobList.stat'),
-        patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
-      }),
+    () => ({
+      stat: t('jobList.stat'),
+      patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
+      // One language (en-US): stored stage names are shown as they are.
+      stage: (stageId: number, stageName: string) => stageLabel(stageId, stageName),
+    }),
     [t, seesNames],
   );
 }

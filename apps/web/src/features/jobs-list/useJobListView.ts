@@ -1,53 +1,39 @@
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListSort } from '@quill/core/rules/jobListSort';
-import { normalizeSearch } from '@quill/core/rules/jobListValues';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JobListIndex } from './jobListIndex';
-import type { JobListSearch } from './jobListSearch';
 import { filterOrder, groupCounts, groupOrder, type JobListViewResult, sortOrder } from './jobListView';
+import { runInSlices } from './slices';
 
 /**
- * The rows a search matches (see {@link JobListSearch.matches}): null without a search, undefined
- * while the answer is awaited (it comes from the search worker, or from texts still being built).
+ * Whether the search texts of these columns are built. A search that comes before the warm-up has
+ * built them has them built now, in short slices (ARCHITECTURE §7: never block the main thread
+ * for over 100 ms), and renders again when they are.
  */
-function useSearchMatches(
-  search: JobListSearch | null,
-  columns: readonly JobListColumn[],
-  query: string,
-): Uint8Array | null | undefined {
-  const q = normalizeSearch(query);
-  const [answer, setAnswer] = useState<{
-    search: JobListSearch;
-    columns: readonly JobListColumn[];
-    q: string;
-    matches: Uint8Array;
-  } | null>(null);
-  const current =
-    answer && answer.search === search && answer.columns === columns && answer.q === q
-      ? answer.matches
-      : undefined;
+function useSearchTexts(index: JobListIndex | null, columns: readonly JobListColumn[], wanted: boolean) {
+  const ready = index?.hasSearchTexts(columns) ?? false;
+  const [, setBuilt] = useState(0);
   useEffect(() => {
-    if (!search || !q || current) return;
+    if (!index || !wanted || ready) return;
     const controller = new AbortController();
-    search.matches(columns, q, controller.signal).then(
-      (matches) => setAnswer({ search, columns, q, matches }),
+    runInSlices(index.searchTextSteps(columns), controller.signal).then(
+      () => setBuilt((n) => n + 1),
       () => {
-        // Cancelled: a new query, new rows or new columns.
+        // Cancelled: new rows or columns.
       },
     );
     return () => controller.abort();
-  }, [search, columns, q, current]);
-  return q ? current : null;
+  }, [index, columns, wanted, ready]);
+  return ready;
 }
 
 /**
  * The list as shown: sorted, grouped and searched. Each step is linear over precomputed keys and
  * memoised on its own inputs, so a keystroke re-runs only the search and a page change nothing.
- * While a search awaits its matches, the list stays as it was shown.
+ * While a search waits for its texts, the list stays as it was shown.
  */
 export function useJobListView(
   index: JobListIndex | null,
-  search: JobListSearch | null,
   options: {
     sort: JobListSort | null;
     group: JobListColumn | null;
@@ -55,17 +41,19 @@ export function useJobListView(
     columns: readonly JobListColumn[];
   },
 ): JobListViewResult | null {
-  const { sort, group, columns } = options;
-  const matches = useSearchMatches(search, columns, options.search);
+  const { sort, group, search, columns } = options;
+  const searching = search.trim() !== '';
+  const textsReady = useSearchTexts(index, columns, searching);
   const sorted = useMemo(() => (index ? sortOrder(index, sort) : null), [index, sort]);
   const grouped = useMemo(
     () => (index && sorted ? groupOrder(index, sorted, group) : null),
     [index, sorted, group],
   );
   const order = useMemo(() => {
-    if (!index || !grouped || matches === undefined) return null;
-    return matches ? filterOrder(grouped, matches) : grouped;
-  }, [index, grouped, matches]);
+    if (!index || !grouped) return null;
+    if (!searching) return grouped;
+    return textsReady ? filterOrder(grouped, index.searchTexts(columns), search) : null;
+  }, [index, grouped, searching, textsReady, search, columns]);
   const view = useMemo(() => {
     if (!index || !order) return null;
     if (!group) return { order, groups: null };
