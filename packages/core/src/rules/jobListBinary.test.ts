@@ -5,6 +5,7 @@ import { DecodedJobListRow, decodeBinaryJobList, splitBinaryJobList } from './jo
 import { columnKeysSteps } from './jobListColumnKeys.js';
 import { JOB_LIST_COLUMNS } from './jobListColumns.js';
 import { groupRows } from './jobListGroup.js';
+import { searchColumnSteps, searchMatches } from './jobListSearch.js';
 import { columnRanks } from './jobListSort.js';
 import { runSteps } from './steps.js';
 
@@ -115,6 +116,15 @@ describe('decodeBinaryJobList', () => {
       expect(keys.groups, column).toEqual(groupRows(decoded, column, labels, ranks));
       expect(keys.groups.keys, column).toEqual(groups.keys);
       expect(Array.from(keys.groups.ofRow), column).toEqual(Array.from(groups.ofRow));
+      // Search texts too: each query matches the same rows.
+      const searchOf = (list: typeof plain) => [runSteps(searchColumnSteps(list, column, labels))];
+      for (const query of ['adams', 'zo', 'patient name', 'mrn1', 'w', '1', 'letter', '']) {
+        const expected = Array.from(searchMatches(searchOf(plain), plain.length, query));
+        expect(
+          Array.from(searchMatches(searchOf(decoded), decoded.length, query)),
+          `${column} ${query}`,
+        ).toEqual(expected);
+      }
     }
   });
 

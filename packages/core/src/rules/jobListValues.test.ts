@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobListRow } from '../contract/jobList.js';
-import {
-  columnText,
-  type JobListLabels,
-  normalizeSearch,
-  SEARCH_SEPARATOR,
-  searchText,
-} from './jobListValues.js';
+import { columnText, type JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 
 const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
@@ -52,14 +46,5 @@ describe('job list values', () => {
     expect(columnText({ ...base, patientName: null }, 'patientName', labels)).toBe('Patient Name');
     expect(columnText(base, 'jobNoteBool', labels)).toBe('Call <Dr> Ng');
     expect(columnText(base, 'clinic', labels)).toBe('Cobalt Ridge');
-  });
-
-  it('search text holds the visible columns only, lower-cased, one column at a time', () => {
-    const text = searchText(base, ['dictatorName', 'patientMRN'], labels);
-    expect(text).toBe(`walsh, olivia${SEARCH_SEPARATOR}mrn-77${SEARCH_SEPARATOR}`);
-    expect(text.includes(normalizeSearch('  OLIVIA '))).toBe(true);
-    expect(text.includes('cardiology')).toBe(false);
-    // A match never spans two columns.
-    expect(text.includes('olivia mrn')).toBe(false);
   });
 });

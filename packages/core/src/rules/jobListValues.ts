@@ -30,28 +30,3 @@ export function columnText(row: JobListRow, column: JobListColumn, labels: JobLi
       return row[column] ?? '';
   }
 }
-
-/** Separates the columns of a search text, so that a search never matches across two columns. */
-export const SEARCH_SEPARATOR = '\u0001';
-
-/**
- * Spec 01 §5: search matches case-insensitively across visible column values. The lower-cased
- * values of the given columns, joined, computed once per row and load.
- */
-export function searchText(
-  row: JobListRow,
-  columns: readonly JobListColumn[],
-  labels: JobListLabels,
-): string {
-  // One join into a flat string (`+=` builds a rope of 26 pieces first: 100,000 rows' worth of
-  // garbage); the last, empty piece gives the text its closing separator.
-  const pieces = new Array<string>(columns.length + 1);
-  for (let i = 0; i < columns.length; i++) pieces[i] = columnText(row, columns[i]!, labels);
-  pieces[columns.length] = '';
-  return pieces.join(SEARCH_SEPARATOR).toLowerCase();
-}
-
-/** The lower-cased search query as it is matched against {@link searchText}, or '' for none. */
-export function normalizeSearch(query: string): string {
-  return query.trim().toLowerCase();
-}

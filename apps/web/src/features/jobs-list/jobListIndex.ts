@@ -2,6 +2,7 @@ import type { JobListRow } from '@quill/core/contract/jobList';
 import { columnKeysSteps } from '@quill/core/rules/jobListColumnKeys';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import { groupRows, groupRowsSteps, type JobListGroups } from '@quill/core/rules/jobListGroup';
+import { type SearchColumn, searchColumnSteps, searchMatches } from '@quill/core/rules/jobListSearch';
 import {
   columnRanks,
   columnRanksSteps,
@@ -10,11 +11,8 @@ import {
   reverseByRanks,
   sortsByTime,
 } from '@quill/core/rules/jobListSort';
-import { type JobListLabels, searchText } from '@quill/core/rules/jobListValues';
+import type { JobListLabels } from '@quill/core/rules/jobListValues';
 import { runSteps } from '@quill/core/rules/steps';
-
-/** Rows per step while building search texts. */
-const SEARCH_ROWS_PER_STEP = 1_000;
 
 /**
  * Columns whose groups are not built ahead of need: a group per row or nearly (job ids, times to
@@ -41,8 +39,8 @@ const USUAL_GROUPINGS: ReadonlySet<JobListColumn> = new Set([
 ]);
 
 /**
- * The precomputed keys of one loaded list (ARCHITECTURE §7): per column the rows' sort ranks and
- * groups, and per row the lower-cased search text of the visible columns. Built once per load and
+ * The precomputed keys of one loaded list (ARCHITECTURE §7): per column the rows' sort ranks,
+ * groups and lower-cased search texts. Built once per load and
  * kept out of React state; `warmSteps` builds them in small steps after the first page is shown,
  * and anything asked for before it is ready is built on the spot.
  */
@@ -52,9 +50,9 @@ export class JobListIndex {
   private readonly ranksOf = new Map<JobListColumn, Int32Array>();
   private readonly groupsOf = new Map<JobListColumn, JobListGroups>();
   private readonly sortedOf = new Map<string, Uint32Array>();
-  private search: { key: string; texts: string[] } | null = null;
-  /** The search texts being built (see {@link searchTextSteps}). */
-  private building: { key: string; steps: Generator<void, void, void> } | null = null;
+  private readonly searchOf = new Map<JobListColumn, SearchColumn>();
+  /** Search texts being built (see {@link searchTextSteps}). */
+  private readonly searchBuilds = new Map<JobListColumn, Generator<void, void, void>>();
 
   constructor(
     readonly rows: readonly JobListRow[],
@@ -107,36 +105,43 @@ export class JobListIndex {
   }
 
   hasSearchTexts(columns: readonly JobListColumn[]): boolean {
-    return this.search?.key === columns.join(',');
-  }
-
-  /** Each row's lower-cased search text over these (the visible) columns. */
-  searchTexts(columns: readonly JobListColumn[]): string[] {
-    if (!this.hasSearchTexts(columns)) {
-      // Built on the spot: the caller needs the texts now.
-      runSteps(this.searchTextSteps(columns));
-    }
-    return this.search!.texts;
+    return columns.every((column) => this.searchOf.has(column));
   }
 
   /**
-   * Builds the search texts of these columns step by step (see {@link searchTexts}). Every caller
-   * drives the same build: a search that comes while the warm-up is building the texts goes on
-   * from where it got to.
+   * 1 at each row position whose text in one of these (the visible) columns contains the query
+   * (see `searchMatches`); texts not built yet are built on the spot.
    */
-  searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
-    const key = columns.join(',');
-    if (this.building?.key !== key) this.building = { key, steps: this.buildSearchTexts(columns, key) };
-    return this.building.steps;
+  searchMatches(columns: readonly JobListColumn[], query: string): Uint8Array {
+    // Built on the spot: the caller needs the texts now.
+    if (!this.hasSearchTexts(columns)) runSteps(this.searchTextSteps(columns));
+    return searchMatches(
+      columns.map((column) => this.searchOf.get(column)!),
+      this.rows.length,
+      query,
+    );
   }
 
-  private *buildSearchTexts(columns: readonly JobListColumn[], key: string): Generator<void, void, void> {
-    const texts = new Array<string>(this.rows.length);
-    for (let i = 0; i < this.rows.length; i++) {
-      texts[i] = searchText(this.rows[i]!, columns, this.labels);
-      if (i % SEARCH_ROWS_PER_STEP === SEARCH_ROWS_PER_STEP - 1) yield;
+  /**
+   * Builds the search texts of these columns step by step, each column once, and keeps them for
+   * as long as the rows (a column shown again is not built again). Every caller drives the same
+   * builds: a search that comes while the warm-up is building a column goes on from where it got.
+   */
+  *searchTextSteps(columns: readonly JobListColumn[]): Generator<void, void, void> {
+    for (const column of columns) {
+      if (this.searchOf.has(column)) continue;
+      let build = this.searchBuilds.get(column);
+      if (!build) {
+        build = this.searchColumnSteps(column);
+        this.searchBuilds.set(column, build);
+      }
+      yield* build;
     }
-    this.search = { key, texts };
+  }
+
+  private *searchColumnSteps(column: JobListColumn): Generator<void, void, void> {
+    this.searchOf.set(column, yield* searchColumnSteps(this.rows, column, this.labels));
+    this.searchBuilds.delete(column);
   }
 
   /**

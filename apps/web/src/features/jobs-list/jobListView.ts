@@ -2,7 +2,6 @@ import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListGroups } from '@quill/core/rules/jobListGroup';
 import { type JobListSort, orderByRanks } from '@quill/core/rules/jobListSort';
-import { normalizeSearch } from '@quill/core/rules/jobListValues';
 import type { JobListIndex } from './jobListIndex';
 
 /** Row positions in sort order (load order without a sort). Linear in the rows. */
@@ -20,17 +19,15 @@ export function groupOrder(
 }
 
 /**
- * Spec 01 §5: the rows whose visible values contain the query, case-insensitively. `texts` are
- * the rows' precomputed search texts; the order is kept.
+ * Spec 01 §5: the rows a search matched (`matches`: 1 at each matching row position, see
+ * `JobListIndex.searchMatches`), in the order given.
  */
-export function filterOrder(order: Uint32Array, texts: readonly string[], query: string): Uint32Array {
-  const q = normalizeSearch(query);
-  if (!q) return order;
+export function filterOrder(order: Uint32Array, matches: Uint8Array): Uint32Array {
   const out = new Uint32Array(order.length);
   let n = 0;
   for (let i = 0; i < order.length; i++) {
     const position = order[i]!;
-    if (texts[position]!.includes(q)) out[n++] = position;
+    if (matches[position] === 1) out[n++] = position;
   }
   return out.subarray(0, n);
 }

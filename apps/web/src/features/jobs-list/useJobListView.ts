@@ -52,7 +52,7 @@ export function useJobListView(
   const order = useMemo(() => {
     if (!index || !grouped) return null;
     if (!searching) return grouped;
-    return textsReady ? filterOrder(grouped, index.searchTexts(columns), search) : null;
+    return textsReady ? filterOrder(grouped, index.searchMatches(columns, search)) : null;
   }, [index, grouped, searching, textsReady, search, columns]);
   const view = useMemo(() => {
     if (!index || !order) return null;

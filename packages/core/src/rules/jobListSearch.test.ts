@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { JobListRow } from '../contract/jobList.js';
+import type { JobListColumn } from './jobListColumns.js';
+import { normalizeSearch, searchColumnSteps, searchMatches } from './jobListSearch.js';
+import type { JobListLabels } from './jobListValues.js';
+import { stageLabel } from './stages.js';
+import { runSteps } from './steps.js';
+
+const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+
+function row(jobId: number, over: Partial<JobListRow>): JobListRow {
+  return {
+    jobId,
+    originalJobId: null,
+    stat: false,
+    statBool: false,
+    filterJobId: String(jobId),
+    dictatorName: 'Walsh, Olivia',
+    patientName: 'Núñez, Leah',
+    patientMRN: `MRN-${jobId}`,
+    dictatedDate: '2026-10-07T20:37:47.000Z',
+    signedDate: null,
+    dateOfService: '2026-10-04',
+    formattedDictatedDate: '10/07/2026 16:37',
+    formattedSignedDate: '',
+    formattedDateOfService: '10/04/2026',
+    workType: 'Consultation',
+    department: 'Cardiology',
+    location: 'Emergency Department',
+    jobNote: '',
+    jobNoteBool: false,
+    stageName: 'Finished',
+    stageId: 13,
+    clinic: 'Cobalt Ridge',
+    clientFacilityId: 1,
+    jobLocation: 'ED',
+    flags: [],
+    pdfViewed: false,
+    rtfViewed: false,
+    edited: false,
+    signed: false,
+    faxed: false,
+    ...over,
+  };
+}
+
+const rows = [
+  row(1, { stat: true }),
+  row(2, { patientName: null, dictatorName: 'Cruz, Ana', jobNote: 'Call <Dr> Ng', jobNoteBool: true }),
+  row(3, { stageName: 'Pending Fax', stageId: 8, workType: 'MRN Review' }),
+  row(4, {
+    patientName: 'Young, Camila',
+    clinic: 'Harbor Clinic',
+    formattedDictatedDate: '11/01/2026 08:05',
+  }),
+];
+
+function found(columns: readonly JobListColumn[], query: string): number[] {
+  const built = columns.map((column) => runSteps(searchColumnSteps(rows, column, labels)));
+  const matches = searchMatches(built, rows.length, query);
+  return rows.filter((_, i) => matches[i] === 1).map((r) => r.jobId);
+}
+
+describe('job list search (spec 01 §5)', () => {
+  const visible: JobListColumn[] = [
+    'stat',
+    'filterJobId',
+    'dictatorName',
+    'patientName',
+    'patientMRN',
+    'formattedDictatedDate',
+    'workType',
+    'jobNoteBool',
+    'stageName',
+  ];
+
+  it('matches the visible columns as shown, case-insensitively', () => {
+    expect(found(visible, '  OLIVIA ')).toEqual([1, 3, 4]);
+    expect(found(visible, 'núñez')).toEqual([1, 3]);
+    // The STAT marker, the withheld-patient label, the note text and the stage label, as shown.
+    expect(found(visible, 'stat')).toEqual([1]);
+    expect(found(visible, 'patient name')).toEqual([2]);
+    expect(found(visible, '<dr>')).toEqual([2]);
+    expect(found(visible, 'pending distribution')).toEqual([3]);
+    expect(found(visible, 'pending fax')).toEqual([]);
+    expect(found(visible, '11/01/2026 08')).toEqual([4]);
+    expect(found(visible, '4')).toEqual([4]);
+    // A hidden column does not match; shown, it does.
+    expect(found(visible, 'harbor')).toEqual([]);
+    expect(found([...visible, 'clinic'], 'harbor')).toEqual([4]);
+    // In one column or another, never across two ("MRN Review" is a work type, MRN-3 an MRN).
+    expect(found(visible, 'mrn')).toEqual([1, 2, 3, 4]);
+    expect(found(visible, 'olivia mrn')).toEqual([]);
+    expect(found(['workType', 'patientMRN'], 'review')).toEqual([3]);
+    expect(found(['department'], 'nothing')).toEqual([]);
+  });
+
+  it('matches every row for an empty query', () => {
+    expect(found(visible, '   ')).toEqual([1, 2, 3, 4]);
+    expect(normalizeSearch('  Cruz ')).toBe('cruz');
+  });
+});
