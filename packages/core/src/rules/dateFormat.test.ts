@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compileDateFormatter,
   compileDateTimeFormatter,
+  compileDateTimePieces,
   isoString,
   isoTime,
   toPgDatePattern,
@@ -83,5 +84,21 @@ describe('compileDateTimeFormatter', () => {
         expect(fast(ms + 7_000)).toBe(whole(ms + 7_000));
       }
     }
+  });
+});
+
+describe('compileDateTimePieces', () => {
+  it('cuts the text in its date and its time, or answers null where it does not cut so', () => {
+    for (const [date, time] of [
+      ['MM/DD/YYYY', 'HH:mm'],
+      ['MMMM D, YYYY', 'h:mm a'],
+    ] as const) {
+      const pieces = compileDateTimePieces(date, time)!;
+      const whole = compileDateFormatter(`${date} ${time}`);
+      for (let ms = -2e12; ms < 4e12; ms += 977_777_777) expect(pieces(ms).join(' ')).toBe(whole(ms));
+    }
+    expect(compileDateTimePieces('MM/DD/YYYY', 'hh:mm:ss A')).toBeNull();
+    expect(compileDateTimePieces('YYYY-MM-DD HH', 'mm')).toBeNull();
+    expect(compileDateTimePieces('YY', 'DD HH:mm')).toBeNull();
   });
 });

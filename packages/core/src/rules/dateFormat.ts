@@ -177,23 +177,29 @@ function tokensOf(format: string): Token[] {
   return parts(format).flatMap((part) => ('token' in part ? [part.token] : []));
 }
 
+/** A date-time's text in two pieces, its date's and its time's, joined by {@link PIECES_JOINER}. */
+export type DateTimePieces = readonly [date: string, time: string];
+
+/** What a date-time's text shows between its date and its time. */
+export const PIECES_JOINER = ' ';
+
 /**
- * `compileDateFormatter(`${dateFormat} ${timeFormat}`)`, quicker where days recur (a list's
- * 100,000 times fall on a few thousand days): the date text is kept per day and, when the time
- * format prints no seconds, the time text per minute of the day. A date format that prints a time
- * (or a time format a date) formats in full.
+ * The pieces of `compileDateFormatter(`${dateFormat} ${timeFormat}`)`'s text, each kept where it
+ * recurs (a list's 100,000 times fall on a few thousand days and 1,440 minutes of the day): the
+ * date's per day, the time's per minute of the day. Null when the text does not cut in two that
+ * way: a date format that prints a time (or a time format a date), or a time format that prints
+ * seconds.
  */
-export function compileDateTimeFormatter(
+export function compileDateTimePieces(
   dateFormat: string,
   timeFormat: string,
-): (wallClockMs: number) => string {
+): ((wallClockMs: number) => DateTimePieces) | null {
   const dateTokens = tokensOf(dateFormat);
   const timeTokens = tokensOf(timeFormat);
-  if (!dateTokens.every((t) => DAY_TOKENS.has(t)) || timeTokens.some((t) => DAY_TOKENS.has(t)))
-    return compileDateFormatter(`${dateFormat} ${timeFormat}`);
+  if (!dateTokens.every((t) => DAY_TOKENS.has(t)) || timeTokens.some((t) => DAY_TOKENS.has(t) || t === 'ss'))
+    return null;
   const date = compileDateFormatter(dateFormat);
   const time = compileDateFormatter(timeFormat);
-  const perMinute = !timeTokens.includes('ss');
   const days = new Map<number, string>();
   const minutes = new Array<string | undefined>(1440);
   return (wallClockMs) => {
@@ -203,16 +209,29 @@ export function compileDateTimeFormatter(
       dateText = date(wallClockMs);
       days.set(day, dateText);
     }
-    let timeText: string | undefined;
-    if (perMinute) {
-      const minute = Math.floor((wallClockMs - day * DAY_MS) / 60_000);
-      timeText = minutes[minute];
-      if (timeText === undefined) {
-        timeText = time(wallClockMs);
-        minutes[minute] = timeText;
-      }
-    } else timeText = time(wallClockMs);
-    return `${dateText} ${timeText}`;
+    const minute = Math.floor((wallClockMs - day * DAY_MS) / 60_000);
+    let timeText = minutes[minute];
+    if (timeText === undefined) {
+      timeText = time(wallClockMs);
+      minutes[minute] = timeText;
+    }
+    return [dateText, timeText];
+  };
+}
+
+/**
+ * `compileDateFormatter(`${dateFormat} ${timeFormat}`)`, quicker where days recur: from its
+ * pieces (see {@link compileDateTimePieces}) where the text cuts in two, else in full.
+ */
+export function compileDateTimeFormatter(
+  dateFormat: string,
+  timeFormat: string,
+): (wallClockMs: number) => string {
+  const pieces = compileDateTimePieces(dateFormat, timeFormat);
+  if (!pieces) return compileDateFormatter(dateFormat + PIECES_JOINER + timeFormat);
+  return (wallClockMs) => {
+    const [date, time] = pieces(wallClockMs);
+    return date + PIECES_JOINER + time;
   };
 }
 

@@ -118,7 +118,24 @@ describe('decodeBinaryJobList', () => {
       expect(Array.from(keys.groups.ofRow), column).toEqual(Array.from(groups.ofRow));
       // Search texts too: each query matches the same rows.
       const searchOf = (list: typeof plain) => [runSteps(searchColumnSteps(list, column, labels))];
-      for (const query of ['adams', 'zo', 'patient name', 'mrn1', 'w', '1', 'letter', '']) {
+      if (column === 'formattedDictatedDate' || column === 'formattedSignedDate')
+        expect(searchOf(decoded)[0], column).toHaveProperty('dates');
+      // Times are searched in their date and time pieces: queries across the two, and with the
+      // space the time has itself ("05:20 PM").
+      for (const query of [
+        'adams',
+        'zo',
+        'patient name',
+        'mrn1',
+        'w',
+        '1',
+        'letter',
+        '',
+        '9 0',
+        '0 p',
+        '2 1',
+        ' ',
+      ]) {
         const expected = Array.from(searchMatches(searchOf(plain), plain.length, query));
         expect(
           Array.from(searchMatches(searchOf(decoded), decoded.length, query)),

@@ -7,7 +7,13 @@ import {
   type JobListRow,
   LIST_VIEWED_BITS as VIEWED,
 } from '../contract/jobList.js';
-import { compileDateFormatter, compileDateTimeFormatter, isoString } from './dateFormat.js';
+import {
+  compileDateFormatter,
+  compileDateTimeFormatter,
+  compileDateTimePieces,
+  type DateTimePieces,
+  isoString,
+} from './dateFormat.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { stageName } from './stages.js';
 
@@ -47,6 +53,8 @@ class RowBatch {
   readonly header: BinaryJobListHeader;
   readonly rows: DataView;
   readonly dateTime: (wallClockMs: number) => string;
+  /** {@link dateTime}'s text in its date and time pieces, null where it does not cut so. */
+  readonly dateTimePieces: ((wallClockMs: number) => DateTimePieces) | null;
   readonly #date: (wallClockMs: number) => string;
   /** A date of service's text (YYYY-MM-DD) and its formatted text, kept per day (days recur). */
   readonly #dates = new Map<number, [string, string]>();
@@ -57,6 +65,7 @@ class RowBatch {
     this.header = header;
     this.rows = rows;
     this.dateTime = compileDateTimeFormatter(header.dateFormat, header.timeFormat);
+    this.dateTimePieces = compileDateTimePieces(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
     this.flags = new Array(header.count);
   }
@@ -267,6 +276,21 @@ export class DecodedJobListRow implements JobListRow {
     const utc = this.utcOf(field);
     if (Number.isNaN(utc)) return '';
     return this.#b.dateTime(utc + this.#b.rows.getInt16(this.#at + offsetAt) * MINUTE_MS);
+  }
+
+  /**
+   * A formatted time column's text in its date and time pieces, joined by a space when shown (see
+   * `compileDateTimePieces`): null when the row has no such time, undefined when its batch's
+   * format does not cut in two.
+   */
+  formattedPieces(
+    column: 'formattedDictatedDate' | 'formattedSignedDate',
+  ): DateTimePieces | null | undefined {
+    const field = column === 'formattedDictatedDate' ? 'dictatedDate' : 'signedDate';
+    const offsetAt = column === 'formattedDictatedDate' ? AT.dictatedOffset : AT.signedOffset;
+    const utc = this.utcOf(field);
+    if (Number.isNaN(utc)) return null;
+    return this.#b.dateTimePieces?.(utc + this.#b.rows.getInt16(this.#at + offsetAt) * MINUTE_MS);
   }
 
   get formattedDictatedDate(): string {

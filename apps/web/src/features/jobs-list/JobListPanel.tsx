@@ -86,6 +86,7 @@ export function JobListPanel({
     sort: prefs.sort,
     group: prefs.group,
     search: search.applied,
+    typed: search.input,
     columns: prefs.columns,
   });
   latest.current = { onReloadCounts, index, view };

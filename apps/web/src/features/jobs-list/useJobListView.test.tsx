@@ -20,7 +20,7 @@ describe('useJobListView', () => {
   it('a search before the search texts are built keeps the list, then shows the matches', async () => {
     const index = new JobListIndex(rows, labels);
     const { result, rerender } = renderHook(
-      ({ search }) => useJobListView(index, { sort: null, group: null, search, columns }),
+      ({ search }) => useJobListView(index, { sort: null, group: null, search, typed: search, columns }),
       { initialProps: { search: '' } },
     );
     expect(jobIdsAt(index, result.current!.order)).toEqual([1, 2, 3]);
@@ -32,6 +32,20 @@ describe('useJobListView', () => {
     expect(index.hasSearchTexts(columns)).toBe(true);
     // Built: a new query answers at once.
     rerender({ search: 'young' });
+    expect(jobIdsAt(index, result.current!.order)).toEqual([3]);
+  });
+
+  it('builds the search texts while a search is typed, so that it answers at once when applied', async () => {
+    const index = new JobListIndex(rows, labels);
+    const { result, rerender } = renderHook(
+      ({ search, typed }) => useJobListView(index, { sort: null, group: null, search, typed, columns }),
+      { initialProps: { search: '', typed: '' } },
+    );
+    rerender({ search: '', typed: 'you' });
+    await waitFor(() => expect(index.hasSearchTexts(columns)).toBe(true));
+    // Not applied yet: the list is as it was.
+    expect(jobIdsAt(index, result.current!.order)).toEqual([1, 2, 3]);
+    rerender({ search: 'you', typed: 'you' });
     expect(jobIdsAt(index, result.current!.order)).toEqual([3]);
   });
 });

@@ -6,9 +6,9 @@ import { filterOrder, groupCounts, groupOrder, type JobListViewResult, sortOrder
 import { runInSlices } from './slices';
 
 /**
- * Whether the search texts of these columns are built. A search that comes before the warm-up has
- * built them has them built now, in short slices (ARCHITECTURE §7: never block the main thread
- * for over 100 ms), and renders again when they are.
+ * Whether the search texts of these columns are built. A search typed before the warm-up has built
+ * them has them built now, in short slices (ARCHITECTURE §7: never block the main thread for over
+ * 100 ms) while its debounce runs, and renders again when they are.
  */
 function useSearchTexts(index: JobListIndex | null, columns: readonly JobListColumn[], wanted: boolean) {
   const ready = index?.hasSearchTexts(columns) ?? false;
@@ -38,12 +38,14 @@ export function useJobListView(
     sort: JobListSort | null;
     group: JobListColumn | null;
     search: string;
+    /** The search box's text: the texts are built as soon as it has one, not when it applies. */
+    typed: string;
     columns: readonly JobListColumn[];
   },
 ): JobListViewResult | null {
-  const { sort, group, search, columns } = options;
+  const { sort, group, search, typed, columns } = options;
   const searching = search.trim() !== '';
-  const textsReady = useSearchTexts(index, columns, searching);
+  const textsReady = useSearchTexts(index, columns, searching || typed.trim() !== '');
   const sorted = useMemo(() => (index ? sortOrder(index, sort) : null), [index, sort]);
   const grouped = useMemo(
     () => (index && sorted ? groupOrder(index, sorted, group) : null),
