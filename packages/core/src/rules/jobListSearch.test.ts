@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobListRow } from '../contract/jobList.js';
+import { listRow } from '../testing/jobListRow.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { normalizeSearch, searchColumnSteps, searchMatches } from './jobListSearch.js';
 import type { JobListLabels } from './jobListValues.js';
@@ -8,41 +9,15 @@ import { runSteps } from './steps.js';
 
 const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
 
-function row(jobId: number, over: Partial<JobListRow>): JobListRow {
-  return {
-    jobId,
-    originalJobId: null,
-    stat: false,
-    statBool: false,
-    filterJobId: String(jobId),
-    dictatorName: 'Walsh, Olivia',
+const row = (jobId: number, over: Partial<JobListRow>) =>
+  listRow(jobId, {
     patientName: 'Núñez, Leah',
     patientMRN: `MRN-${jobId}`,
-    dictatedDate: '2026-10-07T20:37:47.000Z',
-    signedDate: null,
-    dateOfService: '2026-10-04',
     formattedDictatedDate: '10/07/2026 16:37',
-    formattedSignedDate: '',
-    formattedDateOfService: '10/04/2026',
-    workType: 'Consultation',
-    department: 'Cardiology',
     location: 'Emergency Department',
-    jobNote: '',
-    jobNoteBool: false,
-    stageName: 'Finished',
-    stageId: 13,
     clinic: 'Cobalt Ridge',
-    clientFacilityId: 1,
-    jobLocation: 'ED',
-    flags: [],
-    pdfViewed: false,
-    rtfViewed: false,
-    edited: false,
-    signed: false,
-    faxed: false,
     ...over,
-  };
-}
+  });
 
 const rows = [
   row(1, { stat: true }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobListRow } from '../contract/jobList.js';
+import { listRow } from '../testing/jobListRow.js';
 import {
   columnRanks,
   compareSortValues,
@@ -14,41 +15,7 @@ import { stageLabel } from './stages.js';
 
 const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
 
-function row(jobId: number, over: Partial<JobListRow> = {}): JobListRow {
-  return {
-    jobId,
-    originalJobId: null,
-    stat: false,
-    statBool: false,
-    filterJobId: String(jobId),
-    dictatorName: 'Walsh, Olivia',
-    patientName: 'Cruz, José',
-    patientMRN: '0001',
-    dictatedDate: null,
-    signedDate: null,
-    dateOfService: null,
-    formattedDictatedDate: '',
-    formattedSignedDate: '',
-    formattedDateOfService: '',
-    workType: 'Consultation',
-    department: 'Cardiology',
-    location: 'Ward 1',
-    jobNote: '',
-    jobNoteBool: false,
-    stageName: 'Finished',
-    stageId: 13,
-    clinic: 'North',
-    clientFacilityId: 1,
-    jobLocation: 'N1',
-    flags: [],
-    pdfViewed: false,
-    rtfViewed: false,
-    edited: false,
-    signed: false,
-    faxed: false,
-    ...over,
-  };
-}
+const row = listRow;
 
 const ids = (rows: JobListRow[]) => rows.map((r) => r.jobId);
 
