@@ -177,8 +177,14 @@ function tokensOf(format: string): Token[] {
   return parts(format).flatMap((part) => ('token' in part ? [part.token] : []));
 }
 
-/** A date-time's text in two pieces, its date's and its time's, joined by {@link PIECES_JOINER}. */
-export type DateTimePieces = readonly [date: string, time: string];
+/**
+ * A date-time's text in two pieces, its date's and its time's (shown joined by
+ * {@link PIECES_JOINER}), each of a wall-clock time.
+ */
+export interface DateTimePieces {
+  date(wallClockMs: number): string;
+  time(wallClockMs: number): string;
+}
 
 /** What a date-time's text shows between its date and its time. */
 export const PIECES_JOINER = ' ';
@@ -190,32 +196,34 @@ export const PIECES_JOINER = ' ';
  * way: a date format that prints a time (or a time format a date), or a time format that prints
  * seconds.
  */
-export function compileDateTimePieces(
-  dateFormat: string,
-  timeFormat: string,
-): ((wallClockMs: number) => DateTimePieces) | null {
+export function compileDateTimePieces(dateFormat: string, timeFormat: string): DateTimePieces | null {
   const dateTokens = tokensOf(dateFormat);
   const timeTokens = tokensOf(timeFormat);
   if (!dateTokens.every((t) => DAY_TOKENS.has(t)) || timeTokens.some((t) => DAY_TOKENS.has(t) || t === 'ss'))
     return null;
-  const date = compileDateFormatter(dateFormat);
-  const time = compileDateFormatter(timeFormat);
+  const formatDate = compileDateFormatter(dateFormat);
+  const formatTime = compileDateFormatter(timeFormat);
   const days = new Map<number, string>();
   const minutes = new Array<string | undefined>(1440);
-  return (wallClockMs) => {
-    const day = Math.floor(wallClockMs / DAY_MS);
-    let dateText = days.get(day);
-    if (dateText === undefined) {
-      dateText = date(wallClockMs);
-      days.set(day, dateText);
-    }
-    const minute = Math.floor((wallClockMs - day * DAY_MS) / 60_000);
-    let timeText = minutes[minute];
-    if (timeText === undefined) {
-      timeText = time(wallClockMs);
-      minutes[minute] = timeText;
-    }
-    return [dateText, timeText];
+  return {
+    date(wallClockMs) {
+      const day = Math.floor(wallClockMs / DAY_MS);
+      let text = days.get(day);
+      if (text === undefined) {
+        text = formatDate(wallClockMs);
+        days.set(day, text);
+      }
+      return text;
+    },
+    time(wallClockMs) {
+      const minute = Math.floor((wallClockMs - Math.floor(wallClockMs / DAY_MS) * DAY_MS) / 60_000);
+      let text = minutes[minute];
+      if (text === undefined) {
+        text = formatTime(wallClockMs);
+        minutes[minute] = text;
+      }
+      return text;
+    },
   };
 }
 
@@ -229,10 +237,7 @@ export function compileDateTimeFormatter(
 ): (wallClockMs: number) => string {
   const pieces = compileDateTimePieces(dateFormat, timeFormat);
   if (!pieces) return compileDateFormatter(dateFormat + PIECES_JOINER + timeFormat);
-  return (wallClockMs) => {
-    const [date, time] = pieces(wallClockMs);
-    return date + PIECES_JOINER + time;
-  };
+  return (wallClockMs) => pieces.date(wallClockMs) + PIECES_JOINER + pieces.time(wallClockMs);
 }
 
 const isoFields: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };

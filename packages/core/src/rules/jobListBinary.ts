@@ -54,7 +54,7 @@ class RowBatch {
   readonly rows: DataView;
   readonly dateTime: (wallClockMs: number) => string;
   /** {@link dateTime}'s text in its date and time pieces, null where it does not cut so. */
-  readonly dateTimePieces: ((wallClockMs: number) => DateTimePieces) | null;
+  readonly dateTimePieces: DateTimePieces | null;
   readonly #date: (wallClockMs: number) => string;
   /** A date of service's text (YYYY-MM-DD) and its formatted text, kept per day (days recur). */
   readonly #dates = new Map<number, [string, string]>();
@@ -272,33 +272,34 @@ export class DecodedJobListRow implements JobListRow {
     return Number.isNaN(utc) ? null : isoString(utc);
   }
 
-  #formatted(field: 'dictatedDate' | 'signedDate', offsetAt: number): string {
-    const utc = this.utcOf(field);
-    if (Number.isNaN(utc)) return '';
-    return this.#b.dateTime(utc + this.#b.rows.getInt16(this.#at + offsetAt) * MINUTE_MS);
+  #formatted(column: 'formattedDictatedDate' | 'formattedSignedDate'): string {
+    const wallClock = this.wallClockOf(column);
+    return Number.isNaN(wallClock) ? '' : this.#b.dateTime(wallClock);
   }
 
   /**
-   * A formatted time column's text in its date and time pieces, joined by a space when shown (see
-   * `compileDateTimePieces`): null when the row has no such time, undefined when its batch's
-   * format does not cut in two.
+   * The date and time pieces of the formatted time columns' texts (see `compileDateTimePieces`),
+   * of this row's batch; null when its format does not cut in two.
    */
-  formattedPieces(
-    column: 'formattedDictatedDate' | 'formattedSignedDate',
-  ): DateTimePieces | null | undefined {
-    const field = column === 'formattedDictatedDate' ? 'dictatedDate' : 'signedDate';
-    const offsetAt = column === 'formattedDictatedDate' ? AT.dictatedOffset : AT.signedOffset;
-    const utc = this.utcOf(field);
-    if (Number.isNaN(utc)) return null;
-    return this.#b.dateTimePieces?.(utc + this.#b.rows.getInt16(this.#at + offsetAt) * MINUTE_MS);
+  get timePieces(): DateTimePieces | null {
+    return this.#b.dateTimePieces;
+  }
+
+  /** The wall-clock time a formatted time column shows, in ms (NaN when missing). */
+  wallClockOf(column: 'formattedDictatedDate' | 'formattedSignedDate'): number {
+    const dictated = column === 'formattedDictatedDate';
+    const utc = this.utcOf(dictated ? 'dictatedDate' : 'signedDate');
+    return (
+      utc + this.#b.rows.getInt16(this.#at + (dictated ? AT.dictatedOffset : AT.signedOffset)) * MINUTE_MS
+    );
   }
 
   get formattedDictatedDate(): string {
-    return this.#formatted('dictatedDate', AT.dictatedOffset);
+    return this.#formatted('formattedDictatedDate');
   }
 
   get formattedSignedDate(): string {
-    return this.#formatted('signedDate', AT.signedOffset);
+    return this.#formatted('formattedSignedDate');
   }
 
   get formattedDateOfService(): string {

@@ -42,9 +42,12 @@ export function* searchColumnSteps(
     const pieces = yield* timePiecesSteps(rows, column as 'formattedDictatedDate' | 'formattedSignedDate');
     if (pieces) return pieces;
   }
+  // A job id's text has no letters to lower (and lowering would copy 100,000 texts).
+  const lower = column !== 'filterJobId';
   const texts = new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    texts[i] = columnText(rows[i]!, column, labels).toLowerCase();
+    const text = columnText(rows[i]!, column, labels);
+    texts[i] = lower ? text.toLowerCase() : text;
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return { texts };
@@ -85,10 +88,12 @@ function* timePiecesSteps(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if (!(row instanceof DecodedJobListRow)) return null;
-    const pieces = row.formattedPieces(column);
-    if (pieces === undefined) return null;
-    dateIds[i] = pieces ? dates.id(pieces[0]) : -1;
-    timeIds[i] = pieces ? times.id(pieces[1]) : -1;
+    const pieces = row.timePieces;
+    if (!pieces) return null;
+    const wallClock = row.wallClockOf(column);
+    const missing = Number.isNaN(wallClock);
+    dateIds[i] = missing ? -1 : dates.id(pieces.date(wallClock));
+    timeIds[i] = missing ? -1 : times.id(pieces.time(wallClock));
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return { dates: dates.lowerCased(dateIds), times: times.lowerCased(timeIds) };
