@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobListRow } from '../contract/jobList.js';
+import { listRow } from '../testing/jobListRow.js';
 import { columnKeysSteps } from './jobListColumnKeys.js';
 import { JOB_LIST_COLUMNS } from './jobListColumns.js';
 import { groupKey, groupRows, NO_GROUP } from './jobListGroup.js';
@@ -10,41 +11,21 @@ import { runSteps } from './steps.js';
 
 const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
 
-function row(jobId: number, over: Partial<JobListRow>): JobListRow {
-  return {
-    jobId,
-    originalJobId: null,
-    stat: false,
-    statBool: false,
-    filterJobId: String(jobId),
+/** A row without values, but those the test gives. */
+const row = (jobId: number, over: Partial<JobListRow>) =>
+  listRow(jobId, {
     dictatorName: '',
     patientName: null,
     patientMRN: '',
-    dictatedDate: null,
-    signedDate: null,
-    dateOfService: null,
-    formattedDictatedDate: '',
-    formattedSignedDate: '',
-    formattedDateOfService: '',
     workType: '',
     department: '',
     location: '',
-    jobNote: '',
-    jobNoteBool: false,
     stageName: '',
     stageId: 1,
     clinic: '',
-    clientFacilityId: 1,
     jobLocation: '',
-    flags: [],
-    pdfViewed: false,
-    rtfViewed: false,
-    edited: false,
-    signed: false,
-    faxed: false,
     ...over,
-  };
-}
+  });
 
 describe('job list grouping (spec 01 §9)', () => {
   const rows = [

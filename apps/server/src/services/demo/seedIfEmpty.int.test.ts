@@ -30,6 +30,8 @@ describe('first start and restart on a DATA_DIR (embedded PGlite)', () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
+  // Three embedded databases started and migrated, two seeded: 31 s alone on a two-core machine,
+  // over 60 s once within the suite with other work beside it.
   it('seeds an empty DATA_DIR once, keeps everything on restart, and seeds a new DATA_DIR again', async () => {
     const first = await mkdtemp(join(tmpdir(), 'quill-restart-'));
     dirs.push(first);
@@ -51,5 +53,5 @@ describe('first start and restart on a DATA_DIR (embedded PGlite)', () => {
     ctx = await start(second);
     expect((await seedIfEmpty(ctx))?.jobs).toBe(120);
     await closeContext(ctx);
-  });
+  }, 180_000);
 });
