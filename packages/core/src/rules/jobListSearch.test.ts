@@ -74,4 +74,29 @@ describe('job list search (spec 01 §5)', () => {
     expect(found(visible, '   ')).toEqual([1, 2, 3, 4]);
     expect(normalizeSearch('  Cruz ')).toBe('cruz');
   });
+
+  it('matches a job id or a note within one row, never across two rows, in lists of any length', () => {
+    // Job ids 1…5,000 and a note on every third row: more rows than one build step (2,000).
+    const many = Array.from({ length: 5_000 }, (_, i) =>
+      listRow(i + 1, i % 3 === 0 ? { jobNote: `Call Dr ${i}`, jobNoteBool: true } : {}),
+    );
+    const columns = (['filterJobId', 'jobNoteBool'] as const).map((column) =>
+      runSteps(searchColumnSteps(many, column, labels)),
+    );
+    const hits = (query: string) => {
+      const matches = searchMatches(columns, many.length, query);
+      return many.filter((_, i) => matches[i] === 1).map((r) => r.jobId);
+    };
+    const expected = (query: string) =>
+      many
+        .filter((r) => `${r.jobId}`.includes(query) || r.jobNote.toLowerCase().includes(query))
+        .map((r) => r.jobId);
+    for (const query of ['1', '99', '2000', '2001', '4999', '5000', 'call dr 1', 'dr 2999', '0\u00002', 'x'])
+      expect(hits(query), query).toEqual(expected(query));
+    // "1" then "2" are rows 1 and 2, "12" neither's text; "9Call" would span a job id and a note.
+    expect(hits('12')).toEqual(expected('12'));
+    expect(hits('12').includes(1)).toBe(false);
+    expect(hits('2000').length).toBe(1);
+    expect(hits('5000call')).toEqual([]);
+  });
 });

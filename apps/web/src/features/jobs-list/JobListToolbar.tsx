@@ -1,4 +1,4 @@
-import { Button, CloseButton, Select, TextInput } from '@mantine/core';
+import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
 import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
 import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,11 @@ const SearchBox = memo(function SearchBox({
   );
 });
 
-/** The grouping column's choice (spec 01 §9). */
+/**
+ * The grouping column's choice (spec 01 §9): the browser's own select, a fixed list of a few
+ * options. A combobox here cost a grouping ~10 ms more of the main thread (its dropdown closed and
+ * its focused text field laid the page out again in the same task; docs/decisions.md).
+ */
 const GroupBySelect = memo(function GroupBySelect({
   group,
   onGroup,
@@ -65,7 +69,7 @@ const GroupBySelect = memo(function GroupBySelect({
     [t],
   );
   return (
-    <Select
+    <NativeSelect
       className={classes.groupBy}
       size="xs"
       aria-label={t('jobList.toolbar.groupBy')}
@@ -73,9 +77,10 @@ const GroupBySelect = memo(function GroupBySelect({
       leftSectionWidth={72}
       data={groupOptions}
       value={group ?? NO_GROUPING}
-      onChange={(value) => onGroup(value ? (value as JobListColumn) : null)}
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        onGroup(value ? (value as JobListColumn) : null);
+      }}
       data-testid="group-by"
     />
   );
