@@ -1,6 +1,6 @@
 // bench/job-list: 100,000 jobs over 40 client facilities. Prints the server time of getcounts and
 // of every list batch (loopback round trips, the server's own time plus a little), then, when the
-// web app's list is present, the browser timings (bench/job-list-browser.mjs). Usage:
+// web app's list is present, the browser timings (bench/lib/browser.mjs). Usage:
 //   node bench/job-list.mjs [--jobs 100000] [--postgres postgres://…/db]
 import { parseArgs } from 'node:util';
 import { timeJobListInBrowser } from './lib/browser.mjs';
@@ -61,9 +61,15 @@ try {
       if (round === 0) total += body.all;
     }
   }
-  const allCfsT0 = performance.now();
-  await (await client.get(`/api/jobs/getcounts?corpId=${best.id}&cfs=${best.cfs.join(',')}`)).json();
-  const allCfsMs = performance.now() - allCfsT0;
+  // The whole structure in one call, as the budget has it: 20 calls, so one call that a garbage
+  // collection or a checkpoint lands in does not stand for all.
+  const allCfsTimes = [];
+  for (let round = 0; round < 20; round++) {
+    const t0 = performance.now();
+    await (await client.get(`/api/jobs/getcounts?corpId=${best.id}&cfs=${best.cfs.join(',')}`)).json();
+    allCfsTimes.push(performance.now() - t0);
+  }
+  const allCfs = stats(allCfsTimes);
 
   /** Every batch one at a time, then three in flight as the web app fetches them. */
   async function timeBatches(format) {
@@ -113,7 +119,9 @@ try {
   console.log(
     `  getcounts, one batch of 4 facilities (${countTimes.length} calls): median ${fmt(c.median)}, p95 ${fmt(c.p95)}`,
   );
-  console.log(`  getcounts, all ${best.cfs.length} facilities in one call: ${fmt(allCfsMs)}`);
+  console.log(
+    `  getcounts, all ${best.cfs.length} facilities in one call (${allCfsTimes.length} calls): median ${fmt(allCfs.median)}, p95 ${fmt(allCfs.p95)}, max ${fmt(allCfs.max)}`,
+  );
   for (const l of lists) {
     console.log(
       `  alljobs format=${l.format}, ${batches.length} batches, ${l.rows} rows, ${(l.bytes / 1e6).toFixed(1)} MB: total ${fmt(l.total)}; per batch median ${fmt(l.times.median)}, max ${fmt(l.times.max)}; 3 in flight ${fmt(l.inFlight)}`,
