@@ -5,11 +5,16 @@ import { clientFacilities, corporateStructures } from '../../db/schema/index.js'
 import { HttpError } from '../../http/httpError.js';
 import type { Auth } from '../auth/resolveSession.js';
 
-/** 404 unless the selected account may see this corporate structure; answers its row. */
-export async function requireCorporateStructure(ctx: AppContext, auth: Auth, corpId: number) {
+/** 404 unless the selected account may see this corporate structure. */
+function requireVisibleStructure(auth: Auth, corpId: number): void {
   if (!auth.corporateStructureIds.includes(corpId)) {
     throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: corpId }));
   }
+}
+
+/** 404 unless the selected account may see this corporate structure; answers its row. */
+export async function requireCorporateStructure(ctx: AppContext, auth: Auth, corpId: number) {
+  requireVisibleStructure(auth, corpId);
   const [cs] = await ctx.database.db
     .select()
     .from(corporateStructures)
@@ -23,7 +28,9 @@ export async function requireCorporateStructure(ctx: AppContext, auth: Auth, cor
  * another tenant's facility reads as missing, never as forbidden.
  */
 export async function requireFacilities(ctx: AppContext, auth: Auth, corpId: number, cfs: readonly number[]) {
-  await requireCorporateStructure(ctx, auth, corpId);
+  // The account's structures are rows that exist (account_corporate_access references them): no
+  // statement to read the structure, one round trip less for every list and count call.
+  requireVisibleStructure(auth, corpId);
   const unique = [...new Set(cfs)];
   const found = await ctx.database.db
     .select({ id: clientFacilities.id })
