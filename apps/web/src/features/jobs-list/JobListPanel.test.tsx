@@ -125,6 +125,19 @@ describe('JobListPanel', () => {
     expect(screen.getByRole('link', { name: 'Open job 101' }).getAttribute('href')).toBe('/job/101');
   });
 
+  it("names each row's controls with its own job id", async () => {
+    serveRows();
+    renderPanel();
+    await screen.findByText('Showing 10 of 23 Records');
+    const row = document.querySelector('tr[data-job-id="102"]') as HTMLElement;
+    expect(within(row).getByRole('checkbox', { name: 'Select job 102' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Job 102 details (opens in a new window)' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Show details of job 102' }));
+    expect(await within(row).findByRole('button', { name: 'Hide details of job 102' })).toBeTruthy();
+    const other = document.querySelector('tr[data-job-id="101"]') as HTMLElement;
+    expect(within(other).getByRole('checkbox', { name: 'Select job 101' })).toBeTruthy();
+  });
+
   it('shows the escaped note: the original characters, never markup', async () => {
     serveRows();
     renderPanel();
