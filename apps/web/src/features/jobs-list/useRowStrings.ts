@@ -10,7 +10,10 @@ const JOB_ID = '\u0000';
  * joined by its id. A lookup with a value parses the text for its placeholders each time (300 took
  * 7–18 ms in Node), three per row; a change to 100 rows a page took 79–85 ms instead of 92–102.
  */
-function withJobId(t: TFunction, key: string): (jobId: number | string) => string {
+function withJobId(
+  t: TFunction,
+  key: `jobList.table.${'selectJob' | 'showDetails' | 'hideDetails' | 'openLegacyDetails'}`,
+): (jobId: number | string) => string {
   const parts = t(key, { jobId: JOB_ID }).split(JOB_ID);
   return (jobId) => parts.join(String(jobId));
 }
