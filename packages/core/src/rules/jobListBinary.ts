@@ -306,10 +306,10 @@ export class DecodedJobListRow implements JobListRow {
     return this.#b.dateOfService(this.#at)?.[1] ?? '';
   }
 
-  /** The UTC milliseconds of the date of service (what the list sorts by), NaN when missing. */
-  serviceDayUtc(): number {
+  /** The date of service in days since 1970-01-01 (what the list sorts by), NaN when missing. */
+  serviceDay(): number {
     const day = this.#b.rows.getInt32(this.#at + AT.dateOfService);
-    return day === BINARY_MISSING_DAY ? Number.NaN : day * DAY_MS;
+    return day === BINARY_MISSING_DAY ? Number.NaN : day;
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), NaN when missing. */

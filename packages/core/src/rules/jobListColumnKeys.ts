@@ -3,6 +3,7 @@ import type { JobListColumn } from './jobListColumns.js';
 import { groupRowsSteps, type JobListGroups, NO_GROUP } from './jobListGroup.js';
 import { columnRanksSteps, distinctTextsSteps, sortsByNumber } from './jobListSort.js';
 import type { JobListLabels } from './jobListValues.js';
+import { inRanges, PASS_ROWS_PER_STEP } from './steps.js';
 
 /** A column's sort ranks (see `columnRanks`) and groups (see `groupRows`). */
 export interface JobListColumnKeys {
@@ -44,12 +45,14 @@ export function* columnKeysSteps(
   const ranks = new Int32Array(rows.length);
   const ofRow = new Int32Array(rows.length);
   let anyNoGroup = false;
-  for (let i = 0; i < rows.length; i++) {
-    const id = ids[i]!;
-    ranks[i] = id < 0 ? 0 : rankOfId[id]!;
-    ofRow[i] = id < 0 ? noGroup : numberOf[id]!;
-    if (ofRow[i] === noGroup) anyNoGroup = true;
-  }
+  yield* inRanges(rows.length, PASS_ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const id = ids[i]!;
+      ranks[i] = id < 0 ? 0 : rankOfId[id]!;
+      ofRow[i] = id < 0 ? noGroup : numberOf[id]!;
+      if (ofRow[i] === noGroup) anyNoGroup = true;
+    }
+  });
   const keys = grouped.map((id) => values[id]!);
   if (anyNoGroup) keys.push(NO_GROUP);
   return { ranks, groups: { ofRow, keys } };

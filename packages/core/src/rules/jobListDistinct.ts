@@ -57,6 +57,65 @@ class CodeValues {
 }
 
 /**
+ * The numbering of a column's distinct values as {@link distinctValuesSteps} builds it: `number`
+ * reads a range of rows, in a plain method and not in the generator, so the engine can optimise
+ * its loop while it runs (it does not do that for a loop that pauses a generator).
+ */
+class DistinctNumbering {
+  readonly ids: Int32Array;
+  readonly values: string[] = [];
+  private readonly idOf = new Map<string, number>();
+  private readonly coded: boolean;
+  private readonly codes = new CodeValues();
+  private batch: object | null = null;
+  private batchNumber = 0;
+
+  constructor(
+    private readonly rows: readonly JobListRow[],
+    private readonly column: JobListColumn,
+    private readonly read: (row: JobListRow) => string | null,
+  ) {
+    this.ids = new Int32Array(rows.length);
+    this.coded = hasTextCode(column);
+  }
+
+  private idOfValue(value: string | null): number {
+    if (value === null) return -1;
+    let id = this.idOf.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.idOf.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+
+  number(start: number, end: number): void {
+    const rows = this.rows;
+    const column = this.column;
+    const ids = this.ids;
+    const codes = this.codes;
+    for (let i = start; i < end; i++) {
+      const row = rows[i]!;
+      if (this.coded && row instanceof DecodedJobListRow) {
+        // A load's rows come batch by batch.
+        if (row.batch !== this.batch) {
+          this.batch = row.batch;
+          this.batchNumber++;
+        }
+        const code = row.textCode(column);
+        let id = codes.get(this.batchNumber, code);
+        if (id === -2) {
+          id = this.idOfValue(this.read(row));
+          codes.set(this.batchNumber, code, id);
+        }
+        ids[i] = id;
+      } else ids[i] = this.idOfValue(this.read(row));
+    }
+  }
+}
+
+/**
  * Numbers the distinct values of a column (`read` of each row; null for none). A column holds
  * far fewer values than it has rows; of a decoded row whose text a record field decides (a name's
  * id, a stage, a day: `textCode`), the value is read once per batch and field value, so a row
@@ -67,40 +126,10 @@ export function* distinctValuesSteps(
   column: JobListColumn,
   read: (row: JobListRow) => string | null,
 ): Generator<void, DistinctValues, void> {
-  const ids = new Int32Array(rows.length);
-  const idOf = new Map<string, number>();
-  const values: string[] = [];
-  const idOfValue = (value: string | null): number => {
-    if (value === null) return -1;
-    let id = idOf.get(value);
-    if (id === undefined) {
-      id = values.length;
-      idOf.set(value, id);
-      values.push(value);
-    }
-    return id;
-  };
-  const coded = hasTextCode(column);
-  const codes = new CodeValues();
-  let batch: object | null = null;
-  let batchNumber = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (coded && row instanceof DecodedJobListRow) {
-      // A load's rows come batch by batch.
-      if (row.batch !== batch) {
-        batch = row.batch;
-        batchNumber++;
-      }
-      const code = row.textCode(column);
-      let id = codes.get(batchNumber, code);
-      if (id === -2) {
-        id = idOfValue(read(row));
-        codes.set(batchNumber, code, id);
-      }
-      ids[i] = id;
-    } else ids[i] = idOfValue(read(row));
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  const numbering = new DistinctNumbering(rows, column, read);
+  for (let start = 0; start < rows.length; start += ROWS_PER_STEP) {
+    numbering.number(start, Math.min(rows.length, start + ROWS_PER_STEP));
+    if (start + ROWS_PER_STEP < rows.length) yield;
   }
-  return { ids, values };
+  return { ids: numbering.ids, values: numbering.values };
 }

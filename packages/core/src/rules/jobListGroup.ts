@@ -2,7 +2,7 @@ import type { JobListRow } from '../contract/jobList.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
-import { runSteps } from './steps.js';
+import { inRanges, PASS_ROWS_PER_STEP, runSteps } from './steps.js';
 
 /** Spec 01 §9: the group of rows with no value in the grouping column. */
 export const NO_GROUP = 'no_group';
@@ -46,7 +46,10 @@ export function* groupRowsSteps(
   );
   yield;
   const lowest = new Int32Array(keys.length).fill(2 ** 31 - 1);
-  for (let i = 0; i < rows.length; i++) if (ranks[i]! < lowest[ids[i]!]!) lowest[ids[i]!] = ranks[i]!;
+  yield* inRanges(rows.length, PASS_ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) if (ranks[i]! < lowest[ids[i]!]!) lowest[ids[i]!] = ranks[i]!;
+  });
+  yield;
   const order = keys.map((_, id) => id);
   const weight = (id: number) => (keys[id] === NO_GROUP ? Number.POSITIVE_INFINITY : lowest[id]!);
   order.sort((a, b) => weight(a) - weight(b) || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
@@ -56,6 +59,8 @@ export function* groupRowsSteps(
     numberOf[id] = n;
   });
   const ofRow = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) ofRow[i] = numberOf[ids[i]!]!;
+  yield* inRanges(rows.length, PASS_ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) ofRow[i] = numberOf[ids[i]!]!;
+  });
   return { ofRow, keys: order.map((id) => keys[id]!) };
 }

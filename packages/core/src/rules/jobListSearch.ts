@@ -4,6 +4,7 @@ import { DecodedJobListRow, hasTextCode } from './jobListBinary.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { type DistinctValues, distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
+import { inRanges } from './steps.js';
 
 /** Rows handled between two pauses of {@link searchColumnSteps}: a few milliseconds of work. */
 const ROWS_PER_STEP = 2_000;
@@ -45,11 +46,12 @@ export function* searchColumnSteps(
   // A job id's text has no letters to lower (and lowering would copy 100,000 texts).
   const lower = column !== 'filterJobId';
   const texts = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const text = columnText(rows[i]!, column, labels);
-    texts[i] = lower ? text.toLowerCase() : text;
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-  }
+  yield* inRanges(rows.length, ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const text = columnText(rows[i]!, column, labels);
+      texts[i] = lower ? text.toLowerCase() : text;
+    }
+  });
   return { texts };
 }
 
@@ -85,17 +87,22 @@ function* timePiecesSteps(
   const timeIds = new Int32Array(rows.length);
   const dates = new Numbering();
   const times = new Numbering();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (!(row instanceof DecodedJobListRow)) return null;
-    const pieces = row.timePieces;
-    if (!pieces) return null;
-    const wallClock = row.wallClockOf(column);
-    const missing = Number.isNaN(wallClock);
-    dateIds[i] = missing ? -1 : dates.id(pieces.date(wallClock));
-    timeIds[i] = missing ? -1 : times.id(pieces.time(wallClock));
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-  }
+  let cut = true;
+  yield* inRanges(rows.length, ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end && cut; i++) {
+      const row = rows[i]!;
+      const pieces = row instanceof DecodedJobListRow ? row.timePieces : null;
+      if (!pieces) {
+        cut = false;
+        break;
+      }
+      const wallClock = (row as DecodedJobListRow).wallClockOf(column);
+      const missing = Number.isNaN(wallClock);
+      dateIds[i] = missing ? -1 : dates.id(pieces.date(wallClock));
+      timeIds[i] = missing ? -1 : times.id(pieces.time(wallClock));
+    }
+  });
+  if (!cut) return null;
   return { dates: dates.lowerCased(dateIds), times: times.lowerCased(timeIds) };
 }
 

@@ -4,7 +4,7 @@ import { DecodedJobListRow } from './jobListBinary.js';
 import type { JobListColumn } from './jobListColumns.js';
 import { distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
-import { runSteps } from './steps.js';
+import { inRanges, PASS_ROWS_PER_STEP, runSteps } from './steps.js';
 
 /** Spec 01 §9: a list's sort, persisted per corporate structure and queue. */
 export interface JobListSort {
@@ -16,6 +16,8 @@ export interface JobListSort {
 export type SortValue = number | string | null;
 
 type SortKind = 'number' | 'date' | 'text';
+
+const DAY_MS = 86_400_000;
 
 const DATE_FIELDS = {
   formattedDictatedDate: 'dictatedDate',
@@ -133,16 +135,17 @@ export function* columnRanksSteps(
   const ranks = new Int32Array(rows.length);
   if (kindOf(column) === 'text') {
     const { ids, rankOfId } = yield* distinctTextsSteps(rows, column, labels);
-    for (let i = 0; i < rows.length; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
+    yield* inRanges(rows.length, PASS_ROWS_PER_STEP, (start, end) => {
+      for (let i = start; i < end; i++) ranks[i] = ids[i]! < 0 ? 0 : rankOfId[ids[i]!]!;
+    });
     return ranks;
   }
   // Numbers, and ISO dates as their time (a numeric sort of 100,000 values is a few milliseconds;
   // sorting as many distinct date strings is not). Missing values are NaN.
   const values = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    values[i] = sortNumber(rows[i]!, column, labels);
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-  }
+  yield* inRanges(rows.length, ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) values[i] = sortNumber(rows[i]!, column, labels);
+  });
   yield;
   yield* numberRanksSteps(values, ranks);
   return ranks;
@@ -172,28 +175,41 @@ export function* distinctTextsSteps(
     (row) => sortValue(row, column, labels) as string | null,
   );
   yield;
-  const keys = values.map(foldText);
+  const keys = new Array<string>(values.length);
+  yield* inRanges(values.length, ROWS_PER_STEP, (start, end) => {
+    for (let id = start; id < end; id++) keys[id] = foldText(values[id]!);
+  });
   yield;
   // The engine's own sort without a comparator orders strings by UTF-16 code units, as `<` does.
   const sorted = keys.slice().sort();
   yield;
   const rankOfKey = new Map<string, number>();
   for (const key of sorted) if (!rankOfKey.has(key)) rankOfKey.set(key, rankOfKey.size + 1);
-  const rankOfId = Int32Array.from(keys, (key) => rankOfKey.get(key)!);
+  yield;
+  const rankOfId = new Int32Array(keys.length);
+  yield* inRanges(keys.length, ROWS_PER_STEP, (start, end) => {
+    for (let id = start; id < end; id++) rankOfId[id] = rankOfKey.get(keys[id]!)!;
+  });
   yield;
   return { ids, values, rankOfId };
 }
 
-/** {@link sortValue} of a number or date column as a number (a time in ms); NaN when missing. */
+/**
+ * {@link sortValue} of a number or date column as a number: a time in ms, a date of service in
+ * days (a few thousand values: ranked in one linear pass, see {@link numberRanksSteps}); NaN when
+ * missing.
+ */
 function sortNumber(row: JobListRow, column: JobListColumn, labels: JobListLabels): number {
   if (row instanceof DecodedJobListRow) {
     // The decoded row keeps its times as numbers: no ISO text to write and read back.
     if (column === 'formattedDictatedDate') return row.utcOf('dictatedDate');
     if (column === 'formattedSignedDate') return row.utcOf('signedDate');
-    if (column === 'formattedDateOfService') return row.serviceDayUtc();
+    if (column === 'formattedDateOfService') return row.serviceDay();
   }
   const value = sortValue(row, column, labels);
-  return value === null ? Number.NaN : typeof value === 'number' ? value : isoTime(value);
+  if (value === null) return Number.NaN;
+  if (typeof value === 'number') return value;
+  return column === 'formattedDateOfService' ? Math.floor(isoTime(value) / DAY_MS) : isoTime(value);
 }
 
 /**
@@ -206,20 +222,31 @@ function* numberRanksSteps(values: Float64Array, ranks: Int32Array): Generator<v
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   let whole = true;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
-    if (Number.isNaN(value)) continue;
-    if (!Number.isInteger(value)) whole = false;
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
+  yield* inRanges(values.length, PASS_ROWS_PER_STEP, (start, end) => {
+    let low = min;
+    let high = max;
+    let integers = whole;
+    for (let i = start; i < end; i++) {
+      const value = values[i]!;
+      if (Number.isNaN(value)) continue;
+      if (!Number.isInteger(value)) integers = false;
+      if (value < low) low = value;
+      if (value > high) high = value;
+    }
+    min = low;
+    max = high;
+    whole = integers;
+  });
+  yield;
   const range = max - min;
   if (whole && range <= 4 * values.length + 1024) {
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i]!;
-      ranks[i] = Number.isNaN(value) ? 0 : value - min + 1;
-    }
-  } else if (whole && packedRanks(values, min, range, ranks)) {
+    yield* inRanges(values.length, PASS_ROWS_PER_STEP, (start, end) => {
+      for (let i = start; i < end; i++) {
+        const value = values[i]!;
+        ranks[i] = Number.isNaN(value) ? 0 : value - min + 1;
+      }
+    });
+  } else if (whole && (yield* packedRanksSteps(values, min, range, ranks))) {
     // Ranked by one native sort (times within two years or so at 100,000 rows).
   } else if (whole && range <= Number.MAX_SAFE_INTEGER) yield* radixRanksSteps(values, min, range, ranks);
   else sortedRanks(values, ranks);
@@ -230,32 +257,56 @@ function* numberRanksSteps(values: Float64Array, ranks: Int32Array): Generator<v
  * its row (`distance × 2^k + row`, 2^k above the row count), when those fit a double exactly; false
  * (nothing done) when they do not. For the list's times this is the quickest way: 10–17 ms for
  * 94,000 rows on first use, where the radix sort's first run took 60–80 ms before the engine had
- * optimised it (the first sort by date after a load).
+ * optimised it (the first sort by date after a load). Pauses between passes and within them; the
+ * native sort is one step.
  */
-function packedRanks(values: Float64Array, min: number, range: number, ranks: Int32Array): boolean {
+function* packedRanksSteps(
+  values: Float64Array,
+  min: number,
+  range: number,
+  ranks: Int32Array,
+): Generator<void, boolean, void> {
   const multiplier = 2 ** Math.ceil(Math.log2(values.length + 1));
   if ((range + 1) * multiplier > Number.MAX_SAFE_INTEGER) return false;
   let count = 0;
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) count++;
+  yield* inRanges(values.length, PASS_ROWS_PER_STEP, (start, end) => {
+    let present = 0;
+    for (let i = start; i < end; i++) if (!Number.isNaN(values[i]!)) present++;
+    count += present;
+  });
+  yield;
   const keys = new Float64Array(count);
-  for (let i = 0, n = 0; i < values.length; i++) {
-    const value = values[i]!;
-    if (Number.isNaN(value)) ranks[i] = 0;
-    else keys[n++] = (value - min) * multiplier + i;
-  }
-  // A typed array sorts numerically.
+  let n = 0;
+  yield* inRanges(values.length, PASS_ROWS_PER_STEP, (start, end) => {
+    let k = n;
+    for (let i = start; i < end; i++) {
+      const value = values[i]!;
+      if (Number.isNaN(value)) ranks[i] = 0;
+      else keys[k++] = (value - min) * multiplier + i;
+    }
+    n = k;
+  });
+  yield;
+  // A typed array sorts numerically (one native call: the step the rest cannot split).
   keys.sort();
+  yield;
   let rank = 0;
   let previous = -1;
-  for (let k = 0; k < count; k++) {
-    const key = keys[k]!;
-    const distance = Math.floor(key / multiplier);
-    if (distance !== previous) {
-      rank++;
-      previous = distance;
+  yield* inRanges(count, PASS_ROWS_PER_STEP, (start, end) => {
+    let r = rank;
+    let last = previous;
+    for (let k = start; k < end; k++) {
+      const key = keys[k]!;
+      const distance = Math.floor(key / multiplier);
+      if (distance !== last) {
+        r++;
+        last = distance;
+      }
+      ranks[key - distance * multiplier] = r;
     }
-    ranks[key - distance * multiplier] = rank;
-  }
+    rank = r;
+    previous = last;
+  });
   return true;
 }
 
@@ -356,26 +407,34 @@ export function* orderByRanksSteps(
   ascending: boolean,
 ): Generator<void, Uint32Array, void> {
   let max = 0;
-  for (let i = 0; i < ranks.length; i++) if (ranks[i]! > max) max = ranks[i]!;
+  yield* inRanges(ranks.length, SCATTER_ROWS_PER_STEP, (start, end) => {
+    let highest = max;
+    for (let i = start; i < end; i++) if (ranks[i]! > highest) highest = ranks[i]!;
+    max = highest;
+  });
+  yield;
   const starts = new Uint32Array(max + 2);
   // Every row in the order (a permutation of them all): counted in storage order, without
   // reading the order — one pass less at random over the rows.
   const all = order.length === ranks.length;
-  for (let i = 0; i < order.length; i++) {
-    const r = ranks[all ? i : order[i]!]!;
-    starts[(ascending ? r : max - r) + 1]! += 1;
-  }
+  yield* inRanges(order.length, SCATTER_ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const r = ranks[all ? i : order[i]!]!;
+      starts[(ascending ? r : max - r) + 1]! += 1;
+    }
+  });
   for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
   yield;
   const out = new Uint32Array(order.length);
-  for (let i = 0; i < order.length; i++) {
-    const index = order[i]!;
-    const r = ranks[index]!;
-    const slot = ascending ? r : max - r;
-    out[starts[slot]!] = index;
-    starts[slot]! += 1;
-    if (i % SCATTER_ROWS_PER_STEP === SCATTER_ROWS_PER_STEP - 1) yield;
-  }
+  yield* inRanges(order.length, SCATTER_ROWS_PER_STEP, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const index = order[i]!;
+      const r = ranks[index]!;
+      const slot = ascending ? r : max - r;
+      out[starts[slot]!] = index;
+      starts[slot]! += 1;
+    }
+  });
   return out;
 }
 
