@@ -13,6 +13,7 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
 import { findWebDist, registerSpa } from './http/spa.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
   await app.register(cookie, { secret: ctx.cookieSecret });
   registerSecurityHeaders(app);
+  registerServerTiming(app);
   registerErrorHandling(app);
   registerJsonBody(app);
   registerCsrf(app);

@@ -61,6 +61,15 @@ describe.each(databaseTargets())('HTTP conventions on $name', (target) => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('tells the server time of an API answer in Server-Timing, and of no other answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthcheck/results' });
+    const timing = /^app;dur=(\d+(?:\.\d+)?)$/.exec(String(res.headers['server-timing']));
+    expect(timing, String(res.headers['server-timing'])).not.toBeNull();
+    expect(Number(timing![1])).toBeGreaterThan(0);
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['server-timing']).toBeUndefined();
+  });
+
   it('publishes an OpenAPI document generated from the zod contract', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
