@@ -56,6 +56,22 @@ class CodeValues {
   }
 }
 
+/** Numbers distinct texts in the order they are first seen. */
+export class Numbering {
+  readonly values: string[] = [];
+  private readonly idOf = new Map<string, number>();
+
+  id(value: string): number {
+    let id = this.idOf.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.idOf.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+}
+
 /**
  * The numbering of a column's distinct values as {@link distinctValuesSteps} builds it: `number`
  * reads a range of rows, in a plain method and not in the generator, so the engine can optimise
@@ -63,8 +79,7 @@ class CodeValues {
  */
 class DistinctNumbering {
   readonly ids: Int32Array;
-  readonly values: string[] = [];
-  private readonly idOf = new Map<string, number>();
+  private readonly numbering = new Numbering();
   private readonly coded: boolean;
   private readonly codes = new CodeValues();
   private batch: object | null = null;
@@ -79,15 +94,12 @@ class DistinctNumbering {
     this.coded = hasTextCode(column);
   }
 
+  get values(): string[] {
+    return this.numbering.values;
+  }
+
   private idOfValue(value: string | null): number {
-    if (value === null) return -1;
-    let id = this.idOf.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.idOf.set(value, id);
-      this.values.push(value);
-    }
-    return id;
+    return value === null ? -1 : this.numbering.id(value);
   }
 
   number(start: number, end: number): void {

@@ -2,7 +2,7 @@ import type { JobListRow } from '../contract/jobList.js';
 import { PIECES_JOINER } from './dateFormat.js';
 import { DecodedJobListRow, hasTextCode } from './jobListBinary.js';
 import type { JobListColumn } from './jobListColumns.js';
-import { type DistinctValues, distinctValuesSteps } from './jobListDistinct.js';
+import { type DistinctValues, distinctValuesSteps, Numbering } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { inRanges } from './steps.js';
 
@@ -55,24 +55,9 @@ export function* searchColumnSteps(
   return { texts };
 }
 
-/** Numbers distinct texts in the order they are first seen. */
-class Numbering {
-  readonly values: string[] = [];
-  private readonly idOf = new Map<string, number>();
-
-  id(value: string): number {
-    let id = this.idOf.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.idOf.set(value, id);
-      this.values.push(value);
-    }
-    return id;
-  }
-
-  lowerCased(ids: Int32Array): DistinctValues {
-    return { ids, values: this.values.map((value) => value.toLowerCase()) };
-  }
+/** A numbering's texts lower-cased, with each row's number. */
+function lowerCased(numbering: Numbering, ids: Int32Array): DistinctValues {
+  return { ids, values: numbering.values.map((value) => value.toLowerCase()) };
 }
 
 /**
@@ -103,7 +88,7 @@ function* timePiecesSteps(
     }
   });
   if (!cut) return null;
-  return { dates: dates.lowerCased(dateIds), times: times.lowerCased(timeIds) };
+  return { dates: lowerCased(dates, dateIds), times: lowerCased(times, timeIds) };
 }
 
 /** 1 for each value that contains the query. */
