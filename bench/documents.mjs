@@ -57,7 +57,10 @@ async function time(label, client, path, n = rounds, warm = 3) {
 
 /** A CDA of about `pages` pages: the Progress Note fixture with its sections repeated. */
 function longCda(repeat) {
-  const xml = readFileSync(join(root, '..', 'shared', 'fixtures', 'cda', 'Progress_Note.xml'), 'utf8');
+  const xml = readFileSync(
+    join(root, 'apps', 'server', 'src', 'testing', 'fixtures', 'cda', 'Progress_Note.xml'),
+    'utf8',
+  );
   const open = xml.indexOf('<structuredBody>') + '<structuredBody>'.length;
   const close = xml.indexOf('</structuredBody>');
   const sections = xml.slice(open, close);

@@ -2,18 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** ../shared/fixtures/cda: real HL7 C-CDA example documents (CC0). */
-export const CDA_FIXTURE_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'fixtures',
-  'cda',
-);
+/** Real HL7 C-CDA example documents (CC0), kept beside this file (see fixtures/cda/README.md). */
+export const CDA_FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'cda');
 
 /** Every CDA fixture: file name and bytes. */
 export function cdaFixtures(): { name: string; bytes: Buffer }[] {

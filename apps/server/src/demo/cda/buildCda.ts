@@ -107,7 +107,7 @@ function section(s: CdaSection): string {
 }
 
 /**
- * Builds a C-CDA document shaped like the fixtures in ../shared/fixtures/cda: US realm header,
+ * Builds a C-CDA document shaped like the fixtures in src/testing/fixtures/cda: US realm header,
  * recordTarget, author, custodian, optional encounter, and a structuredBody of narrative sections.
  */
 export function buildCda(doc: CdaInput): string {

@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { AppContext } from '../../context.js';
 import { documentVersions, jobs, physicians, recipients } from '../../db/schema/index.js';
+import { CDA_FIXTURE_DIR } from '../../testing/cdaFixtures.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/fixtures/cda');
-
-/** A CDA fixture of ../shared/fixtures/cda (real HL7 C-CDA examples). */
+/** A CDA fixture of src/testing/fixtures/cda (real HL7 C-CDA examples). */
 export function cdaFixture(name = 'Progress_Note'): Buffer {
-  return readFileSync(join(FIXTURES, `${name}.xml`));
+  return readFileSync(join(CDA_FIXTURE_DIR, `${name}.xml`));
 }
 
 /** Gives a job a current CDA document (version 1), as the intake stores one. */
