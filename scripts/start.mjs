@@ -1,6 +1,9 @@
 // npm start: build what is missing, then run the server (migrates, seeds an empty database once).
+// A person reads this console: log lines as text unless LOG_FORMAT says otherwise (`npm run serve`
+// keeps JSON for production log pipelines).
 import { ensureBuilt } from './ensure-built.mjs';
 
+process.env.LOG_FORMAT ??= 'text';
 try {
   ensureBuilt();
 } catch (err) {

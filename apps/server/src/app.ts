@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { API } from '@quill/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
+import { registerRequestLog } from './http/requestLog.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
@@ -42,6 +43,7 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
@@ -58,6 +60,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(cookie, { secret: ctx.cookieSecret });
   registerSecurityHeaders(app);
   registerServerTiming(app);
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonBody(app);
   registerCsrf(app);

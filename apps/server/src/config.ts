@@ -72,6 +72,8 @@ export const ConfigSchema = z.object({
   /** Seconds between worker heartbeat tasks; the health check wants one within a minute. */
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(50).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json`: one JSON object a line (production, log pipelines); `text`: readable lines (npm start). */
+  LOG_FORMAT: z.enum(['json', 'text']).default('json'),
   /** Trust X-Forwarded-* from a load balancer in front of the server. */
   TRUST_PROXY: bool.default(false),
   APP_VERSION: z.string().optional(),

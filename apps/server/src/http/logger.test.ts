@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { pathOnly, REDACTED_PATHS } from './logger.js';
+import { createLogger, pathOnly, REDACTED_PATHS, textLine } from './logger.js';
 
 function capture() {
   const lines: string[] = [];
@@ -31,5 +31,30 @@ describe('log redaction', () => {
   it('drops query strings from logged URLs, since a search query can be a name', () => {
     expect(pathOnly('/api/jobs/Dictators?q=Smith&csid=1')).toBe('/api/jobs/Dictators?…');
     expect(pathOnly('/api/healthcheck/results')).toBe('/api/healthcheck/results');
+  });
+});
+
+describe('text log format (npm start)', () => {
+  it('reads as time, level and message, other fields after it', () => {
+    const line = textLine(
+      JSON.stringify({ level: 40, time: Date.UTC(2026, 10, 25, 12, 4, 31), pid: 1, msg: 'slow', jobs: 3 }),
+    );
+    expect(line).toBe('12:04:31 warn  slow {"jobs":3}');
+  });
+
+  it('still redacts patient data', () => {
+    const lines: string[] = [];
+    const out = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'text' }, out);
+    log.info({ job: { patientName: 'Mary Smith', jobId: 7 } }, 'saved');
+    const text = lines.join('');
+    expect(text).toMatch(/^\d\d:\d\d:\d\d info {2}saved /);
+    expect(text).not.toContain('Mary Smith');
+    expect(text).not.toMatch(/^\{/);
   });
 });
