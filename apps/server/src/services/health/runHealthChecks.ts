@@ -16,12 +16,30 @@ const CHECK_TIMEOUT_MS = 5_000;
 
 type Check = { name: string; required: boolean; run: () => Promise<{ ok: boolean; detail: string }> };
 
-/** Optional tools: reported found or not; a missing one does not fail the service. */
+/**
+ * Optional tools: reported found or not; a missing one does not fail the service. Each names the
+ * Debian package that provides it, as the README's "Optional Debian packages" table does.
+ */
 export const OPTIONAL_TOOLS = [
-  { name: 'ffmpeg', executables: ['ffmpeg'], use: 'audio renditions' },
-  { name: 'LibreOffice', executables: ['soffice', 'libreoffice'], use: 'Word documents to PDF' },
-  { name: 'pdftotext', executables: ['pdftotext'], use: 'PDF text checks' },
+  { name: 'ffmpeg', executables: ['ffmpeg'], use: 'audio renditions', debianPackage: 'ffmpeg' },
+  {
+    name: 'LibreOffice',
+    executables: ['soffice', 'libreoffice'],
+    use: 'Word documents to PDF',
+    debianPackage: 'libreoffice-writer-nogui',
+  },
+  { name: 'pdftotext', executables: ['pdftotext'], use: 'PDF text checks', debianPackage: 'poppler-utils' },
 ] as const;
+
+/** What the health page says of an optional tool: where it was found, or what to install. */
+export function optionalToolDetail(tool: (typeof OPTIONAL_TOOLS)[number], path: string | null) {
+  return path
+    ? { ok: true, detail: `Found at ${path} (${tool.use})` }
+    : {
+        ok: false,
+        detail: `Not installed; ${tool.use} are unavailable. Install the Debian package: apt-get install ${tool.debianPackage}`,
+      };
+}
 
 function checks(ctx: AppContext): Check[] {
   return [
@@ -87,12 +105,7 @@ function checks(ctx: AppContext): Check[] {
     ...OPTIONAL_TOOLS.map((tool) => ({
       name: tool.name,
       required: false,
-      run: async () => {
-        const path = findExecutable(tool.executables);
-        return path
-          ? { ok: true, detail: `Found at ${path} (${tool.use})` }
-          : { ok: false, detail: `Not installed; ${tool.use} are unavailable` };
-      },
+      run: async () => optionalToolDetail(tool, findExecutable(tool.executables)),
     })),
   ];
 }
