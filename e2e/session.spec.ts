@@ -111,6 +111,7 @@ test('an idle session warns with a progress bar, then expires: signed out, and t
   const cookie = (await page.context().cookies(base)).find((c) => c.name === 'quill_session');
   expect(cookie).toBeTruthy();
 
+  await expect(page.locator('tbody tr[data-job-id]').first()).toBeVisible();
   const remaining = await goIdle(page);
   expect(remaining).toBeGreaterThan(0);
   expect(remaining).toBeLessThanOrEqual(IDLE_SECONDS);
@@ -140,6 +141,9 @@ test('an idle session warns with a progress bar, then expires: signed out, and t
   await expect(expired).toBeVisible();
   await expect(expired.getByRole('button', { name: 'Sign in again' })).toBeVisible();
   await expect(expired).toHaveCSS('opacity', '1');
+  // The list behind the modal is hidden, not only covered: nothing of it can be read.
+  await expect(page.locator('table')).toBeHidden();
+  await expect(page.locator('main')).toBeHidden();
   await page.screenshot({ path: 'artifacts/session-expired.png' });
 
   // The old session cookie is refused by the API.

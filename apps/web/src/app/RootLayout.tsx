@@ -1,12 +1,26 @@
 import { Box } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './Footer';
 import { useRouteFlags } from './routeFlags';
 import { SessionExpiredModal } from './session/SessionExpiredModal';
 import { useUnauthorizedHandler } from './session/useUnauthorizedHandler';
 import { type Shell, ShellContext } from './shell/ShellContext';
+
+/**
+ * Beyond covering the page: once the session has expired, the page (header, main, footer) and any
+ * other open dialog, popover or toast are hidden (display: none and inert), so the patient data on
+ * them cannot be read behind the modal or by a screen reader until the user signs in again. The
+ * page stays mounted: the editor keeps its unsaved draft (draftStore) as before.
+ */
+function useHidePageWhenExpired(expired: boolean) {
+  useEffect(() => {
+    if (!expired) return;
+    document.body.setAttribute('data-session-expired', '');
+    return () => document.body.removeAttribute('data-session-expired');
+  }, [expired]);
+}
 
 /**
  * The shell around every page: skip link, the header slot the authenticated layout puts the top
@@ -21,6 +35,7 @@ export function RootLayout() {
   const [sessionExpired, setSessionExpired] = useState(false);
   const markSessionExpired = useCallback(() => setSessionExpired(true), []);
   useUnauthorizedHandler(sessionExpired, markSessionExpired);
+  useHidePageWhenExpired(sessionExpired);
   const shell = useMemo<Shell>(
     () => ({ headerSlot, sessionExpired, markSessionExpired }),
     [headerSlot, sessionExpired, markSessionExpired],
@@ -28,7 +43,12 @@ export function RootLayout() {
 
   return (
     <ShellContext.Provider value={shell}>
-      <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        style={{ minHeight: '100dvh', display: sessionExpired ? 'none' : 'flex', flexDirection: 'column' }}
+        aria-hidden={sessionExpired || undefined}
+        inert={sessionExpired}
+        data-testid="page"
+      >
         <a className="quill-skip-link" href="#main">
           {t('app.skipToContent')}
         </a>

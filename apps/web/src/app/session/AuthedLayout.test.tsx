@@ -211,4 +211,21 @@ describe('the global answer to a lost session', () => {
     fireEvent.click(screen.getByRole('button', { name: enUS.session.signInAgain }));
     expect(assign).toHaveBeenCalledWith('/api/account/scheme/local?returnUrl=%2Fprobe');
   });
+
+  it('hides the page (not only covers it) once the session has expired, until the user signs in again', async () => {
+    const api = fakeApi(signedInRoutes([MANAGER_NORTH]));
+    renderShell('/probe');
+    const page = (await probe()).closest<HTMLElement>('[data-testid="page"]')!;
+    expect(getComputedStyle(page).display).not.toBe('none');
+    expect(screen.getByRole('navigation', { name: enUS.nav.label })).toBeTruthy();
+    api.set('GET /api/documentation/link', apiError(401, 'session_expired', 'Your session has expired.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    await screen.findByRole('dialog', { name: enUS.session.expiredTitle });
+    // The page's content is not displayed and not in the accessibility tree; the modal is.
+    expect(getComputedStyle(page).display).toBe('none');
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('navigation', { name: enUS.nav.label })).toBeNull();
+    expect(screen.getByRole('button', { name: enUS.session.signInAgain })).toBeTruthy();
+    expect(document.body.hasAttribute('data-session-expired')).toBe(true);
+  });
 });

@@ -10,7 +10,9 @@ export const NO_STYLE_SCROLL_LOCK = { removeScrollBar: false } as const;
 
 /**
  * Spec 01 §2/§4: the non-closable 'Your session has expired' modal. Escape, the overlay and the
- * missing close button do nothing; the only way on is to sign in again, back to this page.
+ * missing close button do nothing; the only way on is to sign in again, back to this page. Rendered
+ * in place, not in the portal shared with other dialogs, which are hidden while the session is
+ * expired (RootLayout).
  */
 export function SessionExpiredModal({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function SessionExpiredModal({ opened }: { opened: boolean }) {
       centered
       size="md"
       zIndex={400}
+      withinPortal={false}
       removeScrollProps={NO_STYLE_SCROLL_LOCK}
       overlayProps={{ backgroundOpacity: 0.55 }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
