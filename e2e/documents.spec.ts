@@ -312,7 +312,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   ).toBeVisible();
   await clear.getByRole('button', { name: 'Clear from List' }).click();
   await expect(page.getByText('The selected job was cleared from the list')).toBeVisible();
-  const notCleared = `Job ID: ${unfinished.jobId} was not cleared due to: Job is in pending distribution`;
+  const notCleared = `Job ID: ${unfinished.jobId} was not cleared due to: Job is in Pending Distribution`;
   await expect(clear.getByTestId('not-cleared')).toHaveText(notCleared);
   await clear.getByRole('button', { name: 'Close' }).click();
   await listReady(page);

@@ -74,8 +74,8 @@ export function addresseesWithinLimits(job: JobFacts): boolean {
 export function listStageLabel(stageId: number, stageName: string): string {
   if (stageName === 'Processing' || stageName === 'Finished') return stageName;
   if (stageName === 'ES') return 'ESign';
-  if (stageId !== 16 && stageId > 7) return 'pending distribution';
-  if (stageId !== 16 && stageId > 3) return 'failed distribution';
+  if (stageId !== 16 && stageId > 7) return 'Pending Distribution';
+  if (stageId !== 16 && stageId > 3) return 'Failed Distribution';
   return stageName;
 }
 

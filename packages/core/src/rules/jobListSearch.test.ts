@@ -56,7 +56,7 @@ describe('job list search (spec 01 §5)', () => {
     expect(found(visible, 'stat')).toEqual([1]);
     expect(found(visible, 'patient name')).toEqual([2]);
     expect(found(visible, '<dr>')).toEqual([2]);
-    expect(found(visible, 'pending distribution')).toEqual([3]);
+    expect(found(visible, 'Pending Distribution')).toEqual([3]);
     expect(found(visible, 'pending fax')).toEqual([]);
     expect(found(visible, '11/01/2026 08')).toEqual([4]);
     expect(found(visible, '4')).toEqual([4]);

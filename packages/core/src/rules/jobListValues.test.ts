@@ -20,7 +20,7 @@ describe('job list values', () => {
   it('shows the STAT marker, the stage label and the withheld patient label', () => {
     expect(columnText(base, 'stat', labels)).toBe('STAT');
     expect(columnText({ ...base, stat: false }, 'stat', labels)).toBe('');
-    expect(columnText(base, 'stageName', labels)).toBe('pending distribution');
+    expect(columnText(base, 'stageName', labels)).toBe('Pending Distribution');
     expect(columnText({ ...base, patientName: null }, 'patientName', labels)).toBe('Patient Name');
     expect(columnText(base, 'jobNoteBool', labels)).toBe('Call <Dr> Ng');
     expect(columnText(base, 'clinic', labels)).toBe('Cobalt Ridge');

@@ -9,13 +9,13 @@ describe('stage label rule (spec 01 §4)', () => {
   });
 
   it('reads ids above 7 as pending distribution, except 16', () => {
-    expect(stageLabel(8, 'Pending Fax')).toBe('pending distribution');
-    expect(stageLabel(9, 'Manual Distribution')).toBe('pending distribution');
+    expect(stageLabel(8, 'Pending Fax')).toBe('Pending Distribution');
+    expect(stageLabel(9, 'Manual Distribution')).toBe('Pending Distribution');
     expect(stageLabel(16, 'Cancelled')).toBe('Cancelled');
   });
 
   it('reads ids 4 to 7 as failed distribution', () => {
-    for (const id of [4, 5, 6, 7]) expect(stageLabel(id, 'x')).toBe('failed distribution');
+    for (const id of [4, 5, 6, 7]) expect(stageLabel(id, 'x')).toBe('Failed Distribution');
   });
 
   it('shows the translated name for the rest, and an empty name as empty', () => {
@@ -30,13 +30,13 @@ describe('stage label rule (spec 01 §4)', () => {
       1: 'Dictated',
       2: 'Transcription',
       3: 'Hold Queue',
-      4: 'failed distribution',
-      5: 'failed distribution',
-      6: 'failed distribution',
-      7: 'failed distribution',
-      8: 'pending distribution',
-      9: 'pending distribution',
-      10: 'pending distribution',
+      4: 'Failed Distribution',
+      5: 'Failed Distribution',
+      6: 'Failed Distribution',
+      7: 'Failed Distribution',
+      8: 'Pending Distribution',
+      9: 'Pending Distribution',
+      10: 'Pending Distribution',
       11: 'ESign',
       13: 'Finished',
       16: 'Cancelled',

@@ -1,3 +1,5 @@
+import { enUS } from '../i18n/enUS.js';
+
 /**
  * The stage catalogue (docs/domain.md explains the workflow). Ids are chosen so that the label rule
  * of spec 01 §4 / ARCHITECTURE §4 reads every stage correctly: ids 4–7 are the failed-distribution
@@ -40,8 +42,9 @@ export const EDITOR_STAGE_ID = STAGES.editor.id;
 /**
  * The label the job list shows for a stage (spec 01 §4 "Stage display"): Processing, Finished and
  * ES (shown as ESign) read as such, an empty name reads empty; otherwise an id above 7 other than
- * 16 reads "pending distribution", an id from 4 to 7 "failed distribution", and the rest show their
- * translated name (`translate` maps a stored stage name to the user's language).
+ * 16 reads "Pending Distribution", an id from 4 to 7 "Failed Distribution" (the names of those
+ * queues, capitalised as every other stage name is), and the rest show their translated name
+ * (`translate` maps a stored stage name to the user's language).
  */
 export function stageLabel(
   stageId: number | null | undefined,
@@ -52,8 +55,8 @@ export function stageLabel(
   if (name === 'ES') return 'ESign';
   if (name === null || name === undefined || name === '') return '';
   if (stageId !== null && stageId !== undefined && stageId !== 16) {
-    if (stageId > 7) return 'pending distribution';
-    if (stageId > 3) return 'failed distribution';
+    if (stageId > 7) return enUS.jobList.queues.pending;
+    if (stageId > 3) return enUS.jobList.queues.failed;
   }
   return translate(name);
 }

@@ -136,8 +136,8 @@ describe.each(databaseTargets())('mark printed and clear on $name', (target) => 
     expect(res.json()).toEqual({
       cleared: [ids.finished, ids.cleared, ids.finished2],
       notCleared: [
-        { jobId: ids.pending, stageName: 'pending distribution' },
-        { jobId: ids.failed, stageName: 'failed distribution' },
+        { jobId: ids.pending, stageName: 'Pending Distribution' },
+        { jobId: ids.failed, stageName: 'Failed Distribution' },
         { jobId: ids.es, stageName: 'ESign' },
         { jobId: ids.offList, stageName: 'Finished' },
       ],

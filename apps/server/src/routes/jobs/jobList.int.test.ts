@@ -365,7 +365,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     expect(sheet.actualRowCount).toBe(3);
     expect(sheet.getRow(2).getCell(2).value).toBe(ids.pending);
     expect(sheet.getRow(2).getCell(4).value).toBe('Lovelace, Ada');
-    expect(sheet.getRow(2).getCell(12).value).toBe('pending distribution');
+    expect(sheet.getRow(2).getCell(12).value).toBe('Pending Distribution');
 
     const chosen = await manager.get(
       `/api/file/JobList/${north.structure.id}/all?columns=filterJobId,stageName`,

@@ -23,7 +23,7 @@ function serve() {
       ),
     'POST /api/jobs/completejobs': () => {
       cleared = true;
-      return { cleared: [2], notCleared: [{ jobId: 5, stageName: 'pending distribution' }] };
+      return { cleared: [2], notCleared: [{ jobId: 5, stageName: 'Pending Distribution' }] };
     },
   });
   return api;
