@@ -1,10 +1,10 @@
+import { ageOf } from '@quill/core/rules/age';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { type Block, buildCda, type CdaSection } from './cda/buildCda.js';
 import { composeSections } from './cda/narrative.js';
 import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
 import { buildDocx, type DocxParagraph } from './docx.js';
 import {
-  DAY_MS,
   type FacilityModel,
   type PatientModel,
   type PhysicianModel,
@@ -55,7 +55,7 @@ export function renderDocument(spec: DocumentSpec): Buffer {
   const surgical = spec.template === 'operative' || (spec.template === 'discharge' && r.chance(0.25));
   const condition = r.pick(surgical ? SURGICAL : MEDICAL);
   const p = spec.patient;
-  const age = Math.max(0, Math.floor((spec.date - Date.parse(p.dateOfBirth)) / (365.25 * DAY_MS)));
+  const age = ageOf(p.dateOfBirth, new Date(spec.date)) ?? { value: 0, unit: 'days' as const };
   const sections: CdaSection[] = composeSections(
     spec.template,
     {

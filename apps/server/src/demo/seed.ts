@@ -138,7 +138,13 @@ function clipTexts(): string[] {
     const condition = r.pick(template === 'operative' ? SURGICAL : MEDICAL);
     const sex = r.chance(0.5) ? 'F' : 'M';
     return dictationText(
-      { condition, age: r.int(19, 91), sex, date: REFERENCE_TIME, referrerName: '' },
+      {
+        condition,
+        age: { value: r.int(19, 91), unit: 'years' },
+        sex,
+        date: REFERENCE_TIME,
+        referrerName: '',
+      },
       r,
       DOC_TEMPLATES[template].title,
     );

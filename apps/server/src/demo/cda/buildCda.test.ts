@@ -4,7 +4,7 @@ import type { FacilityModel, PatientModel, PhysicianModel } from '../model.js';
 import { MEDICAL } from '../pools/conditions.js';
 import { rngFor } from '../prng.js';
 import { buildCda, type CdaInput } from './buildCda.js';
-import { composeSections } from './narrative.js';
+import { composeSections, person } from './narrative.js';
 import { DOC_TEMPLATES, type DocTemplateKey } from './templates.js';
 import { assertWellFormedXml } from './wellFormed.js';
 
@@ -78,10 +78,18 @@ describe('buildCda', () => {
     expect(xml).not.toContain('BP <90');
   });
 
+  it('words the patient age by the age display rule, never "0-year-old"', () => {
+    expect(person({ age: { value: 62, unit: 'years' }, sex: 'F' })).toBe('62-year-old woman');
+    expect(person({ age: { value: 7, unit: 'months' }, sex: 'M' })).toBe('7-month-old boy');
+    expect(person({ age: { value: 3, unit: 'weeks' }, sex: 'F' })).toBe('3-week-old girl');
+    expect(person({ age: { value: 0, unit: 'days' }, sex: 'M' })).toBe('newborn boy');
+    expect(person({ age: { value: 12, unit: 'years' }, sex: 'U' })).toBe('12-year-old patient');
+  });
+
   it('composes 4–8 sections for every template, deterministically', () => {
     const context = {
       condition: MEDICAL[0]!,
-      age: 67,
+      age: { value: 67, unit: 'years' as const },
       sex: 'M' as const,
       date: Date.parse('2026-10-01'),
       referrerName: 'Dr. A B',

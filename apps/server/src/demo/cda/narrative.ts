@@ -1,3 +1,4 @@
+import type { Age } from '@quill/core/rules/age';
 import type { Condition } from '../pools/conditions.js';
 import {
   ALLERGIES,
@@ -15,7 +16,8 @@ import { DOC_TEMPLATES, type DocTemplateKey, SECTIONS, type SectionKey } from '.
 
 export interface NarrativeContext {
   condition: Condition;
-  age: number;
+  /** The patient's age on the note's date, by the age display rule (spec 01 §5). */
+  age: Age;
   sex: 'F' | 'M' | 'U';
   /** Date of the note (epoch ms). */
   date: number;
@@ -33,9 +35,15 @@ const list = (items: string[], ordered = false): Block => ({
   items: items.map((i) => [i]),
 });
 
-function person(c: NarrativeContext): string {
-  const noun = c.sex === 'F' ? 'woman' : c.sex === 'M' ? 'man' : 'patient';
-  return `${c.age}-year-old ${noun}`;
+const UNIT: Record<Age['unit'], string> = { years: 'year', months: 'month', weeks: 'week', days: 'day' };
+
+/** "62-year-old woman", "7-month-old boy", "newborn girl": never "0-year-old". */
+export function person(c: Pick<NarrativeContext, 'age' | 'sex'>): string {
+  const child = c.age.unit !== 'years' || c.age.value < 18;
+  const noun =
+    c.sex === 'F' ? (child ? 'girl' : 'woman') : c.sex === 'M' ? (child ? 'boy' : 'man') : 'patient';
+  if (c.age.unit === 'days' && c.age.value < 1) return `newborn ${noun}`;
+  return `${c.age.value}-${UNIT[c.age.unit]}-old ${noun}`;
 }
 
 function hpiSentences(c: NarrativeContext, r: Rng): string[] {
