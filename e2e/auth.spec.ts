@@ -103,7 +103,11 @@ test('manager signs in from /, picks one of two accounts on Select User, and lan
 test('dictator is selected automatically and sees no Upload menu and no User items', async ({ page }) => {
   await signIn(page, 'dictator');
   await expect(nav(page)).toBeVisible();
-  await expect(page).toHaveURL(/\/jobs/);
+  // One corporate structure: nothing to choose, so no Continue to click; straight to its list.
+  await expect(page).toHaveURL(/\/jobs\/\d+\/pending$/);
+  await expect(page.getByTestId('record-line')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Select a Corporate Structure' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change corporate structure' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Select User' })).toHaveCount(0);
   await expect(nav(page).getByRole('button', { name: 'Upload' })).toHaveCount(0);
   await openJobList(page);

@@ -91,7 +91,11 @@ export function JobsListPage() {
   const countsFailed = counts.isError || facilitiesFailed;
   return (
     <div className={classes.page}>
-      <JobListHeader name={name} onChange={() => backToChooser()} />
+      <JobListHeader
+        name={name}
+        onChange={() => backToChooser()}
+        canChange={(structures.data?.length ?? 0) !== 1}
+      />
       <QueueTickers
         counts={counts.data}
         state={countsFailed ? 'failed' : counts.data ? 'ready' : 'loading'}
