@@ -73,7 +73,7 @@ export class PdfAssembler {
 
   /** The merged PDF; `title` is what a PDF viewer shows in its title bar. */
   async toBuffer(title?: string): Promise<Buffer> {
-    if (title) this.out.setTitle(title);
+    if (title) this.out.setTitle(title, { showInWindowTitleBar: true });
     this.out.setCreator('Quill');
     this.out.setProducer('Quill');
     return Buffer.from(await this.out.save());

@@ -43,6 +43,8 @@ class PageWriter {
       autoFirstPage: false,
       bufferPages: true,
       info: { Title: title ?? '', Creator: 'Quill', Producer: 'Quill' },
+      // A PDF viewer's title bar shows the document's title, not the blob URL it was opened from.
+      displayTitle: Boolean(title),
     });
     registerDocumentFonts(this.doc);
     // Widths at size 1, per document only (the text is patient data: nothing outlives the render).
