@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-/** No serious or critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
+import { expectAccessible } from './helpers/axe';
 
 /** Opens `/`, follows the redirects to the sign-in page and signs in. */
 async function signIn(page: Page, username: string, password = 'demo') {

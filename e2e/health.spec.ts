@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
 
 /** Matches a check's row header: its name, maybe followed by the Optional marker. */
 function checkName(name: string): RegExp {
@@ -48,9 +48,7 @@ test('health check page shows the server answer, every required check passing', 
 
   await page.screenshot({ path: 'artifacts/healthcheck.png', fullPage: true });
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAccessible(page, 'the health check page');
 });
 
 test('an unknown path shows the 404 error page', async ({ page }) => {
@@ -59,7 +57,5 @@ test('an unknown path shows the 404 error page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Error 404' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Take Me To The Homepage' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAccessible(page, 'the 404 page');
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
 import { structureJobIds } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
@@ -60,6 +61,7 @@ test('open a job from the list, edit a word, save only, then save and move on', 
   const version = header.locator('dt:text-is("Version") + dd');
   await expect(version).toHaveText(String(job.version));
   await page.screenshot({ path: 'artifacts/job-view.png', fullPage: true });
+  await expectAccessible(page, 'the job view');
 
   // Edit: book out, change a word in the first editable section.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -71,6 +73,7 @@ test('open a job from the list, edit a word, save only, then save and move on', 
   await page.keyboard.type(' Reviewed');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.screenshot({ path: 'artifacts/job-edit.png', fullPage: true });
+  await expectAccessible(page, 'the job in edit mode');
 
   // Save only: a new version, still booked out and editing.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -78,6 +81,7 @@ test('open a job from the list, edit a word, save only, then save and move on', 
   await page.getByRole('menuitem', { name: 'Save only' }).hover();
   await expect(page.getByText('Saves and keeps the job booked out to you')).toBeVisible();
   await page.screenshot({ path: 'artifacts/job-save-menu.png' });
+  await expectAccessible(page, 'the save menu');
   await page.getByRole('menuitem', { name: 'Save only' }).click();
   await expect(page.getByText(`Job ${job.jobId} was saved: version ${job.version + 1}`)).toBeVisible();
   await expect(version).toHaveText(String(job.version + 1));
