@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileDateFormatter } from './dateFormat.js';
 import {
-  DOCUMENT_FORMATS,
+  DOCUMENT_DATE_FORMATS,
   formatJobDate,
   formatJobDateTime,
   knownTimeZone,
@@ -64,7 +64,7 @@ describe('formatJobDateTime', () => {
     const ms = Date.parse('2026-07-04T03:15:09.250Z');
     const wall = wallClockMs(ms, 'America/Los_Angeles');
     expect(wall).toBe(Date.parse('2026-07-03T20:15:09.250Z'));
-    expect(formatJobDateTime(ms, 'America/Los_Angeles', DOCUMENT_FORMATS)).toBe(
+    expect(formatJobDateTime(ms, 'America/Los_Angeles', DOCUMENT_DATE_FORMATS)).toBe(
       compileDateFormatter('MM/DD/YYYY HH:mm')(wall),
     );
   });

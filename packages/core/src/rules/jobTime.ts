@@ -15,7 +15,7 @@ export interface DateTimeFormats {
 }
 
 /** The formats documents print (the users' default formats, spec 01 §3). */
-export const DOCUMENT_FORMATS: DateTimeFormats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
+export const DOCUMENT_DATE_FORMATS: DateTimeFormats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
 
 /** Where a zone is unknown to the runtime its times are shown, labelled, in UTC: still true times. */
 const FALLBACK_ZONE = 'UTC';
