@@ -22,6 +22,7 @@ export * from './rules/holdQueueRules.js';
 export * from './rules/jobListBinary.js';
 export * from './rules/jobListColumns.js';
 export * from './rules/jobOptions.js';
+export * from './rules/jobTime.js';
 export * from './rules/permissions.js';
 export * from './rules/recipientName.js';
 export * from './rules/returnPath.js';

@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { DOCUMENT_DATE_FORMATS, formatJobDate, formatJobDateTime, message } from '@quill/core';
 import type { CdaDocument, CdaHeader, CdaSection } from './cda/readCda.js';
 
 /** What the job row says about its document: printed in the header, ahead of what the CDA says. */
@@ -34,35 +34,14 @@ export interface RenderableDocument {
   runningHead: string | null;
 }
 
-/** An ISO date (YYYY-MM-DD…) as MM/DD/YYYY. */
+/** An ISO date (YYYY-MM-DD…) as MM/DD/YYYY, never moved by a zone; other text as it is. */
 export function formatIsoDate(iso: string | null): string | null {
-  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
+  return formatJobDate(iso, DOCUMENT_DATE_FORMATS) || iso;
 }
 
-/** A moment as MM/DD/YYYY HH:mm in a time zone. */
+/** A moment as MM/DD/YYYY HH:mm in the facility's time zone, labelled with the zone (rules/jobTime). */
 export function formatMoment(at: Date | null, timeZone: string): string | null {
-  if (!at) return null;
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return at ? formatJobDateTime(at, timeZone, DOCUMENT_DATE_FORMATS, { zoneLabel: true }) : null;
 }
 
 /**

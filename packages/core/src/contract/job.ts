@@ -139,6 +139,8 @@ export const JobViewDetailsSchema = z.object({
   createdDate: z.string(),
   dictatedDate: z.string().nullable(),
   dictationDate: z.string().nullable(),
+  /** The client facility's IANA time zone: the job's times are shown in it (rules/jobTime). */
+  timeZone: z.string(),
   dictator: JobPhysicianSchema.nullable(),
   dictatedFor: JobPhysicianSchema.nullable(),
   clientFacility: CompanyRefSchema,

@@ -104,6 +104,8 @@ export type JobListRow = z.infer<typeof JobListRowSchema>;
 export const JobDetailsSchema = z.object({
   jobId: z.number().int(),
   distributionErrors: z.array(z.object({ description: z.string(), createdDate: z.string() })),
+  /** The client facility's IANA time zone: the errors' dates are shown in it (rules/jobTime). */
+  timeZone: z.string(),
 });
 export type JobDetails = z.infer<typeof JobDetailsSchema>;
 

@@ -27,7 +27,7 @@ describe('buildCoverSheet', () => {
     expect(text).toMatch(/Dictated by\s+Ng, Li/);
     expect(text).toMatch(/Fax\s+555 0100/);
     expect(text).toMatch(/Total pages\s+3/);
-    expect(text).toMatch(/Date\s+Mar 4, 2026, 10:30\sAM/);
+    expect(text).toMatch(/Date\s+03\/04\/2026 10:30 EST/);
     expect(text).toContain('CONFIDENTIAL');
   });
 

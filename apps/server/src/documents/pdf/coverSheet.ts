@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { DOCUMENT_DATE_FORMATS, formatJobDateTime, message } from '@quill/core';
 import PDFDocument from 'pdfkit';
 import { documentFonts } from './fonts.js';
 
@@ -24,22 +24,6 @@ export interface CoverSheetInfo {
 
 const MARGIN = 72;
 
-function formatDate(date: Date, timeZone: string | undefined): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      date,
-    );
-  } catch {
-    // An unknown zone name must not stop the sheet; UTC is still a true time.
-    return new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-      timeZoneName: 'short',
-    }).format(date);
-  }
-}
-
 /**
  * Label/value lines of a cover sheet, in print order; empty values are left out (and the page
  * count when not known, as for RTF copies, which the word processor paginates).
@@ -51,7 +35,12 @@ export function coverSheetLines(
     [message('documents.coverSheet.to'), info.recipient ?? message('documents.coverSheet.fileCopy')],
     [message('documents.coverSheet.fax'), info.faxNumber],
     [message('documents.coverSheet.from'), info.from],
-    [message('documents.coverSheet.date'), formatDate(info.date ?? new Date(), info.timeZone)],
+    [
+      message('documents.coverSheet.date'),
+      formatJobDateTime(info.date ?? new Date(), info.timeZone ?? 'UTC', DOCUMENT_DATE_FORMATS, {
+        zoneLabel: true,
+      }),
+    ],
     [message('documents.coverSheet.jobId'), String(info.jobId)],
     [message('documents.coverSheet.patient'), info.patientName],
     [message('documents.coverSheet.dictator'), info.dictatorName],

@@ -98,7 +98,7 @@ describe('renderRtf', () => {
       'M-1',
       '02/03/1980',
       'Dr. Ada {Brace} Back\\slash',
-      '05/06/2024 10:30',
+      '05/06/2024 10:30 EDT',
     ]) {
       expect(text).toContain(value);
     }

@@ -1,4 +1,4 @@
-import { canSeePatientName, type JobViewDetails, stageName } from '@quill/core';
+import { canSeePatientName, type JobViewDetails, knownTimeZone, stageName } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import {
@@ -69,6 +69,7 @@ export async function getJobViewDetails(
     createdDate: job.createdAt.toISOString(),
     dictatedDate: job.dictatedAt?.toISOString() ?? null,
     dictationDate: job.dateOfService,
+    timeZone: knownTimeZone(cf!.timeZone),
     dictator: toJobPhysician(job.dictatorId ? people.get(job.dictatorId) : undefined),
     dictatedFor: toJobPhysician(job.dictatedForId ? people.get(job.dictatedForId) : undefined),
     clientFacility: ref(cf!),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { distributionErrors } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { facilityTimeZone } from './facilityTimeZone.js';
 import { requireJob } from './requireJob.js';
 
 /** GET /api/jobs/jobdetails: the expandable row's details, with the job's distribution errors. */
@@ -26,5 +27,6 @@ export async function getJobDetails(
       description: e.description,
       createdDate: e.createdAt.toISOString(),
     })),
+    timeZone: await facilityTimeZone(ctx, job.clientFacilityId),
   };
 }

@@ -1,13 +1,16 @@
 import { Badge, Collapse, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { JobViewDetails } from '@quill/core/contract/job';
+import { formatJobDateTime } from '@quill/core/rules/jobTime';
 import { canSeePatientName } from '@quill/core/rules/permissions';
 import { stageLabel } from '@quill/core/rules/stages';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
-import { formatDateTime } from '../../lib/formatDate';
 import classes from './JobView.module.css';
 import { physicianName } from './physicianName';
+
+/** The job page labels its times with the facility's zone: the reader may be in another. */
+const zoned = { zoneLabel: true };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,9 +71,11 @@ export function JobHeader({
           <Fact label={t('jobView.workType')}>{details.workType?.name || none}</Fact>
           <Fact label={t('jobView.stage')}>{stageLabel(details.stageId, details.stageName) || none}</Fact>
           <Fact label={t('jobView.dictatedDate')}>
-            {details.dictatedDate ? formatDateTime(details.dictatedDate, userSettings) : none}
+            {formatJobDateTime(details.dictatedDate, details.timeZone, userSettings, zoned) || none}
           </Fact>
-          <Fact label={t('jobView.createdDate')}>{formatDateTime(details.createdDate, userSettings)}</Fact>
+          <Fact label={t('jobView.createdDate')}>
+            {formatJobDateTime(details.createdDate, details.timeZone, userSettings, zoned)}
+          </Fact>
           <Fact label={t('jobView.clientFacility')}>{details.clientFacility.name}</Fact>
           <Fact label={t('jobView.department')}>{details.department?.name || none}</Fact>
           <Fact label={t('jobView.location')}>{details.location?.name || none}</Fact>

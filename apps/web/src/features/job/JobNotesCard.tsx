@@ -1,8 +1,8 @@
 import { Paper, Textarea, Title } from '@mantine/core';
 import type { JobViewDetails } from '@quill/core/contract/job';
+import { formatJobDateTime } from '@quill/core/rules/jobTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
-import { formatDateTime } from '../../lib/formatDate';
 import { EscapedNote } from '../jobs-list/JobNoteIndicator';
 import classes from './JobView.module.css';
 
@@ -41,7 +41,7 @@ export function JobNotesCard({
                 {t('jobView.noteBy', {
                   by: n.createdBy,
                   app: n.appName,
-                  date: formatDateTime(n.createdDate, userSettings),
+                  date: formatJobDateTime(n.createdDate, details.timeZone, userSettings, { zoneLabel: true }),
                 })}
               </div>
               <EscapedNote note={n.note} />

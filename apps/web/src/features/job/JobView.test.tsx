@@ -103,6 +103,24 @@ describe('job view: load (spec 02 §4, §6, §8)', { timeout: 20_000 }, () => {
     expect(document.title).toBe('Job 42 - Quill');
   });
 
+  it("shows the job's times in its facility's zone, labelled, whatever the browser's zone (issue 18)", async () => {
+    // 03:50Z on the 27th is 22:50 on the 26th in Chicago: the list's day and time, not UTC's.
+    setup({
+      'GET /api/job/GetJobDetails': jobDetails({
+        dictatedDate: '2026-10-27T03:50:00.000Z',
+        createdDate: '2026-10-27T04:05:00.000Z',
+        timeZone: 'America/Chicago',
+        jobNotes: [
+          { createdBy: 'Mia', appName: 'Quill', createdDate: '2026-10-27T04:10:00.000Z', note: 'n' },
+        ],
+      }),
+    });
+    const header = await screen.findByRole('region', { name: view.details });
+    expect(within(header).getByText('10/26/2026 22:50 CDT')).toBeTruthy();
+    expect(within(header).getByText('10/26/2026 23:05 CDT')).toBeTruthy();
+    expect(await screen.findByText(/10\/26\/2026 23:10 CDT/)).toBeTruthy();
+  });
+
   it('opens the print preview in a new tab (view mode only)', async () => {
     setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);

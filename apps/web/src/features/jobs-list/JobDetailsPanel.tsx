@@ -2,11 +2,11 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
 import { ageOf, formatAge } from '@quill/core/rules/age';
 import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { formatJobDateTime } from '@quill/core/rules/jobTime';
 import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
-import { formatDateTime } from '../../lib/formatDate';
 import { JobAudio } from '../audio/JobAudio';
 import { ChevronRightIcon } from './icons';
 import classes from './JobDetailsPanel.module.css';
@@ -163,7 +163,11 @@ export function JobDetailsPanel({
                       // Errors have no id; their order is the server's (by date).
                       // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that is never reordered
                       <tr key={i}>
-                        <td>{formatDateTime(e.createdDate, userSettings)}</td>
+                        <td>
+                          {formatJobDateTime(e.createdDate, details.data.timeZone, userSettings, {
+                            zoneLabel: true,
+                          })}
+                        </td>
                         <td>{e.description}</td>
                       </tr>
                     ))}

@@ -11,6 +11,7 @@ export function jobDetails(overrides: Partial<JobViewDetails> = {}): JobViewDeta
     createdDate: '2026-03-01T09:00:00Z',
     dictatedDate: '2026-03-01T08:30:00Z',
     dictationDate: '2026-03-01T08:30:00Z',
+    timeZone: 'America/New_York',
     dictator: {
       userId: 3,
       prefix: 'Dr',

@@ -1,0 +1,129 @@
+import { compileDateFormatter } from './dateFormat.js';
+
+/**
+ * The one rule for a job's dates and times (issue 18 point 2): an instant is shown as the wall
+ * clock of the job's client facility's IANA time zone (`client_facilities.time_zone`), in the
+ * user's date and time formats, never in the zone of the machine or browser that prints it. The
+ * text is {@link compileDateFormatter}'s, which is also what the list prints (its SQL through
+ * `toPgDatePattern` at the facility's zone, its binary rows from the facility's offset), so the
+ * list, the job page, the documents and the export read the same. Intl supplies the zone's
+ * offset and abbreviation; it works alike in Node and browsers.
+ */
+export interface DateTimeFormats {
+  dateFormat: string;
+  timeFormat: string;
+}
+
+/** The formats documents print (the users' default formats, spec 01 §3). */
+export const DOCUMENT_DATE_FORMATS: DateTimeFormats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
+
+/** Where a zone is unknown to the runtime its times are shown, labelled, in UTC: still true times. */
+const FALLBACK_ZONE = 'UTC';
+
+type Instant = string | number | Date | null | undefined;
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+const printers = new Map<string, (wallClockMs: number) => string>();
+
+function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** `timeZone` when the runtime knows it, else UTC. */
+export function knownTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return FALLBACK_ZONE;
+  try {
+    wallFormat(timeZone);
+    return timeZone;
+  } catch {
+    return FALLBACK_ZONE;
+  }
+}
+
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  return cached(
+    wallFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
+}
+
+function toMs(value: Instant): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * The wall clock of the instant `utcMs` in `timeZone`, as milliseconds since 1970-01-01 00:00 of
+ * that clock (what {@link compileDateFormatter} prints).
+ */
+export function wallClockMs(utcMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of wallFormat(knownTimeZone(timeZone)).formatToParts(utcMs)) parts[p.type] = Number(p.value);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  // Intl drops the milliseconds; keep them so the wall clock is exact.
+  return wall + (utcMs - Math.floor(utcMs / 1000) * 1000);
+}
+
+/** The zone's short name at that instant, as a reader knows it: "EDT", "CST", "UTC", "GMT+1". */
+export function zoneAbbreviation(utcMs: number, timeZone: string): string {
+  const zone = knownTimeZone(timeZone);
+  const format = cached(
+    nameFormats,
+    zone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }),
+  );
+  return format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+function printer(format: string): (wallClockMs: number) => string {
+  return cached(printers, format, () => compileDateFormatter(format));
+}
+
+/**
+ * A job's date and time (dictated, signed, created, a note's or an error's) in its facility's
+ * zone, in `formats`, followed by the zone's abbreviation when `zoneLabel` (where a reader could
+ * take it for another zone's: the job page, documents). Empty for a missing or invalid instant.
+ */
+export function formatJobDateTime(
+  value: Instant,
+  timeZone: string,
+  formats: DateTimeFormats,
+  options: { zoneLabel?: boolean } = {},
+): string {
+  const ms = toMs(value);
+  if (ms === null) return '';
+  const text = printer(`${formats.dateFormat} ${formats.timeFormat}`)(wallClockMs(ms, timeZone));
+  return options.zoneLabel ? `${text} ${zoneAbbreviation(ms, timeZone)}` : text;
+}
+
+/**
+ * A date with no time (a date of service, a birth date: `YYYY-MM-DD…`) in the user's date format.
+ * It names a calendar day, not an instant, so no zone moves it. Empty for a missing or unreadable
+ * value.
+ */
+export function formatJobDate(
+  isoDate: string | null | undefined,
+  formats: Pick<DateTimeFormats, 'dateFormat'>,
+) {
+  const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
+  if (!m) return '';
+  return printer(formats.dateFormat)(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
