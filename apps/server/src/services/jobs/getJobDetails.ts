@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.js';
 import { distributionErrors } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { listJobFaxes } from '../fax/listJobFaxes.js';
 import { requireJob } from './requireJob.js';
 
-/** GET /api/jobs/jobdetails: the expandable row's details, with the job's distribution errors. */
+/** GET /api/jobs/jobdetails: the expandable row's details: the job's distribution errors and faxes. */
 export async function getJobDetails(
   ctx: AppContext,
   auth: Auth,
@@ -19,6 +20,7 @@ export async function getJobDetails(
     .from(distributionErrors)
     .where(eq(distributionErrors.jobId, jobId))
     .orderBy(asc(distributionErrors.createdAt));
+  const faxes = await listJobFaxes(ctx, auth, jobId);
   await auditJob(ctx, auth, job, 'job.details.read', ip);
   return {
     jobId,
@@ -26,5 +28,6 @@ export async function getJobDetails(
       description: e.description,
       createdDate: e.createdAt.toISOString(),
     })),
+    faxes,
   };
 }
