@@ -32,6 +32,11 @@ export function FaxConfirmOutside({ outside, sending, onBack, onConfirm }: FaxCo
         tabIndex={-1}
         color="red"
         variant="light"
+        // Mantine's light red text is too pale on its background (WCAG 2.1 AA contrast).
+        styles={{
+          title: { color: 'var(--mantine-color-red-9)' },
+          message: { color: 'var(--mantine-color-text)' },
+        }}
         role="alert"
         title={t('fax.confirmTitle')}
         data-testid="fax-confirm-outside"
@@ -51,7 +56,7 @@ export function FaxConfirmOutside({ outside, sending, onBack, onConfirm }: FaxCo
         <Button variant="default" onClick={onBack} disabled={sending}>
           {t('fax.confirmBack')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={sending} disabled={sending}>
+        <Button color="red.8" onClick={onConfirm} loading={sending} disabled={sending}>
           {sending ? t('fax.sending') : t('fax.confirmSend')}
         </Button>
       </Group>

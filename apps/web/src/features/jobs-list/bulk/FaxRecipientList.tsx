@@ -90,7 +90,8 @@ function Rows({
         const number = e.recipient.faxNumber.trim();
         const invalidId = `${idPrefix}-invalid-${i}`;
         const outsideId = `${idPrefix}-outside-${i}`;
-        const outside = notContactOf(e);
+        // Only a recipient that can be chosen says whose contact it is not.
+        const outside = e.valid ? notContactOf(e) : null;
         const describedBy = [!e.valid && invalidId, outside && outsideId].filter(Boolean).join(' ');
         return (
           <li key={e.key} className={classes.recipient} data-invalid={e.valid ? undefined : true}>
