@@ -1,9 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import yauzl from 'yauzl';
-import { serverDataDir } from './helpers/dataDir';
-import { MANAGER, signIn } from './helpers/signIn';
+import {
+  checkJob,
+  listReady,
+  openBulkMenu,
+  openPending,
+  outbox,
+  pendingRows,
+  type Row,
+} from './helpers/bulkList';
 
 /*
  * Acceptance of the job list's bulk actions (spec 01 §4, §5, §7, §8) in Chromium against the real
@@ -12,50 +17,10 @@ import { MANAGER, signIn } from './helpers/signIn';
  * Finished and an unfinished job → 11 checked jobs are too many.
  */
 
-const STRUCTURE = /Meridian Valley Health/;
-
-interface Row {
-  jobId: number;
-  patientMRN: string;
-  stageName: string;
-  clientFacilityId: number;
-}
-
 interface Recipient {
   name: string;
   faxNumber: string;
   faxFlag: boolean;
-}
-
-async function listReady(page: Page): Promise<void> {
-  await expect(page.getByTestId('record-line')).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** Signs in and opens the structure's pending queue from the chooser; answers the structure id. */
-async function openPending(page: Page): Promise<string> {
-  await signIn(page, MANAGER, '/jobs');
-  await page.getByPlaceholder('Type to find a Corporate Structure...').fill('Meridian');
-  await page.getByRole('option', { name: STRUCTURE }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/jobs\/\d+\/pending$/);
-  await listReady(page);
-  return /\/jobs\/(\d+)\//.exec(page.url())![1]!;
-}
-
-/** The pending queue's rows as the server answers them (dist?status=PENDING per batch of 4). */
-async function pendingRows(page: Page, cs: string): Promise<Row[]> {
-  const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const rows: Row[] = [];
-  for (let i = 0; i < cfs.length; i += 4) {
-    const batch = cfs.slice(i, i + 4).join(',');
-    rows.push(
-      ...((await (
-        await page.request.get(`/api/jobs/dist?status=PENDING&corpId=${cs}&cfs=${batch}`)
-      ).json()) as Row[]),
-    );
-  }
-  return rows;
 }
 
 /**
@@ -102,21 +67,6 @@ async function chooseJobs(page: Page, cs: string) {
   );
 }
 
-/** Searches the list for the job and checks its row (the selection outlives the search). */
-async function checkJob(page: Page, jobId: number): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(String(jobId));
-  const row = page.locator(`tbody tr[data-job-id="${jobId}"]`);
-  await expect(row).toBeVisible();
-  await row.getByRole('checkbox').check();
-}
-
-async function openBulkMenu(page: Page) {
-  await page.getByTestId('bulk-actions').click();
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  return menu;
-}
-
 /** The entries of a zip: name and first bytes. */
 function zipEntries(path: string): Promise<{ name: string; head: string }[]> {
   return new Promise((resolve, reject) => {
@@ -142,21 +92,6 @@ function zipEntries(path: string): Promise<{ name: string; head: string }[]> {
       zip.readEntry();
     });
   });
-}
-
-/** The fax envelopes in DATA_DIR/fax-outbox (each with its PDF next to it). */
-function outbox(): { to: { name: string; faxNumber: string }; jobIds: number[]; document: string }[] {
-  const dir = join(serverDataDir(), 'fax-outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    .map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')))
-    .filter((e) => names.includes(e.document));
 }
 
 test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async ({ page }, testInfo) => {
@@ -257,7 +192,11 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   const fax = page.getByRole('dialog', { name: 'Fax' });
   const faxButton = fax.getByRole('button', { name: 'Fax', exact: true });
   await expect(faxButton).toBeDisabled();
-  await fax.getByRole('checkbox', { name: `${contact.name} ${contact.faxNumber}`.trim() }).check();
+  // The first job's contact, in the first job's own list (a job's list is headed by its id and patient).
+  const firstJobContacts = fax.getByRole('group', { name: new RegExp(`^Contacts of job ${jobIds[0]}\\b`) });
+  await firstJobContacts
+    .getByRole('checkbox', { name: `${contact.name} ${contact.faxNumber}`.trim() })
+    .check();
   await fax.getByLabel('Title').fill('Dr');
   await fax.getByLabel(/^First name/).fill('Casey');
   await fax.getByLabel(/^Last name/).fill('Morrow');
@@ -270,6 +209,12 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   await expect(fax.getByTestId('fax-selected-count')).toHaveText('2 recipients selected');
   await page.screenshot({ path: 'artifacts/documents-fax.png' });
   await faxButton.click();
+  // The custom recipient is no job's contact: faxing needs the confirmation that names the jobs.
+  const outside = fax.getByTestId('fax-confirm-outside');
+  await expect(
+    outside.getByRole('listitem').filter({ hasText: 'Dr Casey Morrow would receive' }),
+  ).toContainText(`job ${jobIds[0]}`);
+  await fax.getByRole('button', { name: 'Fax anyway' }).click();
   await expect(page.getByText('Job successfully queued for faxing')).toBeVisible();
   await expect(fax).toBeHidden();
   await expect.poll(() => outbox().length - before, { timeout: 30_000 }).toBe(2);

@@ -63,6 +63,7 @@ async function queueFaxes(ctx: AppContext) {
             faxFlag: true,
           },
         ],
+        confirmOutsideContacts: true,
       });
       expect(res.json()).toMatchObject({ success: true });
       jobIds.push(job.id);

@@ -8,6 +8,12 @@ export const FaxRecipientSchema = z.object({
   faxNumber: z.string().max(40),
   recipientType: z.string().max(40),
   faxFlag: z.boolean(),
+  /**
+   * The physician this recipient is, when it is one (a contact's physician, or the search answer's
+   * own id); null for the patient and custom recipients. The dialog uses it to know that contacts
+   * of several jobs are one person; the server decides who is a contact itself.
+   */
+  physicianId: z.number().int().nullable().optional(),
 });
 export type FaxRecipient = z.infer<typeof FaxRecipientSchema>;
 
@@ -32,6 +38,12 @@ export const FaxRequestSchema = z.object({
     .max(LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per fax`)
     .transform((ids) => [...new Set(ids)]),
   recipients: z.array(FaxRecipientSchema).min(1, 'Choose at least one recipient').max(50),
+  /**
+   * The user confirmed sending jobs to recipients who are not among those jobs' own contacts
+   * (custom recipients, search answers, another job's contact). Without it such a fax answers 409
+   * and nothing is queued (docs/decisions.md "Faxing").
+   */
+  confirmOutsideContacts: z.boolean().optional(),
 });
 export type FaxRequest = z.infer<typeof FaxRequestSchema>;
 /** Spec 01 §7: `{success, text}`; the web shows `text` when success is false. */

@@ -100,12 +100,30 @@ export const JobListRowSchema = z.object({
 });
 export type JobListRow = z.infer<typeof JobListRowSchema>;
 
+/**
+ * One fax that carried the job: its recipient as faxed, whether that recipient was one of this
+ * job's own contacts (false when the sender confirmed a recipient outside them), and its status
+ * (queued, sending, sent, failed).
+ */
+export const JobFaxSchema = z.object({
+  recipientName: z.string(),
+  faxNumber: z.string(),
+  recipientType: z.string(),
+  contactOfJob: z.boolean(),
+  status: z.string(),
+  createdDate: z.string(),
+  sentDate: z.string().nullable(),
+});
+export type JobFax = z.infer<typeof JobFaxSchema>;
+
 /** Spec 01 §3 "Job details for the list". */
 export const JobDetailsSchema = z.object({
   jobId: z.number().int(),
   distributionErrors: z.array(z.object({ description: z.string(), createdDate: z.string() })),
   /** The client facility's IANA time zone: the errors' dates are shown in it (rules/jobTime). */
   timeZone: z.string(),
+  /** The faxes that carried this job, oldest first: who each went to (docs/decisions.md "Faxing"). */
+  faxes: z.array(JobFaxSchema).optional(),
 });
 export type JobDetails = z.infer<typeof JobDetailsSchema>;
 

@@ -494,6 +494,20 @@ export const enUS = {
     send: 'Fax',
     sending: 'Faxing…',
     cancel: 'Cancel',
+    close: 'Close the Fax dialog',
+    contactsOfPatient: 'Contacts of job {{jobId}} ({{patient}})',
+    notContactOf_one: 'Not a contact of job {{jobIds}}',
+    notContactOf_other: 'Not a contact of jobs {{jobIds}}',
+    outsideContacts:
+      '{{name}} is not a contact of job {{jobIds}}. Nothing was faxed: confirm that the job may go to this recipient.',
+    confirmTitle: 'Fax to recipients outside the jobs’ contacts?',
+    confirmIntro:
+      'These recipients are not contacts of every job they would receive. Fax only if each may receive these patients’ documents.',
+    confirmLine: '{{name}} would receive {{jobs}}',
+    confirmJob: 'job {{jobId}}',
+    confirmJobPatient: 'job {{jobId}} ({{patient}})',
+    confirmSend: 'Fax anyway',
+    confirmBack: 'Back',
   },
   audio: {
     cannotPlay: 'Cannot play audio',

@@ -160,6 +160,8 @@ describe.each(databaseTargets())('POST /api/jobs/Fax on $name', (target) => {
     const res = await fax({
       jobIds: [ids.a, ids.b, ids.a],
       recipients: [walsh, physician, { ...walsh, name: 'Same number twice' }],
+      // Walsh is a contact of neither job, Dr Who of job b only (faxOutsideContacts.int.test.ts).
+      confirmOutsideContacts: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, text: 'Job successfully queued for faxing' });

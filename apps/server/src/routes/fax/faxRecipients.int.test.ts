@@ -101,16 +101,39 @@ describe.each(databaseTargets())('fax recipients on $name', (target) => {
         faxNumber: '201 555 0101',
         recipientType: 'Addressee',
         faxFlag: true,
+        physicianId: physicianIds.walsh,
       },
-      { id: ids[0]!.id, name: 'Noel Nofax', faxNumber: '', recipientType: 'CC', faxFlag: false },
-      { id: ids[3]!.id, name: 'Dana Dash', faxNumber: '(201) 555-0102', recipientType: 'CC', faxFlag: false },
-      { id: ids[4]!.id, name: 'Cus Tom', faxNumber: '973 555 0199', recipientType: 'Custom', faxFlag: true },
+      {
+        id: ids[0]!.id,
+        name: 'Noel Nofax',
+        faxNumber: '',
+        recipientType: 'CC',
+        faxFlag: false,
+        physicianId: physicianIds.nofax,
+      },
+      {
+        id: ids[3]!.id,
+        name: 'Dana Dash',
+        faxNumber: '(201) 555-0102',
+        recipientType: 'CC',
+        faxFlag: false,
+        physicianId: physicianIds.dashes,
+      },
+      {
+        id: ids[4]!.id,
+        name: 'Cus Tom',
+        faxNumber: '973 555 0199',
+        recipientType: 'Custom',
+        faxFlag: true,
+        physicianId: null,
+      },
       {
         id: ids[5]!.id,
         name: 'Ada Lovelace',
         faxNumber: '973 555 0142',
         recipientType: 'Patient',
         faxFlag: true,
+        physicianId: null,
       },
     ]);
     const [audit] = await t.ctx.database.db
@@ -172,6 +195,7 @@ describe.each(databaseTargets())('fax recipients on $name', (target) => {
       faxNumber: '(201) 555-0102',
       recipientType: 'Physician',
       faxFlag: false,
+      physicianId: physicianIds.dashes,
     });
   });
 

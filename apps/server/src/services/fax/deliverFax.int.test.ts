@@ -78,6 +78,7 @@ describe.each(databaseTargets())('delivering a fax on $name', (target) => {
       recipients: [
         { id: null, name: recipient, faxNumber: '201 555 0101', recipientType: 'Custom', faxFlag: true },
       ],
+      confirmOutsideContacts: true,
     });
     expect(res.json()).toMatchObject({ success: true });
     const [record] = await t.ctx.database.db.select().from(faxRecords).where(eq(faxRecords.jobId, job.id));
@@ -244,6 +245,7 @@ describe.each(databaseTargets())('the sendFax task through the worker on $name',
       recipients: [
         { id: null, name: 'Dr. Retry', faxNumber: '201 555 0101', recipientType: 'Custom', faxFlag: true },
       ],
+      confirmOutsideContacts: true,
     });
     expect(res.json()).toMatchObject({ success: true });
     const worker = await startWorker(t.ctx);

@@ -2,21 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type FaxRequest, type FaxResult, message, normaliseFaxNumber } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import {
-  documentVersions,
-  faxRecordJobs,
-  faxRecords,
-  physicians,
-  recipients,
-} from '../../db/schema/index.js';
+import { documentVersions, faxRecordJobs, faxRecords } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict, HttpError } from '../../http/httpError.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJobs } from '../jobs/requireJobs.js';
+import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
 
-type Recipient = FaxRequest['recipients'][number] & { number: string };
+type Recipient = LinkedRecipient;
 
 /** Each recipient's number normalised (spec 01 §5); a repeated number is faxed once. */
 function normaliseRecipients(list: FaxRequest['recipients']): Recipient[] {
@@ -33,50 +28,35 @@ function normaliseRecipients(list: FaxRequest['recipients']): Recipient[] {
 }
 
 /**
- * For each job, the job's own recipient row a fax recipient stands for, if any: the row itself
- * (contact list ids are recipient ids) or the job's live row for the same physician (search ids
- * are physician ids, and a contact of one job may be a recipient of the others too).
+ * A job goes to someone outside its own contacts only when the user confirmed it (issue 18: one
+ * patient's letter must not reach another patient's physician by a click). The refusal names the
+ * first such recipient and the jobs concerned.
  */
-async function recipientLinks(ctx: AppContext, csId: number, jobIds: number[], list: Recipient[]) {
-  const rows = await ctx.database.db
-    .select({ id: recipients.id, jobId: recipients.jobId, physicianId: recipients.physicianId })
-    .from(recipients)
-    .where(and(inArray(recipients.jobId, jobIds), eq(recipients.removed, false)));
-  const physicianType = message('fax.recipientTypes.physician');
-  const searchIds = list.filter((r) => r.recipientType === physicianType && r.id !== null).map((r) => r.id!);
-  const known = searchIds.length
-    ? new Set(
-        (
-          await ctx.database.db
-            .select({ id: physicians.id })
-            .from(physicians)
-            .where(and(eq(physicians.corporateStructureId, csId), inArray(physicians.id, searchIds)))
-        ).map((p) => p.id),
-      )
-    : new Set<number>();
-  return (r: Recipient, jobId: number): number | null => {
-    if (r.id === null) return null;
-    const physicianId =
-      r.recipientType === physicianType
-        ? known.has(r.id)
-          ? r.id
-          : null
-        : (rows.find((row) => row.id === r.id)?.physicianId ?? null);
-    const own = rows.find(
-      (row) =>
-        row.jobId === jobId &&
-        ((r.recipientType !== physicianType && row.id === r.id) ||
-          (physicianId !== null && row.physicianId === physicianId)),
-    );
-    return own?.id ?? null;
-  };
+function requireConfirmedOutsideContacts(
+  request: FaxRequest,
+  list: Recipient[],
+  jobIds: number[],
+  linkOf: ContactLinkOf,
+) {
+  if (request.confirmOutsideContacts) return;
+  for (const r of list) {
+    const outside = jobIds.filter((jobId) => linkOf(r, jobId) === null);
+    if (outside.length)
+      throw conflict(
+        message('fax.outsideContacts', { name: r.name, jobIds: outside.join(', ') }),
+        'outside_contacts',
+      );
+  }
 }
 
 /**
  * POST /api/jobs/Fax: checks every job (the account's, one client facility, each with a document)
  * and every recipient's number, then in one transaction writes one fax record per recipient
  * (status queued, a fresh idempotency key) with its jobs and enqueues one durable sendFax task per
- * record, whose pg-boss id is that key. Nothing is written or queued when a check fails. Jobs of
+ * record, whose pg-boss id is that key. Nothing is written or queued when a check fails. A
+ * recipient who is not one of a job's own contacts answers 409 unless the request confirms it
+ * (`confirmOutsideContacts`); each job's audit row then names the fax records that went outside
+ * its contacts, and each job's `fax_record_jobs` row says whether it reached its own contact. Jobs of
  * several client facilities answer `{success: false}` with the spec's message, for the dialog to
  * show (docs/decisions.md).
  */
@@ -103,7 +83,8 @@ export async function faxJobs(
   const missing = jobIds.find((id) => !withDocument.has(id));
   if (missing !== undefined) throw new HttpError(422, message('fax.noDocument', { jobId: missing }));
 
-  const linkOf = await recipientLinks(ctx, found[0]!.corporateStructureId, jobIds, list);
+  const linkOf = await faxContactLinks(ctx, found[0]!.corporateStructureId, jobIds, list);
+  requireConfirmedOutsideContacts(request, list, jobIds, linkOf);
   const { config } = ctx;
   const records = await ctx.database.db.transaction(async (tx) => {
     const made = await tx
@@ -144,9 +125,11 @@ export async function faxJobs(
     return made;
   });
   for (const job of found) {
+    const outside = records.filter((_, i) => linkOf(list[i]!, job.id) === null).map((r) => r.id);
     await auditJob(ctx, auth, job, 'fax.queue', ip, {
       faxRecordIds: records.map((r) => r.id),
       jobs: jobIds.length,
+      ...(outside.length ? { outsideContactsConfirmed: outside } : {}),
     });
   }
   return { success: true, text: message('fax.queued') };

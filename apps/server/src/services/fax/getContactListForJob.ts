@@ -25,7 +25,8 @@ export function recipientTypeOf(r: Pick<RecipientRow, 'isPatient' | 'isAddressee
  * GET /api/jobs/getContactListForJob: the job's live recipients (addressees first, then carbon
  * copies; removed ones left out) as fax recipients: `id` is the recipient id, the fax number as
  * stored (a physician's, or the one typed for a custom recipient or the patient) and `faxFlag`
- * when that number is valid (spec 01 §5). The patient is named only to accounts that may see
+ * when that number is valid (spec 01 §5), and the physician it is (for the dialog to know one
+ * person among several jobs' contacts). The patient is named only to accounts that may see
  * patient names ('The Patient' otherwise). Another tenant's job answers 404. Audited.
  */
 export async function getContactListForJob(
@@ -66,6 +67,7 @@ export async function getContactListForJob(
       faxNumber,
       recipientType: recipientTypeOf(r),
       faxFlag: isValidFaxNumber(faxNumber),
+      physicianId: r.physicianId,
     };
   });
   await auditJob(ctx, auth, job, 'fax.contacts.read', ip, { recipients: list.length });

@@ -49,5 +49,6 @@ export async function searchFaxRecipients(
     faxNumber: p.fax ?? '',
     recipientType: message('fax.recipientTypes.physician'),
     faxFlag: isValidFaxNumber(p.fax),
+    physicianId: p.id,
   }));
 }

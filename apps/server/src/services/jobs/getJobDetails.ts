@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.js';
 import { distributionErrors } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { listJobFaxes } from '../fax/listJobFaxes.js';
 import { facilityTimeZone } from './facilityTimeZone.js';
 import { requireJob } from './requireJob.js';
 
-/** GET /api/jobs/jobdetails: the expandable row's details, with the job's distribution errors. */
+/** GET /api/jobs/jobdetails: the expandable row's details: the job's distribution errors and faxes. */
 export async function getJobDetails(
   ctx: AppContext,
   auth: Auth,
@@ -20,6 +21,7 @@ export async function getJobDetails(
     .from(distributionErrors)
     .where(eq(distributionErrors.jobId, jobId))
     .orderBy(asc(distributionErrors.createdAt));
+  const faxes = await listJobFaxes(ctx, auth, jobId);
   await auditJob(ctx, auth, job, 'job.details.read', ip);
   return {
     jobId,
@@ -28,5 +30,6 @@ export async function getJobDetails(
       createdDate: e.createdAt.toISOString(),
     })),
     timeZone: await facilityTimeZone(ctx, job.clientFacilityId),
+    faxes,
   };
 }

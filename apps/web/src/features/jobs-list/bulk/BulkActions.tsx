@@ -82,6 +82,11 @@ function BulkItem({ icon, label, disabledBy, onClick, testId }: ItemProps) {
   );
 }
 
+/** Each job's patient as its row shows it (empty when the account may not see patient names). */
+function patientsOf(rows: readonly JobListRow[]): ReadonlyMap<number, string> {
+  return new Map(rows.map((r) => [r.jobId, r.patientName ?? '']));
+}
+
 /**
  * Spec 01 §1/§4/§5/§6 bulk actions of the checked jobs: view as PDF or RTF, save, copy/print, print
  * preview (one job, jobViewText), fax, mark as printed and, on the manual distribution list, clear.
@@ -199,7 +204,12 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
         pendingQueue={pending}
         onClose={close}
       />
-      <FaxModal jobIds={dialog?.kind === 'fax' ? dialog.jobIds : null} csId={cs} onClose={close} />
+      <FaxModal
+        jobIds={dialog?.kind === 'fax' ? dialog.jobIds : null}
+        csId={cs}
+        patients={dialog?.kind === 'fax' ? patientsOf(rowsOf(dialog.jobIds)) : undefined}
+        onClose={close}
+      />
       <ClearJobsModal
         request={dialog?.kind === 'clear' ? dialog.request : null}
         onClose={close}

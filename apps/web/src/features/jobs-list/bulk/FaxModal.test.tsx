@@ -2,58 +2,138 @@ import type { FaxRecipient } from '@quill/core/contract/fax';
 import { enUS } from '@quill/core/i18n/enUS';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi } from '../../../app/testing/fakeApi';
+import { apiError, type FakeRequest, fakeApi } from '../../../app/testing/fakeApi';
 import { testSession } from '../testing/jobListFixtures';
 import { renderWithSession } from '../testing/renderWithSession';
 import { FaxModal } from './FaxModal';
 
 const F = enUS.fax;
 
-function recipient(id: number, name: string, faxNumber: string, recipientType = 'Addressee'): FaxRecipient {
-  return { id, name, faxNumber, recipientType, faxFlag: true };
+function recipient(
+  id: number,
+  name: string,
+  faxNumber: string,
+  recipientType = 'Addressee',
+  physicianId: number | null = null,
+): FaxRecipient {
+  return { id, name, faxNumber, recipientType, faxFlag: true, physicianId };
 }
 
-const CONTACTS = [recipient(1, 'Dr Ann Lee', '555 0101'), recipient(2, 'Dr Bo Ray', '555-BAD')];
+/** Jobs 41 and 483 of one facility: Dr Ann Lee is a contact of both, the others of job 41 only. */
+const CONTACTS: Record<string, FaxRecipient[]> = {
+  '41': [
+    recipient(1, 'Dr Ann Lee', '555 0101', 'Addressee', 10),
+    recipient(2, 'Dr Bo Ray', '555-BAD', 'CC', 11),
+    recipient(3, 'Dr Cara Carbon', '555 0303', 'CC', 12),
+    recipient(4, 'Noel Nofax', '', 'CC', 13),
+  ],
+  '483': [recipient(7, 'Dr Ann Lee', '555 0101', 'Addressee', 10)],
+};
+const PATIENTS = new Map([
+  [41, 'Doe, Jane'],
+  [483, 'Roe, Rick'],
+]);
+const contactsRoute = (request: FakeRequest) =>
+  CONTACTS[new URL(request.url, 'http://x').searchParams.get('jobId') ?? ''] ?? [];
 
-function renderFax({ permissions = ['jobFax' as const], routes = {} as Record<string, unknown> } = {}) {
-  const api = fakeApi({ 'GET /api/jobs/getContactListForJob': CONTACTS, ...routes });
+function renderFax({
+  permissions = ['jobFax', 'adtView'] as string[],
+  routes = {} as Record<string, unknown>,
+  jobIds = [41, 483],
+} = {}) {
+  const api = fakeApi({ 'GET /api/jobs/getContactListForJob': contactsRoute, ...routes });
   const onClose = vi.fn();
   renderWithSession(
-    <FaxModal jobIds={[41, 42]} csId="7" onClose={onClose} />,
-    testSession({ permissions: [...permissions] }),
+    <FaxModal jobIds={jobIds} csId="7" patients={PATIENTS} onClose={onClose} />,
+    testSession({ permissions: permissions as never[] }),
   );
   const dialog = () => screen.getByRole('dialog', { name: F.title });
   const faxButton = () => within(dialog()).getByRole('button', { name: F.send });
-  return { api, onClose, dialog, faxButton };
+  const group = (name: string) => within(dialog()).getByRole('group', { name });
+  const job41 = () => group('Contacts of job 41 (Doe, Jane)');
+  return { api, onClose, dialog, faxButton, group, job41 };
 }
 
+/** The recipient's row (its list item) in a group. */
+const rowOf = (checkbox: HTMLElement) => checkbox.closest('li') as HTMLElement;
+
 describe('Fax modal (spec 01 §5, §7, §9)', () => {
-  it("lists the first job's contacts; an invalid number is marked and cannot be checked", async () => {
-    const { api, faxButton } = renderFax();
-    const ann = await screen.findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
-    const bo = screen.getByRole('checkbox', { name: 'Dr Bo Ray 555-BAD' });
-    expect(api.calls[0]!.url).toBe('/api/jobs/getContactListForJob?jobId=41');
+  it("lists each selected job's own contacts under its job and patient, and marks who is not a contact of every job", async () => {
+    const { api, job41, group, dialog } = renderFax();
+    const ann = await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    const job483 = group('Contacts of job 483 (Roe, Rick)');
+    await within(job483).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    expect(api.calls.map((c) => c.url).sort()).toEqual([
+      '/api/jobs/getContactListForJob?jobId=41',
+      '/api/jobs/getContactListForJob?jobId=483',
+    ]);
+    // Job 483 lists only its own contact.
+    expect(within(job483).getAllByRole('checkbox')).toHaveLength(1);
+    const carbon = within(job41()).getByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' });
+    expect(within(rowOf(carbon)).getByTestId('fax-not-contact').textContent).toBe('Not a contact of job 483');
+    expect(carbon.getAttribute('aria-describedby')).toContain(
+      within(rowOf(carbon)).getByTestId('fax-not-contact').id,
+    );
+    // Dr Lee is a contact of both: no mark, and one choice in both lists.
+    expect(within(rowOf(ann)).queryByTestId('fax-not-contact')).toBeNull();
+    fireEvent.click(ann);
+    await waitFor(() =>
+      expect(
+        (within(job483).getByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }) as HTMLInputElement).checked,
+      ).toBe(true),
+    );
+    expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('1 recipient selected');
+  });
+
+  it('marks an invalid number and keeps it unchecked; a recipient without a number says only that', async () => {
+    const { job41, faxButton } = renderFax();
+    const bo = await within(job41()).findByRole('checkbox', { name: 'Dr Bo Ray 555-BAD' });
     expect(bo.hasAttribute('disabled')).toBe(true);
     expect(
-      screen.getByText('The fax number of Dr Bo Ray is not valid: it must be digits (spaces are allowed).'),
+      within(rowOf(bo)).getByText(
+        'The fax number of Dr Bo Ray is not valid: it must be digits (spaces are allowed).',
+      ),
     ).toBeTruthy();
+    const noel = within(job41()).getByRole('checkbox', { name: 'Noel Nofax' });
+    expect(noel.hasAttribute('disabled')).toBe(true);
+    const row = rowOf(noel);
+    expect(within(row).getByText(F.noFaxNumber)).toBeTruthy();
+    expect(within(row).queryByText(/not valid/)).toBeNull();
+    expect(within(row).queryByText(F.invalid)).toBeNull();
+    expect(document.getElementById(noel.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe(
+      F.noFaxNumber,
+    );
     // Fax needs a recipient.
     expect(faxButton().hasAttribute('disabled')).toBe(true);
-    fireEvent.click(ann);
-    await waitFor(() => expect(faxButton().hasAttribute('disabled')).toBe(false));
-    expect(screen.getByTestId('fax-selected-count').textContent).toBe('1 recipient selected');
+  });
+
+  it('names only job ids to an account that may not see patient names', async () => {
+    const { group, faxButton, dialog } = renderFax({ permissions: ['jobFax'] });
+    const job41 = group('Contacts of job 41');
+    fireEvent.click(await within(job41).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    expect(group('Contacts of job 483')).toBeTruthy();
+    fireEvent.click(faxButton());
+    const confirm = await screen.findByTestId('fax-confirm-outside');
+    expect(confirm.textContent).toContain('Dr Cara Carbon would receive job 483');
+    expect(dialog().textContent).not.toMatch(/Doe|Roe/);
   });
 
   it('without jobFax says so, loads nothing and keeps Fax disabled', () => {
-    const { api, faxButton } = renderFax({ permissions: [] as never[] });
+    const { api, faxButton } = renderFax({ permissions: [] });
     expect(screen.getByText(F.noPermission)).toBeTruthy();
     expect(faxButton().hasAttribute('disabled')).toBe(true);
     expect(api.calls).toHaveLength(0);
   });
 
-  it('adds a custom recipient only with first name, last name and a valid fax number', async () => {
-    const { dialog } = renderFax();
-    await screen.findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+  it('names its close button', async () => {
+    const { dialog, job41 } = renderFax();
+    await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    expect(within(dialog()).getByRole('button', { name: F.close })).toBeTruthy();
+  });
+
+  it('adds a custom recipient only with first name, last name and a valid fax number; it is no job’s contact', async () => {
+    const { dialog, job41 } = renderFax();
+    await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
     const add = within(dialog()).getByRole('button', { name: F.add });
     expect(add.hasAttribute('disabled')).toBe(true);
     fireEvent.change(within(dialog()).getByLabelText(F.customTitle), { target: { value: 'Dr' } });
@@ -76,12 +156,17 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     const custom = await screen.findByRole('checkbox', { name: 'Dr Cy Fox 555 1234' });
     expect((custom as HTMLInputElement).checked).toBe(true);
     expect((number as HTMLInputElement).value).toBe('');
+    expect(within(rowOf(custom)).getByTestId('fax-not-contact').textContent).toBe(
+      'Not a contact of jobs 41, 483',
+    );
   });
 
   it('searches users 300 ms after typing, shows 3, then "and N other users"', async () => {
-    const found = [1, 2, 3, 4, 5].map((i) => recipient(100 + i, `User ${i}`, `555000${i}`, 'User'));
-    const { api } = renderFax({ routes: { 'GET /api/jobs/Dictators': found } });
-    await screen.findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    const found = [1, 2, 3, 4, 5].map((i) =>
+      recipient(100 + i, `User ${i}`, `555000${i}`, 'Physician', 100 + i),
+    );
+    const { api, job41 } = renderFax({ routes: { 'GET /api/jobs/Dictators': found } });
+    await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
     const input = screen.getByTestId('fax-search');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'us' } });
@@ -101,15 +186,30 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     expect((picked as HTMLInputElement).checked).toBe(true);
   });
 
-  it('faxes the checked recipients with their numbers without spaces, then says it is queued', async () => {
-    const { api, onClose, faxButton } = renderFax({
+  it('a user found by search who is a contact is that contact, not an outsider', async () => {
+    const found = [recipient(10, 'Dr Ann Lee', '555 0101', 'Physician', 10)];
+    const { job41, dialog } = renderFax({ routes: { 'GET /api/jobs/Dictators': found } });
+    await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    const input = screen.getByTestId('fax-search');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'lee' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Dr Ann Lee/, hidden: true }));
+    await waitFor(() =>
+      expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('1 recipient selected'),
+    );
+    expect(within(dialog()).queryByRole('group', { name: F.added })).toBeNull();
+  });
+
+  it('faxes a contact of every job at once, numbers without spaces, then says it is queued', async () => {
+    const { api, onClose, faxButton, job41 } = renderFax({
       routes: { 'POST /api/jobs/Fax': { success: true, text: 'queued' } },
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
+    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
     fireEvent.click(faxButton());
     expect(await screen.findByText(F.queued)).toBeTruthy();
+    expect(screen.queryByTestId('fax-confirm-outside')).toBeNull();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
-      jobIds: [41, 42],
+      jobIds: [41, 483],
       recipients: [
         { id: 1, name: 'Dr Ann Lee', faxNumber: '5550101', recipientType: 'Addressee', faxFlag: true },
       ],
@@ -117,15 +217,50 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('asks before a job goes outside its contacts, naming the jobs and patients; Back sends nothing', async () => {
+    const { api, onClose, faxButton, job41 } = renderFax({
+      routes: { 'POST /api/jobs/Fax': { success: true, text: 'queued' } },
+    });
+    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    fireEvent.click(within(job41()).getByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
+    fireEvent.click(faxButton());
+    const confirm = await screen.findByTestId('fax-confirm-outside');
+    expect(within(confirm).getByText(F.confirmTitle)).toBeTruthy();
+    expect(
+      within(confirm)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dr Cara Carbon would receive job 483 (Roe, Rick)']);
+    expect(document.activeElement).toBe(confirm);
+    expect(api.called()).not.toContain('POST /api/jobs/Fax');
+    fireEvent.click(screen.getByRole('button', { name: F.confirmBack }));
+    expect(screen.queryByTestId('fax-confirm-outside')).toBeNull();
+    expect(screen.getByTestId('fax-selected-count').textContent).toBe('2 recipients selected');
+    expect(api.called()).not.toContain('POST /api/jobs/Fax');
+
+    fireEvent.click(faxButton());
+    fireEvent.click(await screen.findByRole('button', { name: F.confirmSend }));
+    expect(await screen.findByText(F.queued)).toBeTruthy();
+    const posts = api.calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toMatchObject({ jobIds: [41, 483], confirmOutsideContacts: true });
+    expect((posts[0]!.body as { recipients: { id: number }[] }).recipients.map((r) => r.id)).toEqual([1, 3]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it("shows the server's text when the fax is refused, and the generic message when the call fails", async () => {
     let answer: unknown = { success: false, text: 'The fax service is paused' };
-    const { onClose, faxButton } = renderFax({
+    const { onClose, faxButton, job41 } = renderFax({
       routes: { 'POST /api/jobs/Fax': () => answer },
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
+    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
     fireEvent.click(faxButton());
     expect(await screen.findByText('The fax service is paused')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+    answer = apiError(409, 'outside_contacts', 'Dr Ann Lee is not a contact of job 483.');
+    await waitFor(() => expect(faxButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(faxButton());
+    expect(await screen.findByText('Dr Ann Lee is not a contact of job 483.')).toBeTruthy();
     answer = apiError(500, 'internal', 'boom');
     await waitFor(() => expect(faxButton().hasAttribute('disabled')).toBe(false));
     fireEvent.click(faxButton());

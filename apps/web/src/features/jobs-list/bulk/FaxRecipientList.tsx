@@ -3,97 +3,146 @@ import { useTranslation } from 'react-i18next';
 import classes from './Bulk.module.css';
 import type { FaxEntry } from './faxRecipients';
 
-export interface FaxRecipientListProps {
+/** One selected job's contacts as the dialog shows them. */
+export interface FaxRecipientGroup {
+  jobId: number;
   title: string;
   entries: readonly FaxEntry[];
-  selected: ReadonlySet<string>;
-  onToggle: (key: string, on: boolean) => void;
-  onRemove: (key: string) => void;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
 }
 
+export interface FaxRecipientListProps {
+  groups: readonly FaxRecipientGroup[];
+  /** Users found by search and custom recipients. */
+  added: readonly FaxEntry[];
+  selected: ReadonlySet<string>;
+  /** The line saying which selected jobs a recipient is not a contact of, or null. */
+  notContactOf: (entry: FaxEntry) => string | null;
+  onToggle: (key: string, on: boolean) => void;
+  onRemove: (key: string) => void;
+}
+
 /**
- * The Fax dialog's recipients: the job's contacts first, then the users and custom recipients
- * added. A recipient with an invalid fax number is marked and cannot be checked (spec 01 §5).
+ * The Fax dialog's recipients: each selected job's own contacts under its heading, then the users
+ * and custom recipients added. A recipient who is one person in several lists is one choice (its
+ * checkbox in every list). A recipient who is not a contact of every selected job says which; one
+ * with an invalid fax number is marked and cannot be checked (spec 01 §5).
  */
 export function FaxRecipientList(props: FaxRecipientListProps) {
   const { t } = useTranslation();
-  const { entries, selected } = props;
-  const contacts = entries.filter((e) => e.source === 'contact');
   return (
     <section aria-labelledby="fax-recipients-title">
       <h3 id="fax-recipients-title" className={classes.sectionTitle}>
         {t('fax.recipients')}
       </h3>
-      <Text size="xs" c="dimmed" mb={6}>
-        {props.title}
-      </Text>
-      {props.loading && (
-        <Group gap="xs" role="status">
-          <Loader size={14} />
-          <Text size="sm">{t('fax.loadingContacts')}</Text>
-        </Group>
-      )}
-      {props.failed && (
-        <Group gap="sm" role="alert">
-          <Text size="sm" c="red.8">
-            {t('fax.contactsFailed')}
-          </Text>
-          <Button size="compact-xs" variant="light" onClick={props.onRetry}>
-            {t('fax.retry')}
-          </Button>
-        </Group>
-      )}
-      {!props.loading && !props.failed && contacts.length === 0 && (
-        <Text size="sm" c="dimmed" mb={6}>
-          {t('fax.noContacts')}
-        </Text>
-      )}
-      {entries.length > 0 && (
-        <ul className={classes.recipients} data-testid="fax-recipients">
-          {entries.map((e, i) => (
-            <li key={e.key} className={classes.recipient} data-invalid={e.valid ? undefined : true}>
-              <Checkbox
-                aria-label={`${e.recipient.name} ${e.recipient.faxNumber}`.trim()}
-                checked={e.valid && selected.has(e.key)}
-                disabled={!e.valid}
-                onChange={(event) => props.onToggle(e.key, event.currentTarget.checked)}
-                aria-describedby={e.valid ? undefined : `fax-invalid-${i}`}
-              />
-              <span className={classes.recipientText}>
-                <span className={classes.recipientName}>{e.recipient.name}</span>
-                <span className={classes.recipientNumber}>
-                  {e.recipient.faxNumber || t('fax.noFaxNumber')}
-                </span>
-                {!e.valid && (
-                  <Text size="xs" c="red.8" id={`fax-invalid-${i}`}>
-                    {t('fax.invalidNumber', { name: e.recipient.name })}
-                  </Text>
-                )}
-              </span>
-              {!e.valid && (
-                <Badge size="xs" color="red" variant="light">
-                  {t('fax.invalid')}
-                </Badge>
-              )}
-              {e.recipient.recipientType && (
-                <Badge size="xs" color="gray" variant="light">
-                  {e.recipient.recipientType}
-                </Badge>
-              )}
-              {e.source !== 'contact' && (
-                <CloseButton
-                  size="sm"
-                  aria-label={t('fax.remove', { name: e.recipient.name })}
-                  onClick={() => props.onRemove(e.key)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+      {props.groups.map((group) => (
+        <fieldset key={group.jobId} className={classes.contactGroup}>
+          <legend className={classes.contactGroupTitle}>{group.title}</legend>
+          {group.loading && (
+            <Group gap="xs" role="status" mb={6}>
+              <Loader size={14} />
+              <Text size="sm">{t('fax.loadingContacts')}</Text>
+            </Group>
+          )}
+          {group.failed && (
+            <Group gap="sm" role="alert" mb={6}>
+              <Text size="sm" c="red.8">
+                {t('fax.contactsFailed')}
+              </Text>
+              <Button size="compact-xs" variant="light" onClick={group.onRetry}>
+                {t('fax.retry')}
+              </Button>
+            </Group>
+          )}
+          {!group.loading && !group.failed && group.entries.length === 0 && (
+            <Text size="sm" c="dimmed" mb={6}>
+              {t('fax.noContacts')}
+            </Text>
+          )}
+          <Rows idPrefix={`fax-${group.jobId}`} entries={group.entries} {...props} />
+        </fieldset>
+      ))}
+      {props.added.length > 0 && (
+        <fieldset className={classes.contactGroup}>
+          <legend className={classes.contactGroupTitle}>{t('fax.added')}</legend>
+          <Rows idPrefix="fax-added" entries={props.added} {...props} />
+        </fieldset>
       )}
     </section>
+  );
+}
+
+function Rows({
+  idPrefix,
+  entries,
+  selected,
+  notContactOf,
+  onToggle,
+  onRemove,
+}: FaxRecipientListProps & { idPrefix: string; entries: readonly FaxEntry[] }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return null;
+  return (
+    <ul className={classes.recipients} data-testid="fax-recipients">
+      {entries.map((e, i) => {
+        const number = e.recipient.faxNumber.trim();
+        const invalidId = `${idPrefix}-invalid-${i}`;
+        const outsideId = `${idPrefix}-outside-${i}`;
+        // Only a recipient that can be chosen says whose contact it is not.
+        const outside = e.valid ? notContactOf(e) : null;
+        const describedBy = [!e.valid && invalidId, outside && outsideId].filter(Boolean).join(' ');
+        return (
+          <li key={e.key} className={classes.recipient} data-invalid={e.valid ? undefined : true}>
+            <Checkbox
+              aria-label={`${e.recipient.name} ${number}`.trim()}
+              checked={e.valid && selected.has(e.key)}
+              disabled={!e.valid}
+              onChange={(event) => onToggle(e.key, event.currentTarget.checked)}
+              aria-describedby={describedBy || undefined}
+            />
+            <span className={classes.recipientText}>
+              <span className={classes.recipientName}>{e.recipient.name}</span>
+              {number ? (
+                <span className={classes.recipientNumber}>{e.recipient.faxNumber}</span>
+              ) : (
+                // A recipient without a number says only that (issue 18, point 14).
+                <span className={classes.recipientNumber} id={invalidId}>
+                  {t('fax.noFaxNumber')}
+                </span>
+              )}
+              {!e.valid && number && (
+                <Text size="xs" c="red.8" id={invalidId}>
+                  {t('fax.invalidNumber', { name: e.recipient.name })}
+                </Text>
+              )}
+              {outside && (
+                <Text size="xs" c="red.9" fw={600} id={outsideId} data-testid="fax-not-contact">
+                  {outside}
+                </Text>
+              )}
+            </span>
+            {!e.valid && number && (
+              <Badge size="xs" color="red" variant="light">
+                {t('fax.invalid')}
+              </Badge>
+            )}
+            {e.recipient.recipientType && (
+              <Badge size="xs" color="gray" variant="light">
+                {e.recipient.recipientType}
+              </Badge>
+            )}
+            {e.source !== 'contact' && (
+              <CloseButton
+                size="sm"
+                aria-label={t('fax.remove', { name: e.recipient.name })}
+                onClick={() => onRemove(e.key)}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

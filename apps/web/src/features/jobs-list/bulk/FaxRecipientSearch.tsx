@@ -75,7 +75,11 @@ export function FaxRecipientSearch({ csId, onPick }: FaxRecipientSearchProps) {
                   {e.recipient.name}
                 </Text>
                 <Text size="xs" c={e.valid ? 'dimmed' : 'red.8'}>
-                  {e.valid ? e.recipient.faxNumber : `${t('fax.invalid')}: ${e.recipient.faxNumber || '—'}`}
+                  {e.valid
+                    ? e.recipient.faxNumber
+                    : e.recipient.faxNumber.trim()
+                      ? `${t('fax.invalid')}: ${e.recipient.faxNumber}`
+                      : t('fax.noFaxNumber')}
                 </Text>
               </Combobox.Option>
             ))

@@ -115,7 +115,17 @@ export function searchRecipients(q: string, csid: string, signal?: AbortSignal):
   });
 }
 
-/** POST /api/jobs/Fax */
-export function faxJobs(jobIds: readonly number[], recipients: readonly FaxRecipient[]): Promise<FaxResult> {
-  return api.post(BULK_PATHS.fax, { jobIds, recipients }, { schema: FaxResultSchema, timeoutMs: TIMEOUT_MS });
+/**
+ * POST /api/jobs/Fax. `confirmOutsideContacts` when the user confirmed sending jobs to recipients
+ * outside their own contacts (sent only then).
+ */
+export function faxJobs(
+  jobIds: readonly number[],
+  recipients: readonly FaxRecipient[],
+  confirmOutsideContacts = false,
+): Promise<FaxResult> {
+  const body = confirmOutsideContacts
+    ? { jobIds, recipients, confirmOutsideContacts }
+    : { jobIds, recipients };
+  return api.post(BULK_PATHS.fax, body, { schema: FaxResultSchema, timeoutMs: TIMEOUT_MS });
 }
