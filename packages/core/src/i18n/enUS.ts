@@ -223,6 +223,7 @@ export const enUS = {
       hideDetails: 'Hide details of job {{jobId}}',
       indicators: 'Indicators',
       openLegacyDetails: 'Job {{jobId}} details (opens in a new window)',
+      openJob: 'Job {{jobId}}',
       note: 'Job note',
       noGroup: '(blank)',
       groupCount_one: '{{count, number}} job',
@@ -285,6 +286,7 @@ export const enUS = {
       page: 'Page {{page}}',
       pageSize: 'Rows per page',
       records: 'Showing {{shown}} of {{total}} Records',
+      range: '(records {{from}}–{{to}})',
     },
     selectAll: {
       title: 'Confirm Select All',

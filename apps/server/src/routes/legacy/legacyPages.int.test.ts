@@ -38,10 +38,15 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       );
       for (const path of paths) {
         const res = await t.app.inject({ method: 'GET', url: path });
-        if (path === '/job/createwithaudio') {
-          // Rebuilt in Quill: the legacy path opens the Create with Audio page.
+        const rebuilt: Record<string, string> = {
+          '/job/createwithaudio': '/audio/create',
+          '/job/search': '/search',
+          '/search/job/jobdetails.aspx?ID=1234': '/job/1234',
+        };
+        if (rebuilt[path]) {
+          // Rebuilt in Quill: the legacy path opens Quill's own page.
           expect(res.statusCode, path).toBe(302);
-          expect(res.headers.location).toBe('/audio/create');
+          expect(res.headers.location).toBe(rebuilt[path]);
         } else {
           expect(res.statusCode, path).toBe(200);
           expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -51,13 +56,21 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       }
     });
 
-    it('tells the web app that this server is the legacy host', async () => {
+    it('a job details link with no usable id opens Job Search', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/search/job/jobdetails.aspx?ID=x%27' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/search');
+    });
+
+    it('tells the web app that this server is the legacy host, and that there is no other', async () => {
       await buildUser(t.ctx, { username: 'lena' });
       const b = new TestBrowser(t.app);
       await b.signIn('lena', 'secret-password');
       expect((await b.get('/api/settings/fftmUrl', { host: 'quill.test:8080' })).json()).toEqual({
         url: 'http://quill.test:8080',
       });
+      // fftmBaseUrl '' (no legacy host): the web app opens Job Search and a job's id in Quill.
+      expect((await b.get('/api/settings/user')).json().fftmBaseUrl).toBe('');
     });
   });
 
@@ -73,6 +86,7 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       const b = new TestBrowser(t.app);
       await b.signIn('lena', 'secret-password');
       expect((await b.get('/api/settings/fftmUrl')).json()).toEqual({ url: 'https://legacy.example.org' });
+      expect((await b.get('/api/settings/user')).json().fftmBaseUrl).toBe('https://legacy.example.org');
       expect((await t.app.inject({ method: 'GET', url: '/job/search' })).statusCode).toBe(404);
     });
   });
