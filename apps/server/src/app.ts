@@ -28,6 +28,7 @@ import { jobWriteRoutes } from './routes/job/jobWriteRoutes.js';
 import { physicianRoutes } from './routes/job/physicianRoutes.js';
 import { jobActionRoutes } from './routes/jobs/jobActionRoutes.js';
 import { jobListRoutes } from './routes/jobs/jobListRoutes.js';
+import { jobSearchRoutes } from './routes/jobs/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(schemeRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(jobListRoutes(ctx));
+  await app.register(jobSearchRoutes(ctx));
   await app.register(jobActionRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(importRoutes(ctx));
