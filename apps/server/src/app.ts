@@ -19,6 +19,7 @@ import { findWebDist, registerSpa } from './http/spa.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
 import { schemeRoutes } from './routes/account/schemeRoutes.js';
 import { audioRoutes } from './routes/audio/audioRoutes.js';
+import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(physicianRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
+  await app.register(helpRoutes);
 
   app.get(API.openApi, { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, opts.webDist === undefined ? findWebDist() : opts.webDist);

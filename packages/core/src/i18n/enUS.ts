@@ -319,6 +319,10 @@ export const enUS = {
     patientForbidden: 'You do not have permission to search by patient or MRN.',
     patientNotShown: 'Searching by patient and MRN needs the permission to see patient names.',
   },
+  help: {
+    title: 'Quill user guide',
+    missing: 'The user guide is not installed with this copy of Quill.',
+  },
   documents: {
     tooManySelected: 'Too many Jobs are selected (Max 10)',
     noDocument: 'Job {{jobId}} has no document.',

@@ -104,7 +104,9 @@ export function navigationItems(
     entries.push(
       link(
         'jobSearch',
-        legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.jobSearch } : { kind: 'route', path: JOB_SEARCH_PATH },
+        legacyHost
+          ? { kind: 'legacy', path: LEGACY_PATHS.jobSearch }
+          : { kind: 'route', path: JOB_SEARCH_PATH },
       ),
     );
 

@@ -36,9 +36,13 @@ describe.each(databaseTargets())('Job Search (GET /api/jobs/search) on $name', (
         dictatedAt: new Date('2026-03-04T15:30:00Z'),
       })
     ).id;
-    ids.ada2 = (await buildJob(t.ctx, f2!, { patientId: ada.id, dictatedAt: new Date('2026-03-06T10:00:00Z') })).id;
+    ids.ada2 = (
+      await buildJob(t.ctx, f2!, { patientId: ada.id, dictatedAt: new Date('2026-03-06T10:00:00Z') })
+    ).id;
     for (let i = 0; i < 11; i++)
-      await buildJob(t.ctx, f1!, { dictatedAt: new Date(`2026-01-${String(10 + i).padStart(2, '0')}T12:00:00Z`) });
+      await buildJob(t.ctx, f1!, {
+        dictatedAt: new Date(`2026-01-${String(10 + i).padStart(2, '0')}T12:00:00Z`),
+      });
     ids.west = (await buildJob(t.ctx, west.facilities[0]!, { patientId: grace.id })).id;
     ids.south = (await buildJob(t.ctx, south.facilities[0]!, { patientId: southAda.id })).id;
 
@@ -86,7 +90,9 @@ describe.each(databaseTargets())('Job Search (GET /api/jobs/search) on $name', (
 
   it("never answers another tenant's jobs: by id, by patient, or by naming its structure (404)", async () => {
     expect((await search(manager, `jobId=${ids.south}`)).body!.total).toBe(0);
-    expect((await search(manager, 'patient=Lovelace')).body!.rows.map((r) => r.jobId)).not.toContain(ids.south);
+    expect((await search(manager, 'patient=Lovelace')).body!.rows.map((r) => r.jobId)).not.toContain(
+      ids.south,
+    );
     const named = await search(manager, `jobId=${ids.south}&cs=${south.structure.id}`);
     expect(named.res.statusCode).toBe(404);
     expect(named.res.json().error.message).toBe(`Unable to find corporate structure ${south.structure.id}`);
@@ -146,7 +152,11 @@ describe.each(databaseTargets())('Job Search (GET /api/jobs/search) on $name', (
       .from(auditLog)
       .where(and(eq(auditLog.action, 'jobsearch.read'), eq(auditLog.outcome, 'success')));
     const last = rows.at(-1)!;
-    expect(last.detail).toMatchObject({ criteria: ['patient', 'from'], total: 2, jobIds: [ids.ada2, ids.ada1] });
+    expect(last.detail).toMatchObject({
+      criteria: ['patient', 'from'],
+      total: 2,
+      jobIds: [ids.ada2, ids.ada1],
+    });
     expect(JSON.stringify(last.detail)).not.toContain('Lovelace');
   });
 

@@ -3,7 +3,7 @@ import { legacyJobDetailsPath, type NavEntry, navigationItems } from '@quill/cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { buildUser } from '../../testing/factories.js';
+import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** Every legacy path our own pages link to: the whole navigation of a manager, and a job id link. */
@@ -13,6 +13,15 @@ function legacyLinks(): string[] {
     ...links.flatMap((l) => (l.target.kind === 'legacy' ? [l.target.path] : [])),
     legacyJobDetailsPath(1234),
   ];
+}
+
+/** A browser signed in with an account (the user settings need one). */
+async function withAccount(t: TestApp, username: string): Promise<TestBrowser> {
+  const { structure } = await buildStructure(t.ctx, { name: username });
+  const u = await buildUser(t.ctx, { username, accounts: [{ companyId: structure.id }] });
+  const b = new TestBrowser(t.app);
+  await b.signInAs(username, u.password, u.accounts[0]!.id);
+  return b;
 }
 
 describe.each(databaseTargets())('the legacy host on $name', (target) => {
@@ -70,7 +79,7 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
         url: 'http://quill.test:8080',
       });
       // fftmBaseUrl '' (no legacy host): the web app opens Job Search and a job's id in Quill.
-      expect((await b.get('/api/settings/user')).json().fftmBaseUrl).toBe('');
+      expect((await (await withAccount(t, 'lara')).get('/api/settings/user')).json().fftmBaseUrl).toBe('');
     });
   });
 
@@ -86,7 +95,9 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       const b = new TestBrowser(t.app);
       await b.signIn('lena', 'secret-password');
       expect((await b.get('/api/settings/fftmUrl')).json()).toEqual({ url: 'https://legacy.example.org' });
-      expect((await b.get('/api/settings/user')).json().fftmBaseUrl).toBe('https://legacy.example.org');
+      expect((await (await withAccount(t, 'lara')).get('/api/settings/user')).json().fftmBaseUrl).toBe(
+        'https://legacy.example.org',
+      );
       expect((await t.app.inject({ method: 'GET', url: '/job/search' })).statusCode).toBe(404);
     });
   });

@@ -6,6 +6,7 @@ import {
   UrlResponseSchema,
   UserSettingsSchema,
 } from '@quill/core';
+import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/httpError.js';
@@ -61,7 +62,7 @@ export const settingsRoutes =
     app.get(
       '/api/documentation/link',
       { schema: { tags: ['settings'], response: { 200: UrlResponseSchema } }, preHandler: requireUser },
-      async () => ({ url: ctx.config.DOCUMENTATION_URL }),
+      async () => ({ url: ctx.config.DOCUMENTATION_URL ?? USER_GUIDE_PATH }),
     );
 
     app.get(

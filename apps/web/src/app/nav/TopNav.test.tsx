@@ -107,7 +107,7 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
     expect((await openMenu(nav, 'Upload')).map((i) => i.name)).toEqual([`Create with Audio ${newWindow}`]);
   });
 
-  it('without a legacy host (fftmBaseUrl empty), Job Search is Quill\'s own page', async () => {
+  it("without a legacy host (fftmBaseUrl empty), Job Search is Quill's own page", async () => {
     const { nav } = await renderNav(PERMISSIONS, {
       'GET /api/settings/user': { ...userSettings(PERMISSIONS), fftmBaseUrl: '' },
     });

@@ -45,9 +45,14 @@ export function stickyLayout(
   columns: readonly JobListColumn[],
   canExpand: boolean,
 ): { count: number; offsets: Record<string, string> } {
-  const widths: number[] = [FIXED_WIDTHS.select, ...(canExpand ? [FIXED_WIDTHS.expand] : []), FIXED_WIDTHS.indicators];
+  const widths: number[] = [
+    FIXED_WIDTHS.select,
+    ...(canExpand ? [FIXED_WIDTHS.expand] : []),
+    FIXED_WIDTHS.indicators,
+  ];
   for (const [i, column] of columns.entries()) {
-    if (STICKY_COLUMNS[i] === column || (i === 0 && column === 'filterJobId')) widths.push(COLUMN_WIDTHS[column]);
+    if (STICKY_COLUMNS[i] === column || (i === 0 && column === 'filterJobId'))
+      widths.push(COLUMN_WIDTHS[column]);
     else break;
   }
   const offsets: Record<string, string> = {};
