@@ -1,8 +1,8 @@
 import { enUS } from '@quill/core/i18n/enUS';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobListPanel } from './JobListPanel';
 import { browserNavigation } from '../../lib/browserNavigation';
+import { JobListPanel } from './JobListPanel';
 import { binaryJobList, jobRow, json, testSession } from './testing/jobListFixtures';
 import { renderWithSession } from './testing/renderWithSession';
 
