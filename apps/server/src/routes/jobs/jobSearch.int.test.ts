@@ -160,6 +160,14 @@ describe.each(databaseTargets())('Job Search (GET /api/jobs/search) on $name', (
     expect(JSON.stringify(last.detail)).not.toContain('Lovelace');
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const params = doc.paths['/api/jobs/search'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['jobId', 'patient', 'mrn', 'dictator', 'from', 'to', 'page']),
+    );
+  });
+
   it('needs a signed-in account', async () => {
     const anonymous = new TestBrowser(t.app);
     expect((await anonymous.get('/api/jobs/search?jobId=1')).statusCode).toBe(401);
