@@ -312,7 +312,7 @@ test('sort by dictated date both ways, group by work type, search, page size and
   console.log(`timings (${total} rows): ${(await timings(page)).join('; ')}`);
 });
 
-test('failed jobs show their distribution errors; keyboard moves, checks and expands rows', async ({
+test('failed jobs show their distribution errors; keyboard moves, checks and expands rows (→)', async ({
   page,
 }) => {
   await openStructure(page);
@@ -320,7 +320,7 @@ test('failed jobs show their distribution errors; keyboard moves, checks and exp
   const first = page.locator('tbody tr[data-job-id]').first();
   const jobId = await first.getAttribute('data-job-id');
   await first.focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
   const details = page.getByRole('region', { name: `Details of job ${jobId}` });
   await expect(details).toBeVisible();
   const errors = details.getByTestId('distribution-errors');
@@ -413,4 +413,69 @@ test('export the visible columns as .xlsx; reload keeps structure, queue, sort, 
   await expect(chosenGrouping(page)).toHaveText('No grouping');
   expect(await headings(page)).not.toContain('Clinic');
   expect(await headings(page)).toContain('Location');
+});
+
+test('at 1280 px: checkbox, actions and job id stay in view while the table scrolls; the job opens from its id, a double-click and Enter', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openStructure(page);
+  const scroller = page.getByTestId('job-table-scroller');
+  const box = (await scroller.boundingBox())!;
+  const inView = async (locator: ReturnType<Page['locator']>) => {
+    const b = (await locator.boundingBox())!;
+    return b.x >= box.x - 1 && b.x + b.width <= box.x + box.width + 1;
+  };
+  // The table is wider than the window: it scrolls sideways to the last columns.
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(page.locator('thead th[data-column="stageName"]')).toBeVisible();
+  expect(await inView(page.locator('thead th[data-column="stageName"]'))).toBe(true);
+  expect(await inView(page.locator('thead th[data-column="formattedDateOfService"]'))).toBe(true);
+  // The pinned cells are still where they were.
+  const first = page.locator('tbody tr[data-job-id]').first();
+  const jobId = (await first.getAttribute('data-job-id'))!;
+  const link = first.getByRole('link', { name: `Job ${jobId}`, exact: true });
+  expect(await inView(link)).toBe(true);
+  expect(await inView(first.getByRole('checkbox', { name: `Select job ${jobId}` }))).toBe(true);
+  expect((await link.boundingBox())!.x).toBeLessThan(box.x + 400);
+
+  // The expanded row's Open button is at the left, in view, however far the table is scrolled.
+  await first.getByRole('button', { name: `Show details of job ${jobId}` }).click();
+  const open = page.getByRole('link', { name: `Open job ${jobId}` });
+  await expect(open).toBeVisible();
+  expect(await inView(open)).toBe(true);
+  expect((await open.boundingBox())!.x).toBeLessThan(box.x + 200);
+  await page.screenshot({ path: 'artifacts/jobs-list-1280.png' });
+
+  // No legacy host: the job id opens the job in Quill.
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/job/${jobId}$`));
+  await page.goBack();
+  await listReady(page);
+
+  // A double-click on the row (not on a control) opens it too.
+  const second = page.locator('tbody tr[data-job-id]').nth(1);
+  const secondId = (await second.getAttribute('data-job-id'))!;
+  await second.locator('td').nth(6).dblclick();
+  await expect(page).toHaveURL(new RegExp(`/job/${secondId}$`));
+  await page.goBack();
+  await listReady(page);
+
+  // And Enter on a focused row.
+  const third = page.locator('tbody tr[data-job-id]').nth(2);
+  const thirdId = (await third.getAttribute('data-job-id'))!;
+  await third.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/job/${thirdId}$`));
+});
+
+test('page 2 says which records it shows', async ({ page }) => {
+  await openStructure(page);
+  await expect(page.getByTestId('record-range')).toHaveText(' (records 1–10)');
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page.getByTestId('record-range')).toHaveText(' (records 11–20)');
+  expect(await recordTotal(page)).toBeGreaterThan(20);
 });

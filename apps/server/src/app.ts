@@ -20,6 +20,7 @@ import { findWebDist, registerSpa } from './http/spa.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
 import { schemeRoutes } from './routes/account/schemeRoutes.js';
 import { audioRoutes } from './routes/audio/audioRoutes.js';
+import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
@@ -29,6 +30,7 @@ import { jobWriteRoutes } from './routes/job/jobWriteRoutes.js';
 import { physicianRoutes } from './routes/job/physicianRoutes.js';
 import { jobActionRoutes } from './routes/jobs/jobActionRoutes.js';
 import { jobListRoutes } from './routes/jobs/jobListRoutes.js';
+import { jobSearchRoutes } from './routes/jobs/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
@@ -71,6 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(schemeRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(jobListRoutes(ctx));
+  await app.register(jobSearchRoutes(ctx));
   await app.register(jobActionRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(importRoutes(ctx));
@@ -81,6 +84,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(physicianRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
+  await app.register(helpRoutes);
 
   app.get(API.openApi, { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, opts.webDist === undefined ? findWebDist() : opts.webDist);

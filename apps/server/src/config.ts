@@ -21,7 +21,8 @@ export const ConfigSchema = z.object({
   BLOB_STORE: z.enum(['fs']).default('fs'),
   /** The legacy host (fftmBaseUrl). Unset: this server answers the legacy paths itself. */
   LEGACY_BASE_URL: z.url().optional(),
-  DOCUMENTATION_URL: z.url().default('https://quill.example.org/docs'),
+  /** What Help opens. Unset: Quill's own user guide (docs/user-guide.md) at /help. */
+  DOCUMENTATION_URL: z.url().optional(),
   /** Where a user who is not signed in is sent: local (user name and password) or oidc. */
   AUTH_SCHEME: z.enum(['local', 'oidc']).default('local'),
   /** OpenID Connect: issuer URL, client id and secret; the redirect URI is PUBLIC_URL + callback. */

@@ -3,6 +3,7 @@ import { signInRoute } from '../features/auth/signInRoute';
 import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
 import { jobRoutes } from '../features/job/routes';
+import { jobSearchRoute } from '../features/job-search/routes';
 import { jobsListRoutes } from '../features/jobs-list/routes';
 import { scheduleUploadRoute } from '../features/upload/routes';
 import { ErrorPage } from './errors/ErrorPage';
@@ -48,7 +49,13 @@ const existingSessionRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   // Routes that need a signed-in user with a chosen account hang under the authenticated layout.
   // The job list (features/jobs-list/routes.tsx) is added on the next line.
-  authedRoute.addChildren([...jobsListRoutes, createAudioRoute, scheduleUploadRoute, ...jobRoutes]),
+  authedRoute.addChildren([
+    ...jobsListRoutes,
+    createAudioRoute,
+    scheduleUploadRoute,
+    jobSearchRoute,
+    ...jobRoutes,
+  ]),
   homeRoute,
   signInRoute,
   healthCheckRoute,

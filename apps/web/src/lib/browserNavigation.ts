@@ -12,3 +12,14 @@ export const browserNavigation = {
     window.open(url, '_blank', 'noopener');
   },
 };
+
+/** A plain left click: the app navigates in place; a modified click opens a tab as a link does. */
+export function isPlainClick(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}

@@ -12,3 +12,8 @@ export function signInSchemeUrl(scheme: string, returnPath: string): string {
 export function currentBrowserPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
+
+/** Spec 01 §2: the job view of one job (spec 02). */
+export function jobPath(jobId: number | string): string {
+  return `/job/${encodeURIComponent(String(jobId))}`;
+}

@@ -67,6 +67,13 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     );
   });
 
+  it('opens Job Search in Quill when there is no legacy host', () => {
+    const [jobSearch] = navigationItems(PERMISSIONS, { legacyHost: false });
+    expect(jobSearch).toEqual({ type: 'link', id: 'jobSearch', target: { kind: 'route', path: '/search' } });
+    const [legacy] = navigationItems(PERMISSIONS);
+    expect(legacy).toMatchObject({ target: { kind: 'legacy', path: '/job/search' } });
+  });
+
   it('sends each entry where the spec says', () => {
     const targets = Object.fromEntries(
       navigationItems(PERMISSIONS)

@@ -16,6 +16,12 @@ export const LEGACY_PATHS = {
 /** Spec 01 §2: the SPA route of the schedule upload (spec 02). */
 export const SCHEDULE_UPLOAD_PATH = '/schedule/upload';
 
+/** Job Search in Quill (used when there is no legacy host). */
+export const JOB_SEARCH_PATH = '/search';
+
+/** Quill's own user guide (docs/user-guide.md), served by the server as a page. */
+export const USER_GUIDE_PATH = '/help';
+
 /** Spec 01 §2: Sign Out navigates (a full page load) to this server path. */
 export const SIGN_OUT_PATH = '/api/account/SignOut';
 
@@ -85,15 +91,24 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * Job Search only when authenticated; the Upload dropdown when any of adtUpload (Patient),
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
  * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
- * the Help icon and the My Account dropdown (My Profile, Sign Out) always.
+ * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
+ * (`legacyHost: false`) Job Search is Quill's own page.
  */
 export function navigationItems(
   permissions: Iterable<string>,
-  { authenticated = true }: { authenticated?: boolean } = {},
+  { authenticated = true, legacyHost = true }: { authenticated?: boolean; legacyHost?: boolean } = {},
 ): NavEntry[] {
   const held = new Set(permissions);
   const entries: NavEntry[] = [];
-  if (authenticated) entries.push(link('jobSearch', { kind: 'legacy', path: LEGACY_PATHS.jobSearch }));
+  if (authenticated)
+    entries.push(
+      link(
+        'jobSearch',
+        legacyHost
+          ? { kind: 'legacy', path: LEGACY_PATHS.jobSearch }
+          : { kind: 'route', path: JOB_SEARCH_PATH },
+      ),
+    );
 
   const upload = [
     ...gated(held, 'adtUpload', link('uploadPatient', { kind: 'legacy', path: LEGACY_PATHS.patientUpload })),

@@ -105,6 +105,9 @@ export const jobs = pgTable(
       .where(sql`${t.onManualList} and ${t.clearedAt} is null`),
     index('jobs_cs_idx').on(t.corporateStructureId),
     index('jobs_patient_idx').on(t.patientId),
+    // Job Search: a dictator's jobs, and the jobs of dictation days in a structure.
+    index('jobs_dictator_idx').on(t.dictatorId),
+    index('jobs_cs_dictated_idx').on(t.corporateStructureId, t.dictatedAt),
     // Also, made by migration 0008 (drizzle has no INCLUDE): jobs_list_cover_idx, which covers a
     // list batch (the list_row and the ids its header needs), and jobs_list_notes_idx.
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -39,6 +40,11 @@ export const patients = pgTable(
   (t) => [
     uniqueIndex('patients_mrn_idx').on(t.corporateStructureId, t.mrn),
     index('patients_name_idx').on(t.lastName, t.firstName),
+    // Job Search: case-insensitive last name prefixes in a structure.
+    index('patients_cs_last_prefix_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+    ),
   ],
 );
 

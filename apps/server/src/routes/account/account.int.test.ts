@@ -211,7 +211,8 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
       userId: people.alice.user.id,
       permissions: ['jobEdit', 'jobView'],
     });
-    expect(settings.fftmBaseUrl).toMatch(/^http:\/\//);
+    // No LEGACY_BASE_URL: no legacy host (the legacy paths are this server's).
+    expect(settings.fftmBaseUrl).toBe('');
     const selections = await audits('account.select');
     expect(selections.map((a) => a.outcome).sort()).toEqual(['denied', 'success']);
   });
@@ -241,9 +242,8 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
   it('answers the documentation link, the legacy host and the manager tenant only', async () => {
     const b = new TestBrowser(t.app);
     await b.signIn('alice', people.alice.password);
-    expect((await b.get('/api/documentation/link')).json()).toEqual({
-      url: 'https://quill.example.org/docs',
-    });
+    // No DOCUMENTATION_URL: Quill's own user guide.
+    expect((await b.get('/api/documentation/link')).json()).toEqual({ url: '/help' });
     expect((await b.get('/api/settings/fftmUrl')).json().url).toMatch(/^http:\/\//);
     expect((await b.get('/api/settings/tenantUrl?tenant=MANAGER')).statusCode).toBe(200);
     expect((await b.get('/api/settings/tenantUrl?tenant=other')).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { legacyJobDetailsPath, type NavEntry, navigationItems } from '@quill/cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { buildUser } from '../../testing/factories.js';
+import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** Every legacy path our own pages link to: the whole navigation of a manager, and a job id link. */
@@ -13,6 +13,15 @@ function legacyLinks(): string[] {
     ...links.flatMap((l) => (l.target.kind === 'legacy' ? [l.target.path] : [])),
     legacyJobDetailsPath(1234),
   ];
+}
+
+/** A browser signed in with an account (the user settings need one). */
+async function withAccount(t: TestApp, username: string): Promise<TestBrowser> {
+  const { structure } = await buildStructure(t.ctx, { name: username });
+  const u = await buildUser(t.ctx, { username, accounts: [{ companyId: structure.id }] });
+  const b = new TestBrowser(t.app);
+  await b.signInAs(username, u.password, u.accounts[0]!.id);
+  return b;
 }
 
 describe.each(databaseTargets())('the legacy host on $name', (target) => {
@@ -38,10 +47,15 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       );
       for (const path of paths) {
         const res = await t.app.inject({ method: 'GET', url: path });
-        if (path === '/job/createwithaudio') {
-          // Rebuilt in Quill: the legacy path opens the Create with Audio page.
+        const rebuilt: Record<string, string> = {
+          '/job/createwithaudio': '/audio/create',
+          '/job/search': '/search',
+          '/search/job/jobdetails.aspx?ID=1234': '/job/1234',
+        };
+        if (rebuilt[path]) {
+          // Rebuilt in Quill: the legacy path opens Quill's own page.
           expect(res.statusCode, path).toBe(302);
-          expect(res.headers.location).toBe('/audio/create');
+          expect(res.headers.location).toBe(rebuilt[path]);
         } else {
           expect(res.statusCode, path).toBe(200);
           expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -51,13 +65,21 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       }
     });
 
-    it('tells the web app that this server is the legacy host', async () => {
+    it('a job details link with no usable id opens Job Search', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/search/job/jobdetails.aspx?ID=x%27' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/search');
+    });
+
+    it('tells the web app that this server is the legacy host, and that there is no other', async () => {
       await buildUser(t.ctx, { username: 'lena' });
       const b = new TestBrowser(t.app);
       await b.signIn('lena', 'secret-password');
       expect((await b.get('/api/settings/fftmUrl', { host: 'quill.test:8080' })).json()).toEqual({
         url: 'http://quill.test:8080',
       });
+      // fftmBaseUrl '' (no legacy host): the web app opens Job Search and a job's id in Quill.
+      expect((await (await withAccount(t, 'lara')).get('/api/settings/user')).json().fftmBaseUrl).toBe('');
     });
   });
 
@@ -73,6 +95,9 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
       const b = new TestBrowser(t.app);
       await b.signIn('lena', 'secret-password');
       expect((await b.get('/api/settings/fftmUrl')).json()).toEqual({ url: 'https://legacy.example.org' });
+      expect((await (await withAccount(t, 'lara')).get('/api/settings/user')).json().fftmBaseUrl).toBe(
+        'https://legacy.example.org',
+      );
       expect((await t.app.inject({ method: 'GET', url: '/job/search' })).statusCode).toBe(404);
     });
   });

@@ -3,12 +3,19 @@ import type { AppContext } from '../../context.js';
 
 /** Spec 01 §2 "Legacy pages": paths the navigation opens on the legacy host, with their titles. */
 export const LEGACY_PAGES = [
-  { path: '/job/search', title: 'Job Search' },
+  { path: '/job/search', title: 'Job Search', spaPath: '/search' },
   { path: '/ambulatory/uploadadt', title: 'Patient upload' },
   { path: '/job/createwithaudio', title: 'Create with Audio', spaPath: '/audio/create' },
   { path: '/users/user.aspx', title: 'Users' },
-  { path: '/search/job/jobdetails.aspx', title: 'Job details' },
+  { path: '/search/job/jobdetails.aspx', title: 'Job details', spaPath: '/job/' },
 ] as const;
+
+/** Where a rebuilt legacy page opens in Quill: the job details page opens the job (ID=…). */
+function spaTarget(spaPath: string, query: unknown): string {
+  if (spaPath !== '/job/') return spaPath;
+  const id = String((query as { ID?: unknown; id?: unknown }).ID ?? (query as { id?: unknown }).id ?? '');
+  return /^\d{1,18}$/.test(id) ? `/job/${id}` : '/search';
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -31,7 +38,7 @@ its links then open this page there.</p>
 
 /**
  * When no LEGACY_BASE_URL is configured, the legacy host is this server: a legacy page Quill has
- * rebuilt (Create with Audio) redirects to its SPA page; every other legacy path answers a page
+ * rebuilt (Create with Audio, Job Search, a job's details) redirects to its SPA page; every other legacy path answers a page
  * saying where it belongs and how to configure it, so our navigation has no dead links.
  */
 export const legacyPages =
@@ -39,9 +46,9 @@ export const legacyPages =
   async (app) => {
     if (ctx.config.LEGACY_BASE_URL) return;
     for (const legacy of LEGACY_PAGES) {
-      app.get(legacy.path, { schema: { hide: true } }, async (_req, reply) =>
+      app.get(legacy.path, { schema: { hide: true } }, async (req, reply) =>
         'spaPath' in legacy
-          ? reply.header('Cache-Control', 'no-store').redirect(legacy.spaPath, 302)
+          ? reply.header('Cache-Control', 'no-store').redirect(spaTarget(legacy.spaPath, req.query), 302)
           : reply
               .type('text/html; charset=utf-8')
               .header('Cache-Control', 'no-store')

@@ -6,6 +6,7 @@ import {
   UrlResponseSchema,
   UserSettingsSchema,
 } from '@quill/core';
+import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/httpError.js';
@@ -13,7 +14,7 @@ import { authOf, requireAccount, requireUser } from '../../http/session.js';
 import { activeHeartbeat, idleHeartbeat } from '../../services/auth/sessionHeartbeat.js';
 import { getApplicationSettings } from '../../services/settings/getApplicationSettings.js';
 import { getUserSettings } from '../../services/settings/getUserSettings.js';
-import { legacyBaseUrl } from '../../services/settings/legacyBaseUrl.js';
+import { configuredLegacyHost, legacyBaseUrl } from '../../services/settings/legacyBaseUrl.js';
 
 /** Spec 02 §2: only the tenant value manager (case-insensitive) is supported. */
 export const SUPPORTED_TENANTS = ['manager'] as const;
@@ -25,7 +26,7 @@ export const settingsRoutes =
     app.get(
       '/api/settings/user',
       { schema: { tags: ['settings'], response: { 200: UserSettingsSchema } }, preHandler: requireAccount },
-      async (req) => getUserSettings(ctx, authOf(req), legacyBaseUrl(ctx, req)),
+      async (req) => getUserSettings(ctx, authOf(req), configuredLegacyHost(ctx)),
     );
 
     app.get(
@@ -61,7 +62,7 @@ export const settingsRoutes =
     app.get(
       '/api/documentation/link',
       { schema: { tags: ['settings'], response: { 200: UrlResponseSchema } }, preHandler: requireUser },
-      async () => ({ url: ctx.config.DOCUMENTATION_URL }),
+      async () => ({ url: ctx.config.DOCUMENTATION_URL ?? USER_GUIDE_PATH }),
     );
 
     app.get(

@@ -43,15 +43,18 @@ export interface JobListSqlOptions {
 }
 
 /**
- * The rows of one batch in exactly the shape of spec 01 §3 "Job list row" (JobListRowSchema), built
- * by the database: dates as ISO text and formatted in the facility's time zone with the user's
- * formats, the patient name only when `showPatientName`.
+ * The columns of a job list row (spec 01 §3 "Job list row", JobListRowSchema) of the jobs `j`
+ * joined by {@link jobRowJoinsSql}, with the job's flags as `flags` (a JSON array expression):
+ * dates as ISO text and formatted in the facility's time zone with the user's formats, the patient
+ * name only when `showPatientName`. Shared by the list and Job Search.
  */
-export function jobListRowsSql(o: JobListSqlOptions): SQL {
+export function jobRowColumnsSql(
+  o: Pick<JobListSqlOptions, 'showPatientName' | 'dateFormat' | 'timeFormat'>,
+  flags: SQL,
+): SQL {
   const dateTime = toPgDatePattern(`${o.dateFormat} ${o.timeFormat}`);
   const date = toPgDatePattern(o.dateFormat);
-  return sql`
-    select j.id::int as "jobId", j.original_job_id::int as "originalJobId",
+  return sql`j.id::int as "jobId", j.original_job_id::int as "originalJobId",
       (j.stat is not null) as "stat", (j.stat is not null) as "statBool", j.id::text as "filterJobId",
       coalesce(d.last_name || ', ' || d.first_name, '') as "dictatorName",
       case when ${o.showPatientName} and p.id is not null then p.last_name || ', ' || p.first_name end as "patientName",
@@ -68,17 +71,28 @@ export function jobListRowsSql(o: JobListSqlOptions): SQL {
       ${stageNameSql()} as "stageName", j.stage_id as "stageId",
       cf.name as "clinic", j.client_facility_id::int as "clientFacilityId",
       coalesce(loc.code, '') as "jobLocation",
-      coalesce(fl.flags, '[]'::json) as "flags",
+      coalesce(${flags}, '[]'::json) as "flags",
       (v.pdf_viewed_at is not null) as "pdfViewed", (v.rtf_viewed_at is not null) as "rtfViewed",
-      j.edited, j.signed, j.faxed
-    from jobs j
-    join client_facilities cf on cf.id = j.client_facility_id
+      j.edited, j.signed, j.faxed`;
+}
+
+/** The joins {@link jobRowColumnsSql} reads, after `from jobs j`; views are the account's own. */
+export function jobRowJoinsSql(accountId: number): SQL {
+  return sql`join client_facilities cf on cf.id = j.client_facility_id
     left join physicians d on d.id = j.dictator_id
     left join patients p on p.id = j.patient_id
     left join work_types wt on wt.id = j.work_type_id
     left join departments dep on dep.id = j.department_id
     left join locations loc on loc.id = j.location_id
-    left join job_views v on v.job_id = j.id and v.account_id = ${o.accountId}
+    left join job_views v on v.job_id = j.id and v.account_id = ${accountId}`;
+}
+
+/** The rows of one batch in exactly the shape of spec 01 §3 "Job list row" (JobListRowSchema). */
+export function jobListRowsSql(o: JobListSqlOptions): SQL {
+  return sql`
+    select ${jobRowColumnsSql(o, sql`fl.flags`)}
+    from jobs j
+    ${jobRowJoinsSql(o.accountId)}
     left join (
       select f.job_id, json_agg(json_build_object('code', f.code, 'description', f.description) order by f.code) as flags
       from job_flags f join jobs fj on fj.id = f.job_id

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { browserNavigation } from '../../lib/browserNavigation';
 import { apiError, fakeApi } from '../testing/fakeApi';
-import { DICTATOR_PERMISSIONS, MANAGER_NORTH, signedInRoutes } from '../testing/fixtures';
+import { DICTATOR_PERMISSIONS, MANAGER_NORTH, signedInRoutes, userSettings } from '../testing/fixtures';
 import { renderShell } from '../testing/renderShell';
 
 let openInNewWindow: Mock<(url: string) => void>;
@@ -105,6 +105,15 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
     const { nav } = await renderNav(['jobCreate', 'jobView']);
     expect(within(nav).queryByRole('button', { name: 'User' })).toBeNull();
     expect((await openMenu(nav, 'Upload')).map((i) => i.name)).toEqual([`Create with Audio ${newWindow}`]);
+  });
+
+  it("without a legacy host (fftmBaseUrl empty), Job Search is Quill's own page", async () => {
+    const { nav } = await renderNav(PERMISSIONS, {
+      'GET /api/settings/user': { ...userSettings(PERMISSIONS), fftmBaseUrl: '' },
+    });
+    const jobSearch = within(nav).getByRole('link', { name: 'Job Search' });
+    expect(jobSearch.getAttribute('href')).toBe('/search');
+    expect(jobSearch.getAttribute('target')).toBeNull();
   });
 
   it('Help opens the documentation link in a new window', async () => {

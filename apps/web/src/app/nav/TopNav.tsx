@@ -40,7 +40,12 @@ function EntryView({ entry }: { entry: NavEntry }) {
 export function TopNav() {
   const { t } = useTranslation();
   const { account, userSettings } = useSession();
-  const entries = useMemo(() => navigationItems(userSettings.permissions), [userSettings.permissions]);
+  // fftmBaseUrl '' means no legacy host: Job Search is Quill's own page.
+  const legacyHost = userSettings.fftmBaseUrl !== '';
+  const entries = useMemo(
+    () => navigationItems(userSettings.permissions, { legacyHost }),
+    [userSettings.permissions, legacyHost],
+  );
   const left = entries.filter((e) => e.id !== 'help' && e.id !== 'myAccount');
   const right = entries.filter((e) => e.id === 'help' || e.id === 'myAccount');
   const label = accountLabel(t, account);

@@ -1,6 +1,7 @@
 import { legacyUrl, type NavTarget } from '@quill/core/rules/navigation';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import { isPlainClick } from '../../lib/browserNavigation';
 import { useSession } from '../session/SessionContext';
 
 /** The props of an <a> for a navigation target (documentation is the Help button's own). */
@@ -11,10 +12,6 @@ export interface NavAnchorProps {
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** The link opens a new window (legacy pages); the label says so to screen readers. */
   newWindow: boolean;
-}
-
-function plainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**
@@ -39,7 +36,7 @@ export function useNavLinkProps(): (target: Exclude<NavTarget, { kind: 'document
           href: target.path,
           newWindow: false,
           onClick: (event) => {
-            if (!plainClick(event)) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             void navigate({ href: target.path });
           },

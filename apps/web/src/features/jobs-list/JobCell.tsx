@@ -1,6 +1,7 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { jobPath } from '../../lib/paths';
 import { JobNoteIndicator } from './JobNoteIndicator';
 import classes from './JobTable.module.css';
 import { legacyJobDetailsUrl } from './jobListApi';
@@ -37,6 +38,21 @@ export function JobCell({
     case 'stat':
       return <td>{row.stat && <span className={classes.stat}>{labels.stat}</span>}</td>;
     case 'filterJobId':
+      // No legacy host (fftmBaseUrl ''): the id opens the job in Quill, in place (JobTable's click).
+      if (!fftmBaseUrl)
+        return (
+          <td>
+            <a
+              className={classes.jobLink}
+              href={jobPath(row.jobId)}
+              data-open-job={row.jobId}
+              tabIndex={tabIndex}
+              aria-label={strings.openJob(row.filterJobId)}
+            >
+              {row.filterJobId}
+            </a>
+          </td>
+        );
       return (
         <td>
           <a

@@ -3,15 +3,17 @@ import type { JobListRow } from '@quill/core/contract/jobList';
 import { ageOf, formatAge } from '@quill/core/rules/age';
 import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
 import { formatJobDateTime } from '@quill/core/rules/jobTime';
-import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
+import { isPlainClick } from '../../lib/browserNavigation';
+import { jobPath } from '../../lib/paths';
 import { JobAudio } from '../audio/JobAudio';
 import { ChevronRightIcon } from './icons';
 import classes from './JobDetailsPanel.module.css';
 import { EscapedNote } from './JobNoteIndicator';
 import { useJobDetails } from './useJobDetails';
+import { useOpenJob } from './useOpenJob';
 
 function Fact({ label, children, span = 1 }: { label: string; children: ReactNode; span?: 1 | 2 | 3 }) {
   const spanClass = span === 3 ? classes.widest : span === 2 ? classes.wide : '';
@@ -42,8 +44,7 @@ export function JobDetailsPanel({
 }) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
-  // Absent where the panel is shown without the app's router (component tests).
-  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
+  const openJob = useOpenJob();
   const details = useJobDetails(row.jobId, detailsOpen);
   const sectionId = useId();
   const age = formatAge(
@@ -61,15 +62,16 @@ export function JobDetailsPanel({
   ].join(' · ');
   return (
     <section className={classes.panel} aria-label={t('jobList.details.label', { jobId: String(row.jobId) })}>
-      <Group justify="flex-end">
+      {/* The Open button first, at the left where the row's id is: the eye is there. */}
+      <Group justify="flex-start">
         <Button
           component="a"
-          href={`/job/${row.jobId}`}
+          href={jobPath(row.jobId)}
           onClick={(e: MouseEvent<HTMLAnchorElement>) => {
             // In the app: navigate without reloading; a modified click opens a tab as a link does.
-            if (!router || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            if (!isPlainClick(e)) return;
             e.preventDefault();
-            void router.navigate({ to: '/job/$id', params: { id: String(row.jobId) } });
+            openJob(row.jobId);
           }}
           size="compact-sm"
           aria-label={t('jobView.openJobLabel', { jobId: String(row.jobId) })}

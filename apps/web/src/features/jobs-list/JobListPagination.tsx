@@ -29,16 +29,24 @@ export const JobListPagination = memo(function JobListPagination({
 }: JobListPaginationProps) {
   const { t } = useTranslation();
   const pages = pageCount(total, pageSize);
-  const { shown } = recordCounts(page, pageSize, total);
+  const { shown, from, to } = recordCounts(page, pageSize, total);
   const first = page === 0;
   const last = page >= pages - 1;
   return (
     <div className={classes.pager}>
-      <span className={classes.records} data-testid="record-line" aria-live="polite">
-        {t('jobList.pagination.records', {
-          shown: numberFormat.format(shown),
-          total: numberFormat.format(total),
-        })}
+      <span className={classes.records} aria-live="polite">
+        <span data-testid="record-line">
+          {t('jobList.pagination.records', {
+            shown: numberFormat.format(shown),
+            total: numberFormat.format(total),
+          })}
+        </span>
+        {shown > 0 && (
+          <span className={classes.recordRange} data-testid="record-range">
+            {' '}
+            {t('jobList.pagination.range', { from: numberFormat.format(from), to: numberFormat.format(to) })}
+          </span>
+        )}
       </span>
       <div className={classes.pageSize}>
         <span id="job-list-page-size">{t('jobList.pagination.pageSize')}</span>

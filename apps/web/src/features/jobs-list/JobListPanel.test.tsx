@@ -1,11 +1,13 @@
 import { enUS } from '@quill/core/i18n/enUS';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '../../lib/browserNavigation';
 import { JobListPanel } from './JobListPanel';
-import { binaryJobList, jobRow, json } from './testing/jobListFixtures';
+import { binaryJobList, jobRow, json, testSession } from './testing/jobListFixtures';
 import { renderWithSession } from './testing/renderWithSession';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -107,7 +109,8 @@ describe('JobListPanel', () => {
     expect(bulk.hasAttribute('disabled')).toBe(false);
   });
 
-  it('checks and expands rows from the keyboard', async () => {
+  it('checks and expands rows from the keyboard; Enter opens the job', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     serveRows();
     renderPanel();
     await screen.findByText('Showing 10 of 23 Records');
@@ -119,10 +122,60 @@ describe('JobListPanel', () => {
     expect(document.activeElement).toBe(second);
     fireEvent.keyDown(second!, { key: ' ' });
     await waitFor(() => expect(second!.getAttribute('aria-selected')).toBe('true'));
-    fireEvent.keyDown(second!, { key: 'Enter' });
+    fireEvent.keyDown(second!, { key: 'ArrowRight' });
     expect(await screen.findByRole('region', { name: 'Details of job 101' })).toBeTruthy();
     // The expanded row opens the job view.
     expect(screen.getByRole('link', { name: 'Open job 101' }).getAttribute('href')).toBe('/job/101');
+    fireEvent.keyDown(second!, { key: 'ArrowLeft' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Details of job 101' })).toBeNull());
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.keyDown(second!, { key: 'Enter' });
+    expect(assign).toHaveBeenCalledWith('/job/101');
+  });
+
+  it('a double-click on a row opens its job; one on its checkbox only checks it', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    serveRows();
+    renderPanel();
+    await screen.findByText('Showing 10 of 23 Records');
+    const row = document.querySelector('tr[data-job-id="102"]') as HTMLElement;
+    fireEvent.doubleClick(within(row).getByRole('checkbox', { name: 'Select job 102' }));
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.doubleClick(row.querySelectorAll('td')[6]!);
+    expect(assign).toHaveBeenCalledWith('/job/102');
+  });
+
+  it('without a legacy host the job id opens the job in Quill, with one on the legacy page', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    serveRows();
+    const session = testSession();
+    renderWithSession(
+      <JobListPanel
+        cs="1"
+        queue="pending"
+        facilities={[1, 2, 3]}
+        facilitiesFailed={false}
+        onRetryFacilities={() => {}}
+        onReloadCounts={() => {}}
+      />,
+      { ...session, userSettings: { ...session.userSettings, fftmBaseUrl: '' } },
+    );
+    await screen.findByText('Showing 10 of 23 Records');
+    const link = screen.getByRole('link', { name: 'Job 102' });
+    expect(link.getAttribute('href')).toBe('/job/102');
+    expect(link.getAttribute('target')).toBeNull();
+    fireEvent.click(link);
+    expect(assign).toHaveBeenCalledWith('/job/102');
+  });
+
+  it('the record line says which records the page shows', async () => {
+    serveRows();
+    renderPanel();
+    await screen.findByText('Showing 10 of 23 Records');
+    expect(screen.getByTestId('record-range').textContent).toBe(' (records 1–10)');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByTestId('record-range').textContent).toBe(' (records 11–20)'));
+    expect(screen.getByTestId('record-line').textContent).toBe('Showing 10 of 23 Records');
   });
 
   it("names each row's controls with its own job id", async () => {

@@ -2,10 +2,11 @@ import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListSort } from '@quill/core/rules/jobListSort';
 import type { JobListLabels } from '@quill/core/rules/jobListValues';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
-import { tableMinWidth } from './columnWidths';
+import { isPlainClick } from '../../lib/browserNavigation';
+import { stickyLayout, tableMinWidth } from './columnWidths';
 import { GroupHeaderRow } from './GroupHeaderRow';
 import { JobDetailsRow } from './JobDetailsRow';
 import classes from './JobTable.module.css';
@@ -13,6 +14,7 @@ import { JobTableHead } from './JobTableHead';
 import { JobTableRow } from './JobTableRow';
 import type { PageItem } from './jobListView';
 import { LINE_HEIGHTS, lineKey, tableLines } from './tableLines';
+import { useOpenJob } from './useOpenJob';
 import { useRowKeyboard } from './useRowKeyboard';
 import { useRowStrings } from './useRowStrings';
 
@@ -109,18 +111,41 @@ export function JobTable(props: JobTableProps) {
     },
     [lines, virtualizer, virtualise],
   );
+  const openJob = useOpenJob();
   const onKeyDown = useRowKeyboard(
     rowIds,
     focusRow,
     props.onToggleSelect,
     canExpand ? props.onToggleExpand : undefined,
+    openJob,
   );
+  // One listener for the page's rows (no handler per row): the in-app job id link navigates in
+  // place, and a double-click on a row (not on one of its controls) opens its job.
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLTableSectionElement>) => {
+      const link = (event.target as Element).closest<HTMLElement>('a[data-open-job]');
+      if (!link || !isPlainClick(event)) return;
+      event.preventDefault();
+      openJob(Number(link.dataset.openJob));
+    },
+    [openJob],
+  );
+  const onDoubleClick = useCallback(
+    (event: MouseEvent<HTMLTableSectionElement>) => {
+      const target = event.target as Element;
+      const row = target.closest<HTMLElement>('tr[data-job-id]');
+      if (!row || target.closest('a, button, input, label')) return;
+      openJob(Number(row.dataset.jobId));
+    },
+    [openJob],
+  );
+  const sticky = useMemo(() => stickyLayout(props.columns, canExpand), [props.columns, canExpand]);
 
   return (
     <div className={classes.scroller} ref={scroller} data-testid="job-table-scroller">
       <table
-        className={classes.table}
-        style={{ minWidth: tableMinWidth(props.columns, canExpand) }}
+        className={`${classes.table} ${classes[`sticky${sticky.count}`] ?? ''}`}
+        style={{ minWidth: tableMinWidth(props.columns, canExpand), ...sticky.offsets }}
         aria-label={t('jobList.table.label', { queue: props.queueTitle })}
         aria-rowcount={rowIds.length + 1}
       >
@@ -133,7 +158,7 @@ export function JobTable(props: JobTableProps) {
           canExpand={canExpand}
           disabled={rowIds.length === 0}
         />
-        <tbody onKeyDown={onKeyDown}>
+        <tbody onKeyDown={onKeyDown} onClick={onClick} onDoubleClick={onDoubleClick}>
           {props.emptyText !== null && (
             <tr>
               <td colSpan={span} className={classes.empty}>

@@ -31,3 +31,35 @@ export function tableMinWidth(columns: readonly JobListColumn[], canExpand: bool
   for (const c of columns) width += COLUMN_WIDTHS[c];
   return width;
 }
+
+/** The data columns that stay in view (sticky) when the table scrolls sideways, from the left. */
+const STICKY_COLUMNS: readonly JobListColumn[] = ['stat', 'filterJobId'];
+
+/**
+ * The cells at the left of each row that stay in view when the table scrolls sideways: the
+ * checkbox, details toggle and indicators (the row's actions), then STAT and the job id while
+ * they are the first visible columns. `offsets` are CSS variables `--sticky-N` (the left edge of
+ * the Nth cell, from 1); the table's class `stickyN` (JobTable.module.css) pins the first N cells.
+ */
+export function stickyLayout(
+  columns: readonly JobListColumn[],
+  canExpand: boolean,
+): { count: number; offsets: Record<string, string> } {
+  const widths: number[] = [
+    FIXED_WIDTHS.select,
+    ...(canExpand ? [FIXED_WIDTHS.expand] : []),
+    FIXED_WIDTHS.indicators,
+  ];
+  for (const [i, column] of columns.entries()) {
+    if (STICKY_COLUMNS[i] === column || (i === 0 && column === 'filterJobId'))
+      widths.push(COLUMN_WIDTHS[column]);
+    else break;
+  }
+  const offsets: Record<string, string> = {};
+  let left = 0;
+  for (const [i, width] of widths.entries()) {
+    offsets[`--sticky-${i + 1}`] = `${left}px`;
+    left += width;
+  }
+  return { count: widths.length, offsets };
+}

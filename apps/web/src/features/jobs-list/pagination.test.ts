@@ -24,8 +24,9 @@ describe('pagination (spec 01 §2, §9)', () => {
   });
 
   it('gives the numbers of the record line', () => {
-    expect(recordCounts(0, 10, 374)).toEqual({ shown: 10, total: 374 });
-    expect(recordCounts(37, 10, 374)).toEqual({ shown: 4, total: 374 });
-    expect(recordCounts(0, 25, 0)).toEqual({ shown: 0, total: 0 });
+    expect(recordCounts(0, 10, 374)).toEqual({ shown: 10, total: 374, from: 1, to: 10 });
+    expect(recordCounts(1, 10, 326)).toEqual({ shown: 10, total: 326, from: 11, to: 20 });
+    expect(recordCounts(37, 10, 374)).toEqual({ shown: 4, total: 374, from: 371, to: 374 });
+    expect(recordCounts(0, 25, 0)).toEqual({ shown: 0, total: 0, from: 0, to: 0 });
   });
 });

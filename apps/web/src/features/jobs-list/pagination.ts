@@ -21,7 +21,9 @@ export function recordCounts(
   page: number,
   pageSize: number,
   total: number,
-): { shown: number; total: number } {
+): { shown: number; total: number; from: number; to: number } {
   const start = Math.min(page * pageSize, total);
-  return { shown: Math.max(0, Math.min(total, start + pageSize) - start), total };
+  const end = Math.min(total, start + pageSize);
+  // from/to: the page's first and last record, counted from 1 (0 and 0 for an empty list).
+  return { shown: Math.max(0, end - start), total, from: end > start ? start + 1 : 0, to: end };
 }

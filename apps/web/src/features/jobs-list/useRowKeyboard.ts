@@ -4,15 +4,16 @@ const ROW_SELECTOR = 'tr[data-job-id]';
 
 /**
  * Keyboard use of the table (beyond the spec): ↑/↓ move the focused row (also from a control in
- * the row), Home/End go to the first/last row of the page; on a focused row Space checks it and
- * Enter opens or closes its details. `focusRow` brings a row into view (it may not be rendered
- * yet in a long page) and focuses it.
+ * the row), Home/End go to the first/last row of the page; on a focused row Space checks it,
+ * Enter opens the job (as a double-click does) and →/← open and close its details. `focusRow`
+ * brings a row into view (it may not be rendered yet in a long page) and focuses it.
  */
 export function useRowKeyboard(
   rowIds: readonly number[],
   focusRow: (jobId: number) => void,
   onToggleSelect: (jobId: number) => void,
   onToggleExpand: ((jobId: number) => void) | undefined,
+  onOpen: (jobId: number) => void,
 ) {
   return useCallback(
     (event: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -44,9 +45,16 @@ export function useRowKeyboard(
           onToggleSelect(jobId);
           return;
         case 'Enter':
+          if (!onRow) return;
+          event.preventDefault();
+          onOpen(jobId);
+          return;
+        case 'ArrowRight':
+        case 'ArrowLeft':
+          // → opens the details of a closed row, ← closes an open one (as in a tree).
           if (!onRow || !onToggleExpand) return;
           event.preventDefault();
-          onToggleExpand(jobId);
+          if ((event.key === 'ArrowRight') !== (row.dataset.expanded !== undefined)) onToggleExpand(jobId);
           return;
         default:
           return;
@@ -54,6 +62,6 @@ export function useRowKeyboard(
       event.preventDefault();
       if (next !== undefined) focusRow(next);
     },
-    [rowIds, focusRow, onToggleSelect, onToggleExpand],
+    [rowIds, focusRow, onToggleSelect, onToggleExpand, onOpen],
   );
 }

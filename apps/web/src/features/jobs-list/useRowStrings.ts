@@ -12,7 +12,7 @@ const JOB_ID = '\u0000';
  */
 function withJobId(
   t: TFunction,
-  key: `jobList.table.${'selectJob' | 'showDetails' | 'hideDetails' | 'openLegacyDetails'}`,
+  key: `jobList.table.${'selectJob' | 'showDetails' | 'hideDetails' | 'openLegacyDetails' | 'openJob'}`,
 ): (jobId: number | string) => string {
   const parts = t(key, { jobId: JOB_ID }).split(JOB_ID);
   return (jobId) => parts.join(String(jobId));
@@ -30,6 +30,7 @@ export function useRowStrings() {
       showDetails: withJobId(t, 'jobList.table.showDetails'),
       hideDetails: withJobId(t, 'jobList.table.hideDetails'),
       openLegacyDetails: withJobId(t, 'jobList.table.openLegacyDetails'),
+      openJob: withJobId(t, 'jobList.table.openJob'),
       note: t('jobList.table.note'),
       pdf: t('jobList.indicators.pdf'),
       rtf: t('jobList.indicators.rtf'),
