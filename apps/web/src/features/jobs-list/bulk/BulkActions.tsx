@@ -1,4 +1,4 @@
-import { Menu, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Menu, Tooltip } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
 import { allowed, bulkGates, clearGate, type Gate, markPrintedGate } from '@quill/core/rules/actionGates';
 import { tooManyForBulk } from '@quill/core/rules/bulkSelection';
@@ -87,7 +87,10 @@ function BulkItem({ icon, label, gate, onClick, testId }: ItemProps) {
       <Tooltip label={reason} openDelay={LIMITS.tooltipDelayMs} position="left" withArrow>
         {item}
       </Tooltip>
-      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+      {/* Hidden from the menu's children (a menu holds only items); aria-describedby still reads it. */}
+      <span id={reasonId} hidden>
+        {reason}
+      </span>
     </>
   );
 }
