@@ -21,7 +21,7 @@ function setup(overrides: Record<string, unknown> = {}, permissions: readonly st
 
 /** The Edit button, once the job and its editor have loaded. */
 async function editButton() {
-  await screen.findByRole('textbox', { name: view.editorLabel }, { timeout: 5000 });
+  await screen.findByRole('textbox', { name: view.editorLabel }, { timeout: 10_000 });
   return screen.getByRole('button', { name: view.edit }) as HTMLButtonElement;
 }
 
@@ -48,7 +48,7 @@ describe('job controls gated by the shared rule (spec 02 §6)', { timeout: 20_00
 
   it('does not offer Edit or fax to the view-only dictator; print preview stays', async () => {
     setup(finished, ['jobView', 'jobViewDetails', 'jobViewText', 'adtView']);
-    await screen.findByRole('textbox', { name: view.editorLabel }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: view.editorLabel }, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: view.edit })).toBeNull();
     expect(screen.queryByRole('button', { name: view.fax })).toBeNull();
     expect(screen.getByRole('button', { name: view.printPreview })).toBeTruthy();

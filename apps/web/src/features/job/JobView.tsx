@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
-import { allowed, editGate } from '@quill/core/rules/actionGates';
+import { allowed, editGate, faxGate, printPreviewGate } from '@quill/core/rules/actionGates';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -38,8 +38,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const canView = useHasPermission('jobView');
   const permissions = usePermissions();
   const canEditText = useHasPermission('jobEditText');
-  const canPrint = useHasPermission('jobViewText');
-  const canFax = useHasPermission('jobFax');
+  const canPrint = printPreviewGate(permissions).shown;
+  const canFax = allowed(faxGate(permissions));
   const canEditDetails = useHasPermission('jobEditAdt');
   useDocumentTitle(tenant ? t('nav.tenantEditTitle') : t('jobView.title', { jobId: String(jobId) }));
   useTenantExitMessage(tenant, jobId);
