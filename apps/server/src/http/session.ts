@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { type Gate, message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
@@ -81,6 +81,19 @@ export function requirePermission(permission: string, message: string = SESSION_
   return async (req: FastifyRequest) => {
     await requireAccount(req);
     if (!req.auth!.permissions.has(permission)) throw new HttpError(403, message);
+  };
+}
+
+/**
+ * preHandler factory: the account's permissions must pass `gate` (a pure rule of
+ * @quill/core/rules/actionGates shared with the web app); 403 with the gate's reason otherwise.
+ */
+export function requireGate(gate: (permissions: ReadonlySet<string>) => Gate) {
+  return async (req: FastifyRequest) => {
+    await requireAccount(req);
+    const answer = gate(req.auth!.permissions);
+    if (!answer.shown) throw new HttpError(403, SESSION_MESSAGES.permission);
+    if (answer.disabledBy) throw new HttpError(403, message(answer.disabledBy.key, answer.disabledBy.values));
   };
 }
 

@@ -4,12 +4,12 @@ import {
   DictatorsResultSchema,
   FaxRequestSchema,
   FaxResultSchema,
+  faxGate,
   JobIdQuerySchema,
-  message,
 } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authOf, requireAccount, requirePermission } from '../../http/session.js';
+import { authOf, requireAccount, requireGate } from '../../http/session.js';
 import { faxJobs } from '../../services/fax/faxJobs.js';
 import { getContactListForJob } from '../../services/fax/getContactListForJob.js';
 import { searchFaxRecipients } from '../../services/fax/searchFaxRecipients.js';
@@ -43,7 +43,7 @@ export const faxRoutes =
       {
         schema: { tags, body: FaxRequestSchema, response: { 200: FaxResultSchema } },
         // Before the body is validated: without jobFax the answer is 403 whatever was sent.
-        preValidation: requirePermission('jobFax', message('fax.noPermission')),
+        preValidation: requireGate(faxGate),
       },
       async (req) => faxJobs(ctx, authOf(req), req.body, req.ip),
     );

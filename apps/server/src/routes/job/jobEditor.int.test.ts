@@ -72,10 +72,26 @@ describe.each(databaseTargets())('job editor calls on $name', (target) => {
   it('canaccessjob: yes for the account’s job, a reason otherwise, 400 for a bad id', async () => {
     const job = await w.makeJob();
     expect((await ed.get(`/api/job/canaccessjob?jobId=${job.id}`)).json()).toEqual({ canAccess: true });
-    expect((await outsider.get(`/api/job/canaccessjob?jobId=${job.id}`)).json()).toEqual({
+    // A job this user sees through another of their accounts: the spec's access message.
+    const two = await buildUser(t.ctx, {
+      username: 'twoaccounts',
+      accounts: [{ companyId: w.north.structure.id }, { companyId: w.south.structure.id }],
+    });
+    const asSouth = new TestBrowser(t.app);
+    await asSouth.signInAs('twoaccounts', two.password, two.accounts[1]!.id);
+    expect((await asSouth.get(`/api/job/canaccessjob?jobId=${job.id}`)).json()).toEqual({
       canAccess: false,
       reason: 'You are not permitted to access this job',
     });
+    // Another tenant's job and a missing job answer the same 404: nothing is told about either.
+    for (const [b, id] of [
+      [outsider, job.id],
+      [ed, 99_999_999],
+    ] as const) {
+      const res = await b.get(`/api/job/canaccessjob?jobId=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(`Job ${id} was not found.`);
+    }
     expect((await nobody.get(`/api/job/canaccessjob?jobId=${job.id}`)).json()).toEqual({
       canAccess: false,
       reason: 'You do not have permission to view jobs',
@@ -219,7 +235,10 @@ describe.each(databaseTargets())('job editor calls on $name', (target) => {
     expect((await nobody.post('/api/job/bookoutjob', { jobId: job.id })).statusCode).toBe(403);
     expect((await ed.post('/api/job/bookoutjob', { jobId: 'x' })).statusCode).toBe(400);
     const finished = await w.makeJob({ stageId: 13 });
-    expect((await ed.post('/api/job/bookoutjob', { jobId: finished.id })).statusCode).toBe(409);
+    const refused = await ed.post('/api/job/bookoutjob', { jobId: finished.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(`Job ${finished.id} is Finished and can no longer be edited.`);
+    expect((await stored(finished.id)).stageId).toBe(13);
   });
 
   it('an expired booking lets another account book, and cannot save', async () => {

@@ -1,13 +1,14 @@
 import {
   CompleteJobsBodySchema,
   CompleteJobsResultSchema,
-  message,
+  clearGate,
+  markPrintedGate,
   PrintedBodySchema,
   PrintedResultSchema,
 } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authOf, requirePermission } from '../../http/session.js';
+import { authOf, requireGate } from '../../http/session.js';
 import { completeJobs } from '../../services/jobs/completeJobs.js';
 import { markJobsPrinted } from '../../services/jobs/markJobsPrinted.js';
 
@@ -19,7 +20,8 @@ export const jobActionRoutes =
       '/api/jobs/printed',
       {
         schema: { tags: ['job list'], body: PrintedBodySchema, response: { 200: PrintedResultSchema } },
-        preHandler: requirePermission('jobView', message('documents.noPrintPermission')),
+        // docs/decisions.md "Who may mark jobs as printed": jobViewText and distributionJobActionsQueue.
+        preHandler: requireGate(markPrintedGate),
       },
       async (req) =>
         markJobsPrinted(ctx, authOf(req), {
@@ -37,7 +39,7 @@ export const jobActionRoutes =
           body: CompleteJobsBodySchema,
           response: { 200: CompleteJobsResultSchema },
         },
-        preHandler: requirePermission('distributionJobActionsQueue', message('clear.noPermission')),
+        preHandler: requireGate(clearGate),
       },
       async (req) => completeJobs(ctx, authOf(req), req.body, req.ip),
     );

@@ -12,6 +12,7 @@ describe.each(databaseTargets())('mark printed and clear on $name', (target) => 
   let manager: TestBrowser;
   let noClear: TestBrowser;
   let textOnly: TestBrowser;
+  let dictator: TestBrowser;
   const ids: Record<string, number> = {};
   const clearedBefore = new Date('2026-01-02T03:04:05Z');
 
@@ -43,6 +44,8 @@ describe.each(databaseTargets())('mark printed and clear on $name', (target) => 
       PERMISSIONS.filter((p) => p !== 'distributionJobActionsQueue'),
     );
     textOnly = await as('acttext', ['jobViewText']);
+    // The demo dictator's permissions (apps/server/src/demo/people.ts): view only.
+    dictator = await as('actdictator', ['jobView', 'jobViewDetails', 'jobViewText', 'adtView']);
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -96,6 +99,23 @@ describe.each(databaseTargets())('mark printed and clear on $name', (target) => 
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('You do not have permission to mark jobs as printed.');
     expect(await count()).toBe(before);
+  });
+
+  it('marks nothing printed without jobViewText and distributionJobActionsQueue (the view-only dictator)', async () => {
+    const count = async () => (await t.ctx.database.db.select().from(printEvents)).length;
+    const before = await count();
+    for (const b of [dictator, noClear, textOnly]) {
+      const res = await b.post('/api/jobs/printed', { jobIds: [ids.finished], copiesType: 0 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'forbidden',
+        message: 'You do not have permission to mark jobs as printed.',
+      });
+    }
+    expect(await count()).toBe(before);
+    const dictatorClear = await dictator.post('/api/jobs/completejobs', [ids.finished]);
+    expect(dictatorClear.statusCode).toBe(403);
+    expect(await clearedAt(ids.finished!)).toBeNull();
   });
 
   it('clears nothing without distributionJobActionsQueue, with the spec’s message', async () => {

@@ -1,4 +1,4 @@
-import { CLOSED_STAGE_IDS, EDITOR_STAGE_ID, message, STAGES, stageName } from '@quill/core';
+import { allowed, EDITOR_STAGE_ID, editGate, message, STAGES } from '@quill/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -37,11 +37,13 @@ export async function bookOutJob(
     const db = tx as unknown as Db;
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
     if (!job) throw new HttpError(404, message('job.notFound', { jobId }));
-    if (CLOSED_STAGE_IDS.includes(job.stageId))
-      throw new HttpError(
-        409,
-        message('job.closedStage', { jobId, stage: stageName(job.stageId) ?? job.stageId }),
-      );
+    // The job view's Edit control answers from the same rule (disabled on a Finished job).
+    const gate = editGate(auth.permissions, { jobId, stageId: job.stageId });
+    if (!allowed(gate)) {
+      const reason = gate.shown ? gate.disabledBy : null;
+      if (!reason) throw new HttpError(403, message('job.noEditPermission'));
+      throw new HttpError(409, message(reason.key, reason.values));
+    }
     const [existing] = await db
       .select({
         accountId: bookings.accountId,

@@ -1,5 +1,5 @@
 import type { ApplicationSettings, UserSettings, UserSummary } from '@quill/core/contract/account';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 
 /**
  * What every signed-in page can read: the chosen account, its user settings (permissions, date and
@@ -23,4 +23,10 @@ export function useSession(): Session {
 /** True when the signed-in account holds this permission. */
 export function useHasPermission(permission: string): boolean {
   return useSession().userSettings.permissions.includes(permission as UserSettings['permissions'][number]);
+}
+
+/** The signed-in account's permissions, for the pure gates of @quill/core/rules/actionGates. */
+export function usePermissions(): ReadonlySet<string> {
+  const { permissions } = useSession().userSettings;
+  return useMemo(() => new Set<string>(permissions), [permissions]);
 }

@@ -1,15 +1,19 @@
 import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import type { Gate } from '@quill/core/rules/actionGates';
 import type { SaveModeName, SaveOptions } from '@quill/core/rules/saveOptions';
 import { useTranslation } from 'react-i18next';
+import { gateReason } from '../../lib/gateReason';
 
 /** Spec 02 §9: the save options' tooltips open after 450 ms. */
 export const SAVE_TOOLTIP_DELAY_MS = 450;
+const EDIT_REASON_ID = 'job-edit-reason';
 
 export interface JobControlsProps {
   editing: boolean;
   /** Loading, booking, saving, cancelling, closing, or the editor not loaded yet. */
   disabled: boolean;
-  canEdit: boolean;
+  /** The Edit control: hidden without jobEdit, disabled with its reason on a closed job (editGate). */
+  edit: Gate;
   canPrint: boolean;
   canFax: boolean;
   saveOptions: SaveOptions;
@@ -22,11 +26,13 @@ export interface JobControlsProps {
 }
 
 /**
- * Spec 02 §4/§6 job controls: Edit (jobEdit) and Close in view mode; the save options menu and
- * Cancel in edit mode; print preview (jobViewText) and fax (jobFax) disabled while editing.
+ * Spec 02 §4/§6 job controls: Edit (jobEdit; on a Finished or cancelled job disabled, its reason
+ * shown beside it) and Close in view mode; the save options menu and Cancel in edit mode; print
+ * preview (jobViewText) and fax (jobFax) disabled while editing.
  */
 export function JobControls(p: JobControlsProps) {
   const { t } = useTranslation();
+  const editRefused = gateReason(t, p.edit);
   const whileEditing = p.editing ? t('jobView.disabledWhileEditing') : null;
   const limitHint =
     p.saveOptions.limit === 'tooManyAddressees'
@@ -40,7 +46,7 @@ export function JobControls(p: JobControlsProps) {
         <>
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button disabled={p.disabled || !p.canEdit}>{t('jobView.save')}</Button>
+              <Button disabled={p.disabled || !p.edit.shown}>{t('jobView.save')}</Button>
             </Menu.Target>
             <Menu.Dropdown aria-label={t('jobView.saveOptions')}>
               {limitHint && (
@@ -71,8 +77,13 @@ export function JobControls(p: JobControlsProps) {
         </>
       ) : (
         <>
-          {p.canEdit && (
-            <Button disabled={p.disabled} onClick={p.onEdit}>
+          {p.edit.shown && (
+            <Button
+              disabled={p.disabled || editRefused !== null}
+              onClick={p.onEdit}
+              aria-describedby={editRefused ? EDIT_REASON_ID : undefined}
+              data-testid="job-edit"
+            >
               {t('jobView.edit')}
             </Button>
           )}
@@ -98,6 +109,11 @@ export function JobControls(p: JobControlsProps) {
             </Button>
           </span>
         </Tooltip>
+      )}
+      {!p.editing && editRefused && (
+        <Text size="sm" id={EDIT_REASON_ID} data-testid="job-edit-reason">
+          {editRefused}
+        </Text>
       )}
     </Group>
   );

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
+import { allowed, editGate, faxGate, printPreviewGate } from '@quill/core/rules/actionGates';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission, useSession } from '../../app/session/SessionContext';
+import { useHasPermission, usePermissions, useSession } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { formatDateTime } from '../../lib/formatDate';
@@ -35,10 +36,10 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const { t } = useTranslation();
   const { userSettings } = useSession();
   const canView = useHasPermission('jobView');
-  const canEdit = useHasPermission('jobEdit');
+  const permissions = usePermissions();
   const canEditText = useHasPermission('jobEditText');
-  const canPrint = useHasPermission('jobViewText');
-  const canFax = useHasPermission('jobFax');
+  const canPrint = printPreviewGate(permissions).shown;
+  const canFax = allowed(faxGate(permissions));
   const canEditDetails = useHasPermission('jobEditAdt');
   useDocumentTitle(tenant ? t('nav.tenantEditTitle') : t('jobView.title', { jobId: String(jobId) }));
   useTenantExitMessage(tenant, jobId);
@@ -166,6 +167,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     );
   }
   const loaded = load.data;
+  const edit = editGate(permissions, { jobId, stageId: loaded.details.stageId });
   const editing = mode === 'edit';
   const disabled = busy !== null || closing || load.isFetching || (loaded.cda !== null && !editorReady);
   const banner = draft && (
@@ -175,7 +177,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         <Group gap="xs">
           <Button
             size="compact-sm"
-            disabled={disabled || (!editing && !canEdit) || !canEditText}
+            disabled={disabled || (!editing && !allowed(edit)) || !canEditText}
             onClick={() => {
               restorePending.current = draft.doc;
               setDraft(null);
@@ -208,7 +210,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         <JobControls
           editing={editing}
           disabled={disabled}
-          canEdit={canEdit}
+          edit={edit}
           canPrint={canPrint}
           canFax={canFax}
           saveOptions={saveOptions}

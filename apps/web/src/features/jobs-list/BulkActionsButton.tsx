@@ -36,7 +36,8 @@ export function BulkActionsButton({ count, children }: { count: number; children
       {/* A disabled button gets no pointer events; the wrapper keeps the tooltip working. */}
       <span data-testid="bulk-actions-wrapper" tabIndex={count === 0 ? 0 : -1}>
         {children ? (
-          <Menu position="bottom-end" withinPortal>
+          // No focus placeholder: a menu may only hold items (axe aria-required-children).
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>{button}</Menu.Target>
             <Menu.Dropdown>{children}</Menu.Dropdown>
           </Menu>

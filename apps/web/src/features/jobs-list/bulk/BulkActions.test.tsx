@@ -1,6 +1,6 @@
 import { enUS } from '@quill/core/i18n/enUS';
 import type { QueueName } from '@quill/core/rules/constants';
-import type { Permission } from '@quill/core/rules/permissions';
+import { PERMISSIONS, type Permission } from '@quill/core/rules/permissions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../app/testing/fakeApi';
@@ -45,6 +45,26 @@ async function openMenu() {
 }
 
 const item = (name: string) => screen.getByRole('menuitem', { name, hidden: true });
+/** The text the item's aria-describedby names (its reason), or null. */
+const describedBy = (name: string) => {
+  const id = item(name).getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+};
+const tooltips = () => screen.queryAllByRole('tooltip').map((t) => t.textContent);
+/** The demo accounts' permissions (apps/server/src/demo/people.ts). */
+const EDIT: readonly Permission[] = [
+  'jobView',
+  'jobViewDetails',
+  'jobViewText',
+  'jobEdit',
+  'jobEditText',
+  'jobEditAdt',
+  'adtView',
+  'adtEdit',
+  'dictatorView',
+];
+const TRANSCRIPTIONIST: readonly Permission[] = [...EDIT, 'jobCreate', 'distributionJobActionsQueue'];
+const HQ_REVIEWER: readonly Permission[] = ['holdQueueView', ...EDIT];
 const ids = (n: number) => Array.from({ length: n }, (_, i) => 101 + i);
 const A = enUS.documents.actions;
 
@@ -81,16 +101,17 @@ describe('BulkActions (spec 01 §4/§5/§6)', () => {
   it('disables view, save, copy and fax above 10 unique jobs, with the tooltip', async () => {
     renderActions({ ids: ids(11) });
     const { menu } = await openMenu();
-    expect(within(menu).getByText(enUS.documents.tooManySelected)).toBeTruthy();
+    expect(within(menu).getByRole('note', { hidden: true }).textContent).toBe(enUS.documents.tooManySelected);
     for (const name of [A.viewPdf, A.viewRtf, A.save, A.copy, A.fax])
       expect(item(name).getAttribute('aria-disabled')).toBe('true');
     expect(item(A.markPrinted).getAttribute('aria-disabled')).toBeNull();
     expect(item(A.clear).getAttribute('aria-disabled')).toBeNull();
     fireEvent.click(item(A.viewPdf));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(describedBy(A.save)).toBe(enUS.documents.tooManySelected);
     fireEvent.mouseEnter(item(A.save));
-    // The menu's note, then the item's tooltip (after the 450 ms delay).
-    await waitFor(() => expect(screen.getAllByText(enUS.documents.tooManySelected)).toHaveLength(2));
+    // The item's tooltip (after the 450 ms delay).
+    await waitFor(() => expect(tooltips()).toContain(enUS.documents.tooManySelected));
   });
 
   it('allows exactly 10 jobs, and print preview only for one', async () => {
@@ -134,14 +155,70 @@ describe('BulkActions (spec 01 §4/§5/§6)', () => {
     expect(api.calls[0]!.body).toEqual({ jobIds: [101, 102], copiesType: 0 });
   });
 
-  it('says clearing needs distributionJobActionsQueue without calling the server', async () => {
+  it('shows clear disabled without distributionJobActionsQueue, saying why, and calls nothing', async () => {
     const api = fakeApi({});
     renderActions({ ids: [101], permissions: ['jobFax'] });
     await openMenu();
+    expect(item(A.clear).getAttribute('aria-disabled')).toBe('true');
+    expect(describedBy(A.clear)).toBe(enUS.clear.noPermission);
     fireEvent.click(item(A.clear));
-    expect(await screen.findByText(enUS.clear.noPermission)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.mouseEnter(item(A.clear));
+    // The item's tooltip (after the 450 ms delay).
+    await waitFor(() => expect(tooltips()).toContain(enUS.clear.noPermission));
     expect(api.calls).toHaveLength(0);
   });
+
+  it.each([
+    [
+      'dictator (view only)',
+      ['jobView', 'jobViewDetails', 'jobViewText', 'adtView'],
+      ['fax', 'markPrinted', 'clear'],
+    ],
+    ['transcriptionist (no fax)', TRANSCRIPTIONIST, ['fax']],
+    ['hold-queue reviewer', HQ_REVIEWER, ['fax', 'markPrinted', 'clear']],
+    ['manager (every permission)', PERMISSIONS, []],
+  ] as const)(
+    'as the %s: only the actions the account may use are enabled; the others say why',
+    async (_, permissions, refused) => {
+      const api = fakeApi({});
+      renderActions({ ids: [101], permissions });
+      const { names } = await openMenu();
+      expect(names).toEqual([
+        A.viewPdf,
+        A.viewRtf,
+        A.save,
+        A.copy,
+        A.printPreview,
+        A.fax,
+        A.markPrinted,
+        A.clear,
+      ]);
+      const reasons: Record<string, string> = {
+        fax: enUS.fax.noPermission,
+        markPrinted: enUS.documents.noPrintPermission,
+        clear: enUS.clear.noPermission,
+      };
+      for (const action of [
+        'viewPdf',
+        'viewRtf',
+        'save',
+        'copy',
+        'printPreview',
+        'fax',
+        'markPrinted',
+        'clear',
+      ] as const) {
+        const name = A[action];
+        const refusedHere = (refused as readonly string[]).includes(action);
+        expect(item(name).getAttribute('aria-disabled'), action).toBe(refusedHere ? 'true' : null);
+        expect(describedBy(name), action).toBe(refusedHere ? reasons[action] : null);
+      }
+      for (const action of refused) fireEvent.click(item(A[action]));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
 
   it('clears after confirming, warns about hidden checked jobs, and names each job not cleared', async () => {
     const api = fakeApi({

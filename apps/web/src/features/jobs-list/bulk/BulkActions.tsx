@@ -1,11 +1,13 @@
 import { Menu, Tooltip } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
+import { allowed, bulkGates, clearGate, type Gate, markPrintedGate } from '@quill/core/rules/actionGates';
 import { tooManyForBulk } from '@quill/core/rules/bulkSelection';
 import { LIMITS, type QueueName } from '@quill/core/rules/constants';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/session/SessionContext';
+import { usePermissions } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
+import { gateReason } from '../../../lib/gateReason';
 import { BulkActionsButton } from '../BulkActionsButton';
 import classes from './Bulk.module.css';
 import { BULK_PATHS, rtfPath } from './bulkApi';
@@ -51,34 +53,45 @@ type Dialog =
 interface ItemProps {
   icon: ReactNode;
   label: string;
-  /** Why the action cannot be used now (shown as its tooltip), or null. */
-  disabledBy: string | null;
+  /** Whether the action is offered and, if it cannot be used, why (shown as its tooltip). */
+  gate: Gate;
   onClick: () => void;
   testId: string;
 }
 
 /**
- * A menu item; a disabled one keeps pointer events (data-disabled rather than disabled) so that
- * its tooltip can say why, and it ignores clicks.
+ * A menu item of a shown gate; a disabled one keeps pointer events (data-disabled rather than
+ * disabled) so that its tooltip can say why, names the reason as its description, and ignores clicks.
  */
-function BulkItem({ icon, label, disabledBy, onClick, testId }: ItemProps) {
+function BulkItem({ icon, label, gate, onClick, testId }: ItemProps) {
+  const { t } = useTranslation();
+  if (!gate.shown) return null;
+  const reason = gateReason(t, gate);
+  const reasonId = `${testId}-reason`;
   const item = (
     <Menu.Item
       leftSection={icon}
-      data-disabled={disabledBy ? true : undefined}
-      aria-disabled={disabledBy ? true : undefined}
-      closeMenuOnClick={!disabledBy}
-      onClick={disabledBy ? undefined : onClick}
+      data-disabled={reason ? true : undefined}
+      aria-disabled={reason ? true : undefined}
+      aria-describedby={reason ? reasonId : undefined}
+      closeMenuOnClick={!reason}
+      onClick={reason ? undefined : onClick}
       data-testid={testId}
     >
       {label}
     </Menu.Item>
   );
-  if (!disabledBy) return item;
+  if (!reason) return item;
   return (
-    <Tooltip label={disabledBy} openDelay={LIMITS.tooltipDelayMs} position="left" withArrow>
-      {item}
-    </Tooltip>
+    <>
+      <Tooltip label={reason} openDelay={LIMITS.tooltipDelayMs} position="left" withArrow>
+        {item}
+      </Tooltip>
+      {/* Hidden from the menu's children (a menu holds only items); aria-describedby still reads it. */}
+      <span id={reasonId} hidden>
+        {reason}
+      </span>
+    </>
   );
 }
 
@@ -90,15 +103,16 @@ function patientsOf(rows: readonly JobListRow[]): ReadonlyMap<number, string> {
 /**
  * Spec 01 §1/§4/§5/§6 bulk actions of the checked jobs: view as PDF or RTF, save, copy/print, print
  * preview (one job, jobViewText), fax, mark as printed and, on the manual distribution list, clear.
- * View, save, copy and fax act on at most LIMITS.maxBulkJobs jobs.
+ * Which are shown, and why one is disabled, comes from the shared rule `bulkGates` (the server
+ * refuses the same with 403): an action the account may not use is shown disabled with the reason.
  */
 export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }: BulkActionsProps) {
   const { t } = useTranslation();
-  const canPreview = useHasPermission('jobViewText');
-  const canClear = useHasPermission('distributionJobActionsQueue');
   const [dialog, setDialog] = useState<Dialog>(null);
   const jobIds = [...selected];
   const pending = queue === 'pending';
+  const perms = usePermissions();
+  const gates = bulkGates(perms, jobIds, queue);
   const tooMany = tooManyForBulk(jobIds) ? t('documents.tooManySelected') : null;
   const close = () => setDialog(null);
 
@@ -115,10 +129,7 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
     if (facilities.size > 1) showToast(t('fax.sameFacility'), { kind: 'error' });
     else setDialog({ kind: 'fax', jobIds });
   };
-  const clear = () => {
-    if (!canClear) showToast(t('clear.noPermission'), { kind: 'error' });
-    else setDialog({ kind: 'clear', request: { jobIds, hidden: hiddenOf(jobIds) } });
-  };
+  const clear = () => setDialog({ kind: 'clear', request: { jobIds, hidden: hiddenOf(jobIds) } });
 
   const icon = (Icon: (p: { size?: number }) => ReactNode) => <Icon size={15} />;
   return (
@@ -132,76 +143,74 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
         <BulkItem
           icon={icon(ViewIcon)}
           label={t('documents.actions.viewPdf')}
-          disabledBy={tooMany}
+          gate={gates.viewPdf}
           onClick={() => setDialog({ kind: 'view', jobIds })}
           testId="bulk-view-pdf"
         />
         <BulkItem
           icon={icon(FileTextIcon)}
           label={t('documents.actions.viewRtf')}
-          disabledBy={tooMany}
+          gate={gates.viewRtf}
           onClick={viewRtf}
           testId="bulk-view-rtf"
         />
         <BulkItem
           icon={icon(SaveIcon)}
           label={t('documents.actions.save')}
-          disabledBy={tooMany}
+          gate={gates.save}
           onClick={() => setDialog({ kind: 'save', jobIds })}
           testId="bulk-save"
         />
         <BulkItem
           icon={icon(PrinterIcon)}
           label={t('documents.actions.copy')}
-          disabledBy={tooMany}
+          gate={gates.copy}
           onClick={() => setDialog({ kind: 'copy', jobIds })}
           testId="bulk-copy"
         />
-        {canPreview && (
-          <BulkItem
-            icon={icon(PreviewIcon)}
-            label={t('documents.actions.printPreview')}
-            disabledBy={jobIds.length === 1 ? null : t('documents.actions.printPreviewOne')}
-            onClick={printPreview}
-            testId="bulk-print-preview"
-          />
-        )}
+        <BulkItem
+          icon={icon(PreviewIcon)}
+          label={t('documents.actions.printPreview')}
+          gate={gates.printPreview}
+          onClick={printPreview}
+          testId="bulk-print-preview"
+        />
         <Menu.Divider />
         <BulkItem
           icon={icon(FaxIcon)}
           label={t('documents.actions.fax')}
-          disabledBy={tooMany}
+          gate={gates.fax}
           onClick={fax}
           testId="bulk-fax"
         />
         <BulkItem
           icon={icon(CheckIcon)}
           label={t('documents.actions.markPrinted')}
-          disabledBy={null}
+          gate={gates.markPrinted}
           onClick={() => void runMarkPrinted(jobIds, 0, t)}
           testId="bulk-mark-printed"
         />
-        {pending && (
-          <BulkItem
-            icon={icon(ClearIcon)}
-            label={t('documents.actions.clear')}
-            disabledBy={null}
-            onClick={clear}
-            testId="bulk-clear"
-          />
-        )}
+        <BulkItem
+          icon={icon(ClearIcon)}
+          label={t('documents.actions.clear')}
+          gate={gates.clear}
+          onClick={clear}
+          testId="bulk-clear"
+        />
       </BulkActionsButton>
       <DocumentViewerModal jobIds={dialog?.kind === 'view' ? dialog.jobIds : null} onClose={close} />
       <SaveJobsModal
         jobIds={dialog?.kind === 'save' ? dialog.jobIds : null}
         pendingQueue={pending}
-        canClear={canClear}
+        canClear={allowed(clearGate(perms))}
+        canMarkPrinted={allowed(markPrintedGate(perms))}
         onClose={close}
         onCleared={onCleared}
       />
       <CopyJobsModal
         jobIds={dialog?.kind === 'copy' ? dialog.jobIds : null}
         pendingQueue={pending}
+        canMarkPrinted={allowed(markPrintedGate(perms))}
         onClose={close}
       />
       <FaxModal

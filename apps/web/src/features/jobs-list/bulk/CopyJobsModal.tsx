@@ -12,6 +12,8 @@ export interface CopyJobsModalProps {
   jobIds: readonly number[] | null;
   /** Smart copies exist only on the manual distribution list (pending). */
   pendingQueue: boolean;
+  /** The account may record the print (markPrintedGate); otherwise marking is not offered. */
+  canMarkPrinted: boolean;
   onClose: () => void;
 }
 
@@ -25,18 +27,30 @@ type Step =
 /**
  * Spec 01 §5 copy options: the copy type (smart copies only in the pending queue), cover sheet and
  * duplex (both off). Print opens the copies as one PDF in a new tab, then offers to mark the jobs
- * as printed.
+ * as printed when the account may.
  */
-export function CopyJobsModal({ jobIds, pendingQueue, onClose }: CopyJobsModalProps) {
+export function CopyJobsModal({ jobIds, pendingQueue, canMarkPrinted, onClose }: CopyJobsModalProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={jobIds !== null} onClose={onClose} title={t('documents.copy.title')} centered size="md">
-      {jobIds && <CopyContent jobIds={jobIds} pendingQueue={pendingQueue} onClose={onClose} />}
+      {jobIds && (
+        <CopyContent
+          jobIds={jobIds}
+          pendingQueue={pendingQueue}
+          canMarkPrinted={canMarkPrinted}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-function CopyContent({ jobIds, pendingQueue, onClose }: CopyJobsModalProps & { jobIds: readonly number[] }) {
+function CopyContent({
+  jobIds,
+  pendingQueue,
+  canMarkPrinted,
+  onClose,
+}: CopyJobsModalProps & { jobIds: readonly number[] }) {
   const { t } = useTranslation();
   const [copyType, setCopyType] = useState<CopyType>(COPY_TYPES.single);
   const [coverSheet, setCoverSheet] = useState(false);
@@ -91,6 +105,19 @@ function CopyContent({ jobIds, pendingQueue, onClose }: CopyJobsModalProps & { j
     onClose();
   };
 
+  if (step.kind === 'opened' && !canMarkPrinted)
+    return (
+      <Stack gap="md">
+        <Alert color="green" role="status">
+          {t('documents.copy.opened')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            {t('documents.viewer.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
   if (step.kind === 'opened')
     return (
       <Stack gap="md">

@@ -29,7 +29,7 @@ beforeEach(() => {
   });
 });
 
-function renderSave(pendingQueue: boolean, canClear = true) {
+function renderSave(pendingQueue: boolean, canClear = true, canMarkPrinted = true) {
   const onClose = vi.fn();
   const onCleared = vi.fn();
   renderWithSession(
@@ -37,6 +37,7 @@ function renderSave(pendingQueue: boolean, canClear = true) {
       jobIds={[11, 12, 13]}
       pendingQueue={pendingQueue}
       canClear={canClear}
+      canMarkPrinted={canMarkPrinted}
       onClose={onClose}
       onCleared={onCleared}
     />,
@@ -93,6 +94,21 @@ describe('Save format chooser and bulk download (spec 01 §4, §5)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it('without the permissions keeps Clear from list and Sent for printing disabled, saying why', async () => {
+    const api = fakeApi({ 'GET /api/file/BulkDownload': () => file('application/zip', 'Jobs.zip') });
+    const { dialog, onClose } = renderSave(true, false, false);
+    fireEvent.click(within(dialog()).getByRole('button', { name: S.download }));
+    await screen.findByText('Jobs.zip was downloaded.');
+    const clear = within(dialog()).getByRole('checkbox', { name: S.clearFromList }) as HTMLInputElement;
+    const printed = within(dialog()).getByRole('checkbox', { name: S.sentForPrinting }) as HTMLInputElement;
+    expect([clear.disabled, printed.disabled]).toEqual([true, true]);
+    expect(within(dialog()).getByText(enUS.clear.noPermission)).toBeTruthy();
+    expect(within(dialog()).getByText(enUS.documents.noPrintPermission)).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: S.done }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.called()).toEqual(['GET /api/file/BulkDownload']);
+  });
+
   it('says when the download failed, and offers to try again', async () => {
     fakeApi({ 'GET /api/file/BulkDownload': apiError(500, 'internal', 'boom') });
     const { dialog } = renderSave(true);
@@ -106,9 +122,16 @@ describe('Save format chooser and bulk download (spec 01 §4, §5)', () => {
   });
 });
 
-function renderCopy(pendingQueue: boolean) {
+function renderCopy(pendingQueue: boolean, canMarkPrinted = true) {
   const onClose = vi.fn();
-  renderWithSession(<CopyJobsModal jobIds={[21, 22]} pendingQueue={pendingQueue} onClose={onClose} />);
+  renderWithSession(
+    <CopyJobsModal
+      jobIds={[21, 22]}
+      pendingQueue={pendingQueue}
+      canMarkPrinted={canMarkPrinted}
+      onClose={onClose}
+    />,
+  );
   const dialog = () => screen.getByRole('dialog', { name: C.title });
   return { onClose, dialog };
 }
@@ -147,6 +170,25 @@ describe('Copy / Print (spec 01 §5)', () => {
     expect(await screen.findByText(enUS.documents.markedPrinted)).toBeTruthy();
     expect(api.calls[1]!.body).toEqual({ jobIds: [21, 22], copiesType: 3 });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('does not offer Mark as Printed to an account that may not record prints', async () => {
+    const tab = {
+      document: { title: '', body: { textContent: '' } },
+      location: { href: '' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const api = fakeApi({
+      'GET /api/file/FormatMultiplePdfJobs/0/false/false': () => file('application/pdf', 'Jobs.pdf'),
+    });
+    const { dialog, onClose } = renderCopy(true, false);
+    fireEvent.click(within(dialog()).getByRole('button', { name: C.print }));
+    expect(await screen.findByText(C.opened)).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: C.markPrinted })).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: enUS.documents.viewer.close }));
+    expect(onClose).toHaveBeenCalled();
+    expect(api.called()).toEqual(['GET /api/file/FormatMultiplePdfJobs/0/false/false']);
   });
 
   it('says when the browser blocks the popup, and fetches nothing', async () => {

@@ -13,6 +13,8 @@ export interface SaveJobsModalProps {
   /** The manual distribution list: after the download the jobs may be marked printed and cleared. */
   pendingQueue: boolean;
   canClear: boolean;
+  /** The account may record the print (markPrintedGate). */
+  canMarkPrinted: boolean;
   onClose: () => void;
   onCleared: (jobIds: number[]) => void;
 }
@@ -27,21 +29,14 @@ type Step =
  * Spec 01 §4/§5 "Save format chooser" and "Bulk download modal": PDF (default) or RTF; several
  * jobs download as Jobs.zip, one job as its own file. In the pending queue 'Clear from list' and
  * 'Sent for printing' (both off) become available after a successful download and are acted on
- * when the user confirms with Done.
+ * when the user confirms with Done; each is disabled, saying why, without its permission.
  */
-export function SaveJobsModal({ jobIds, pendingQueue, canClear, onClose, onCleared }: SaveJobsModalProps) {
+export function SaveJobsModal(props: SaveJobsModalProps) {
+  const { jobIds, onClose } = props;
   const { t } = useTranslation();
   return (
     <Modal opened={jobIds !== null} onClose={onClose} title={t('documents.save.title')} centered size="md">
-      {jobIds && (
-        <SaveContent
-          jobIds={jobIds}
-          pendingQueue={pendingQueue}
-          canClear={canClear}
-          onClose={onClose}
-          onCleared={onCleared}
-        />
-      )}
+      {jobIds && <SaveContent {...props} jobIds={jobIds} />}
     </Modal>
   );
 }
@@ -50,6 +45,7 @@ function SaveContent({
   jobIds,
   pendingQueue,
   canClear,
+  canMarkPrinted,
   onClose,
   onCleared,
 }: SaveJobsModalProps & { jobIds: readonly number[] }) {
@@ -86,13 +82,10 @@ function SaveContent({
   const finish = async () => {
     if (!pendingQueue || (!clearAfter && !printedAfter)) return onClose();
     setFinishing(true);
-    if (printedAfter) await runMarkPrinted(jobIds, 0, t);
-    if (clearAfter) {
-      if (!canClear) showToast(t('clear.noPermission'), { kind: 'error' });
-      else {
-        const result = await runClear(jobIds, t);
-        if (result && result.cleared.length > 0) onCleared(result.cleared);
-      }
+    if (printedAfter && canMarkPrinted) await runMarkPrinted(jobIds, 0, t);
+    if (clearAfter && canClear) {
+      const result = await runClear(jobIds, t);
+      if (result && result.cleared.length > 0) onCleared(result.cleared);
     }
     setFinishing(false);
     onClose();
@@ -134,13 +127,15 @@ function SaveContent({
               <Checkbox
                 label={t('documents.save.sentForPrinting')}
                 checked={printedAfter}
-                disabled={!done}
+                disabled={!done || !canMarkPrinted}
+                description={canMarkPrinted ? undefined : t('documents.noPrintPermission')}
                 onChange={(e) => setPrintedAfter(e.currentTarget.checked)}
               />
               <Checkbox
                 label={t('documents.save.clearFromList')}
                 checked={clearAfter}
-                disabled={!done}
+                disabled={!done || !canClear}
+                description={canClear ? undefined : t('clear.noPermission')}
                 onChange={(e) => setClearAfter(e.currentTarget.checked)}
               />
             </Stack>
