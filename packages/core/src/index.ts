@@ -13,6 +13,7 @@ export * from './i18n/enUS.js';
 export * from './i18n/format.js';
 export * from './rules/applicationSettings.js';
 export * from './rules/bulkSelection.js';
+export * from './rules/compositeName.js';
 export * from './rules/constants.js';
 export * from './rules/copies.js';
 export * from './rules/dateFormat.js';

@@ -693,6 +693,53 @@ export const enUS = {
     clearFile: 'Clear the file',
     uploadProgress: 'Upload progress',
     sampleTable: 'Sample data of the file',
+    // Issue 18: the parsed name preview, its format warning, the upload's effect and its revert.
+    namePreview: 'Names as they will be stored',
+    namePreviewSample: 'Sample',
+    namePreviewFirst: 'First name',
+    namePreviewMiddle: 'Middle name',
+    namePreviewLast: 'Last name',
+    nameCommaUnexpected:
+      'Some names contain a comma, which suggests the format "LastName, FirstName MiddleName". With "{{format}}" they would be stored as shown below: check them before you submit.',
+    nameCommaMissing:
+      'Some names have no comma, which "LastName, FirstName MiddleName" expects: they would be stored as shown below. Check them before you submit.',
+    nameFormatWarningRows:
+      'Heading "{{heading}}": {{count}} names do not look like "{{format}}" (for example row {{row}}); check the stored names.',
+    processed: 'The file has been processed.',
+    processingFailedTitle: 'The file could not be processed.',
+    effect: 'What this upload changed',
+    effectCounts: '{{patients}} patients, {{visits}} visits and {{jobs}} jobs changed.',
+    effectEntity: { patient: 'Patient', visit: 'Visit', order: 'Order' },
+    effectOp: { insert: 'added', update: 'changed', delete: 'deleted' },
+    effectField: 'Field',
+    effectBefore: 'Before',
+    effectAfter: 'After',
+    effectRecord: 'Record',
+    effectMore: '{{count}} more changes are not listed.',
+    effectNone: 'Nothing was changed.',
+    recentUploads: 'Recent uploads',
+    recentUploadsEmpty: 'No uploads yet.',
+    uploadedAt: 'Uploaded',
+    uploadStatus: 'Status',
+    uploadFile: 'File',
+    showEffect: 'Show changes of {{file}}',
+    revert: 'Revert',
+    revertLabel: 'Revert the upload {{file}}',
+    revertConfirm:
+      'Revert the upload {{file}}? Every patient, visit and order value it changed gets its previous value back; what it added is removed.',
+    reverted: 'Reverted',
+    revertDone: 'The upload {{file}} was reverted.',
+    revertFailed: 'The upload could not be reverted: {{error}}',
+    noRevertPermission: 'Only a manager with the upload permission can revert an upload.',
+    revertNotDone: 'Upload {{id}} is not processed yet; only a processed upload can be reverted.',
+    revertAlready: 'Upload {{id}} has already been reverted.',
+    revertNothingKept: 'Upload {{id}} was processed before previous values were kept; it cannot be reverted.',
+    revertConflict:
+      'Upload {{id}} cannot be reverted: {{record}} was changed since ({{field}}). Revert the later change first or correct it by hand.',
+    revertConflictInUse:
+      'Upload {{id}} cannot be reverted: {{record}}, which it added, is now used by a job or another record.',
+    revertConflictExists:
+      'Upload {{id}} cannot be reverted: {{record}}, which it deleted, has been added again since.',
   },
   job: {
     physicianSearchFailed: 'There was a problem searching for physicians.',

@@ -9,6 +9,7 @@ import {
   needsDateFormat,
   parseScheduleDate,
   SCHEDULE_DATE_FORMATS,
+  splitCompositeName,
   UPLOAD_ACTIONS,
 } from '@quill/core';
 import { adtKey, MRN_KEY, type ResolvedItem, ROW_ACTION_KEY, VISIT_KEY } from './mappingRules.js';
@@ -29,26 +30,6 @@ export interface ParsedRow {
 }
 
 const DATA_TYPE_NAMES = ['dateTime', 'date', 'decimal', 'ssn', 'string', 'time', 'boolean'] as const;
-
-/** Spec 02 §3 composite name formats: 0 "Last, First Middle", 1 "Last First Middle", 2 "First Middle Last". */
-export function splitCompositeName(
-  value: string,
-  format: number,
-): { last: string; first: string; middle: string } {
-  const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
-  if (format === 0 && value.includes(',')) {
-    const comma = value.indexOf(',');
-    const [first = '', ...middle] = words(value.slice(comma + 1));
-    return { last: value.slice(0, comma).trim(), first, middle: middle.join(' ') };
-  }
-  const w = words(value.replace(',', ' '));
-  if (format === 2) {
-    if (w.length < 2) return { last: w[0] ?? '', first: '', middle: '' };
-    return { first: w[0]!, last: w[w.length - 1]!, middle: w.slice(1, -1).join(' ') };
-  }
-  const [last = '', first = '', ...middle] = w;
-  return { last, first, middle: middle.join(' ') };
-}
 
 /** A cell's value normalised for its definition, or null when it is not a valid value of its type. */
 function normalise(value: string, def: MappingDefinition, format: string | null): string | null {
