@@ -511,6 +511,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
       rowsSkipped: 1,
       warnings,
       error: null,
+      revertedAt: null,
     });
     const okafor = await patientByMrn('100234');
     expect(okafor).toMatchObject({

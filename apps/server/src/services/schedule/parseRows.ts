@@ -1,4 +1,6 @@
 import {
+  compositeFormatLabel,
+  compositeNameWarning,
   formatHasTime,
   guessScheduleDateFormat,
   isCompositeName,
@@ -105,6 +107,8 @@ export function parseRows(input: {
       !(mappedKeys.has('PID.5') && o.def.segmentName === 'PID' && o.def.fieldIndex === 5) &&
       (input.defaultValues[o.def.columnHeading] ?? '').trim() !== '',
   );
+  // Names that do not look like the chosen composite format (a comma under a format without one).
+  const oddNames = new Map<ResolvedItem, { count: number; row: number }>();
   input.sheet.rows.forEach((cells, index) => {
     const row = input.sheet.rowNumbers[index] ?? index + 2;
     const values: { def: MappingDefinition; key: string; value: string }[] = [];
@@ -122,6 +126,10 @@ export function parseRows(input: {
       let raw = cells[r.column] ?? '';
       if (isCompositeName(r.def)) {
         if (!raw) continue;
+        if (compositeNameWarning([raw], r.compositeFormat ?? 0)) {
+          const odd = oddNames.get(r) ?? { count: 0, row };
+          oddNames.set(r, { ...odd, count: odd.count + 1 });
+        }
         const name = splitCompositeName(raw, r.compositeFormat ?? 0);
         const pid = (c: number, value: string) =>
           value &&
@@ -173,7 +181,15 @@ export function parseRows(input: {
     }
     rows.push(parsed);
   });
-  return { rows, warnings, rowsSkipped };
+  const nameWarnings = [...oddNames].map(([r, odd]) =>
+    message('schedule.nameFormatWarningRows', {
+      heading: r.heading,
+      count: odd.count,
+      format: compositeFormatLabel(r.compositeFormat ?? 0),
+      row: odd.row,
+    }),
+  );
+  return { rows, warnings: [...nameWarnings, ...warnings], rowsSkipped };
 }
 
 /** At most `max` warnings, then one line counting the rest. */
