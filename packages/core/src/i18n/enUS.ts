@@ -724,6 +724,17 @@ export const enUS = {
     uploadFile: 'File',
     showEffect: 'Show changes of {{file}}',
     revert: 'Revert',
+    cancelRevert: 'Cancel',
+    uploadStatuses: {
+      validated: 'Not submitted',
+      queued: 'Queued',
+      processing: 'Processing',
+      done: 'Processed',
+      failed: 'Failed',
+    },
+    hideEffect: 'Hide changes of {{file}}',
+    showEffectShort: 'Show changes',
+    hideEffectShort: 'Hide changes',
     revertLabel: 'Revert the upload {{file}}',
     revertConfirm:
       'Revert the upload {{file}}? Every patient, visit and order value it changed gets its previous value back; what it added is removed.',

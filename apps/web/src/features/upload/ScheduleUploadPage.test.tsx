@@ -344,6 +344,7 @@ describe('Schedule Upload page', () => {
         rowsSkipped: 0,
         warnings: [],
         error: null,
+        revertedAt: null,
       }),
     });
     renderApp('/schedule/upload');
