@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { UploadEffect as Effect } from '@quill/core/contract/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,9 +90,7 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data.moreChanges > 0 && (
-        <Text size="sm">{t('schedule.effectMore', { count: data.moreChanges })}</Text>
-      )}
+      {data.moreChanges > 0 && <Text size="sm">{t('schedule.effectMore', { count: data.moreChanges })}</Text>}
       {data.revertedAt && (
         <Text size="sm" fw={600} c="gray.9">
           {t('schedule.reverted')}
@@ -107,7 +105,7 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
       )}
       {data.canRevert &&
         (confirming ? (
-          <Alert color="orange" variant="light" data-testid="schedule-revert-confirm">
+          <Paper withBorder radius="sm" p="sm" bg="orange.0" data-testid="schedule-revert-confirm">
             <Stack gap="xs">
               <Text size="sm" c="gray.9">
                 {t('schedule.revertConfirm', { file: data.fileName })}
@@ -121,7 +119,7 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
                 </Button>
               </Group>
             </Stack>
-          </Alert>
+          </Paper>
         ) : (
           <Group>
             <Button
