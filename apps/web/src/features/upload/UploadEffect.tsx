@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
+import classes from './ScheduleUploadPage.module.css';
 import { revertUpload, scheduleUploadKeys, useUploadEffect } from './scheduleUploadApi';
 
 export interface UploadEffectProps {
@@ -65,7 +66,9 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
       {data.changes.length === 0 ? (
         <Text size="sm">{t('schedule.effectNone')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={0} type="native" mah={280}>
+        // A scrolling region is reached by keyboard (axe scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region
+        <section className={classes.effectList} tabIndex={0} aria-label={t('schedule.effect')}>
           <Table striped withTableBorder aria-label={t('schedule.effect')}>
             <Table.Thead>
               <Table.Tr>
@@ -88,7 +91,7 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </section>
       )}
       {data.moreChanges > 0 && <Text size="sm">{t('schedule.effectMore', { count: data.moreChanges })}</Text>}
       {data.revertedAt && (
