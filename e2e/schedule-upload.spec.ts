@@ -62,6 +62,9 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
   }[];
   const name = facilities[0]!.name;
   const facility = page.getByRole('combobox', { name: /^Client facility/ });
+  // Issue 18 point 13: the placeholder reads at 4.5:1 or more (Mantine's gray-5 was 2.07:1).
+  const placeholder = await facility.evaluate((el) => getComputedStyle(el, '::placeholder').color);
+  expect(placeholder).toBe('rgb(73, 80, 87)');
   await facility.click();
   await facility.pressSequentially(name.slice(0, 6), { delay: 30 });
   await page

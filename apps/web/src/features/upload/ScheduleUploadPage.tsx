@@ -137,7 +137,7 @@ export function ScheduleUploadPage() {
             />
           )}
         </Paper>
-        {!mapping && <RecentUploads />}
+        {!mapping && !queued && <RecentUploads />}
       </Stack>
     </Container>
   );
