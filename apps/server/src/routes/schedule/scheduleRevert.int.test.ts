@@ -173,6 +173,9 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
     expect((await revert(bad.uploadId, southManager)).statusCode).toBe(404);
     expect((await southManager.get(`/api/schedule/uploads/${bad.uploadId}/effect`)).statusCode).toBe(404);
     expect((await revert(999_999)).statusCode).toBe(404);
+    const badId = await manager.post('/api/schedule/uploads/x/revert');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.message).toContain('uploadId must be a whole number');
 
     // Someone corrected one name since: 409 naming it, and nothing is reverted.
     await t.ctx.database.db.update(patients).set({ lastName: 'Itô' }).where(eq(patients.id, ito.id));

@@ -709,6 +709,9 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
         '/api/schedule/SubmitScheduleHeadings',
         '/api/schedule/SubmitADTHeadings',
         '/api/schedule/status/{uploadId}',
+        '/api/schedule/uploads',
+        '/api/schedule/uploads/{uploadId}/effect',
+        '/api/schedule/uploads/{uploadId}/revert',
       ]),
     );
   });
