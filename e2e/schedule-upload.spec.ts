@@ -169,6 +169,10 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
   await expect(page.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
   // The recent uploads list it as reverted.
   await expect(page.getByTestId('schedule-recent-uploads').getByRole('row').nth(1)).toContainText('Reverted');
+  await page.getByRole('button', { name: 'Show changes of schedule.csv' }).first().click();
+  await expect(page.getByTestId('schedule-upload-effect')).toContainText('Reverted');
+  await page.screenshot({ path: '/tmp/schedule-recent.png', fullPage: true });
+  await expectAccessible(page);
 });
 
 test('a dictator sees no Schedule item and gets no form at /schedule/upload', async ({ page }) => {

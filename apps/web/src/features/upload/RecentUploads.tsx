@@ -50,7 +50,7 @@ export function RecentUploads() {
                     <Table.Td>
                       {u.status === 'done' && (
                         <Button
-                          variant="subtle"
+                          variant="default"
                           size="xs"
                           aria-expanded={shown}
                           aria-controls={`schedule-effect-${u.uploadId}`}
