@@ -3,6 +3,7 @@ CREATE TABLE "upload_changes" (
 	"upload_id" bigint NOT NULL,
 	"entity" text NOT NULL,
 	"entity_id" integer NOT NULL,
+	"record" text NOT NULL,
 	"op" text NOT NULL,
 	"field" text,
 	"previous" jsonb,

@@ -185,6 +185,8 @@ export const uploadChanges = pgTable(
     /** patient, visit or order */
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
+    /** The record in words when changed: the patient's MRN, the visit or order number. */
+    record: text('record').notNull(),
     /** insert, update or delete */
     op: text('op').notNull(),
     /** The column ("lastName") or ADT key ("adt.PID.11.1") of an update; null otherwise. */

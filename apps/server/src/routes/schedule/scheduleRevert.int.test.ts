@@ -194,6 +194,10 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
     expect(await patient('200001')).toMatchObject({ lastName: 'Ito', firstName: 'Christopher' });
     expect(await patient('200002')).toMatchObject({ lastName: 'Okafor', firstName: 'Grace' });
     expect(await t.ctx.database.db.$count(visits, eq(visits.visitNumber, 'V-3'))).toBe(0);
+    // The effect still names what the upload did, though the visit it added is gone.
+    const after = (await manager.get(`/api/schedule/uploads/${bad.uploadId}/effect`)).json();
+    expect(after).toMatchObject({ revertedAt: expect.any(String), canRevert: false });
+    expect(after.changes).toContainEqual(expect.objectContaining({ op: 'insert', record: 'Visit V-3' }));
     expect((await revert(bad.uploadId)).json().error.message).toBe(
       `Upload ${bad.uploadId} has already been reverted.`,
     );

@@ -1,7 +1,7 @@
 import { message, UPLOAD_EFFECT_LIMITS, type UploadChange, type UploadEffect } from '@quill/core';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { jobOrders, jobs, orders, patients, uploadChanges, visits } from '../../db/schema/index.js';
+import { jobOrders, jobs, uploadChanges } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import type { ChangeEntity } from './uploadChanges.js';
@@ -38,43 +38,8 @@ async function changedJobs(ctx: AppContext, patientIds: number[], visitIds: numb
 }
 
 /** The record of a change in words: "Patient 100234", "Visit V1", "Order O-1". */
-export async function recordLabels(
-  ctx: AppContext,
-  rows: { entity: string; entityId: number; previous: unknown }[],
-): Promise<(entity: string, id: number) => string> {
-  const { db } = ctx.database;
-  const labels = new Map<string, string>();
-  const name = (entity: string, id: number, value: string) =>
-    labels.set(`${entity}:${id}`, `${message(`schedule.effectEntity.${entity as ChangeEntity}`)} ${value}`);
-  const p = idsOf(rows as { entity: string; entityId: number }[], 'patient');
-  const v = idsOf(rows as { entity: string; entityId: number }[], 'visit');
-  const o = idsOf(rows as { entity: string; entityId: number }[], 'order');
-  if (p.length)
-    for (const r of await db
-      .select({ id: patients.id, mrn: patients.mrn })
-      .from(patients)
-      .where(inArray(patients.id, p)))
-      name('patient', r.id, r.mrn);
-  for (const r of rows) {
-    // A deleted visit is named from its kept copy.
-    const kept = (r.previous as { visit?: { visitNumber?: string } } | null)?.visit?.visitNumber;
-    if (r.entity === 'visit' && kept) name('visit', r.entityId, kept);
-  }
-  if (v.length)
-    for (const r of await db
-      .select({ id: visits.id, n: visits.visitNumber })
-      .from(visits)
-      .where(inArray(visits.id, v)))
-      name('visit', r.id, r.n);
-  if (o.length)
-    for (const r of await db
-      .select({ id: orders.id, n: orders.orderNumber })
-      .from(orders)
-      .where(inArray(orders.id, o)))
-      name('order', r.id, r.n);
-  return (entity, id) =>
-    labels.get(`${entity}:${id}`) ?? `${message(`schedule.effectEntity.${entity as ChangeEntity}`)} #${id}`;
-}
+export const recordLabel = (c: { entity: string; record: string }) =>
+  `${message(`schedule.effectEntity.${c.entity as ChangeEntity}`)} ${c.record}`;
 
 /**
  * GET /api/schedule/uploads/{uploadId}/effect: what a processed upload changed — the patients,
@@ -98,11 +63,10 @@ export async function getUploadEffect(
   const orderIds = idsOf(rows, 'order');
   const jobIds = await changedJobs(ctx, patientIds, visitIds, orderIds);
   const listed = rows.slice(0, UPLOAD_EFFECT_LIMITS.listedChanges);
-  const label = await recordLabels(ctx, listed);
   const changes: UploadChange[] = listed.map((r) => ({
     entity: r.entity as UploadChange['entity'],
     op: r.op as UploadChange['op'],
-    record: label(r.entity, r.entityId),
+    record: recordLabel(r),
     field: r.field,
     previous: r.op === 'update' ? text(r.previous) : null,
     next: r.op === 'update' ? text(r.next) : null,

@@ -107,7 +107,13 @@ class Applier {
     if (patient) {
       const next = { ...columns, adt: { ...patient.adt, ...adt } };
       await this.tx.update(patients).set(next).where(eq(patients.id, patient.id));
-      this.changes.update('patient', patient.id, rowFields('patient', patient), fieldValues(columns, adt));
+      this.changes.update(
+        'patient',
+        patient.id,
+        row.mrn,
+        rowFields('patient', patient),
+        fieldValues(columns, adt),
+      );
       if (!this.patientsAdded.has(patient.id)) this.patientsUpdated.add(patient.id);
     } else {
       [patient] = await this.tx
@@ -124,7 +130,7 @@ class Applier {
         })
         .returning();
       this.patientsAdded.add(patient!.id);
-      this.changes.insert('patient', patient!.id);
+      this.changes.insert('patient', patient!.id, row.mrn);
     }
     if (!row.visitNumber) return;
     const visitId = await this.upsertVisit(patient!.id, row);
@@ -146,7 +152,13 @@ class Applier {
         .update(visits)
         .set({ ...columns, adt: { ...visit.adt, ...adt } })
         .where(eq(visits.id, visit.id));
-      this.changes.update('visit', visit.id, rowFields('visit', visit), fieldValues(columns, adt));
+      this.changes.update(
+        'visit',
+        visit.id,
+        row.visitNumber!,
+        rowFields('visit', visit),
+        fieldValues(columns, adt),
+      );
       if (!this.visitsAdded.has(visit.id)) this.visitsUpdated.add(visit.id);
       return visit.id;
     }
@@ -155,7 +167,7 @@ class Applier {
       .values({ patientId, visitNumber: row.visitNumber!, ...columns, adt })
       .returning({ id: visits.id });
     this.visitsAdded.add(made!.id);
-    this.changes.insert('visit', made!.id);
+    this.changes.insert('visit', made!.id, row.visitNumber!);
     return made!.id;
   }
 
@@ -176,7 +188,13 @@ class Applier {
         .update(orders)
         .set({ ...columns, adt: { ...order.adt, ...adt } })
         .where(eq(orders.id, order.id));
-      this.changes.update('order', order.id, rowFields('order', order), fieldValues(columns, adt));
+      this.changes.update(
+        'order',
+        order.id,
+        orderNumber,
+        rowFields('order', order),
+        fieldValues(columns, adt),
+      );
     } else {
       const [made] = await this.tx
         .insert(orders)
@@ -188,7 +206,7 @@ class Applier {
           adt,
         })
         .returning({ id: orders.id });
-      this.changes.insert('order', made!.id);
+      this.changes.insert('order', made!.id, orderNumber);
     }
   }
 
@@ -215,7 +233,10 @@ class Applier {
     }
     if (orderIds.length) await this.tx.delete(orders).where(inArray(orders.id, orderIds));
     await this.tx.delete(visits).where(eq(visits.id, visit.id));
-    this.changes.deleteVisit(visit.id, { visit: { ...visit }, orders: visitOrders.map((o) => ({ ...o })) });
+    this.changes.deleteVisit(visit.id, row.visitNumber, {
+      visit: { ...visit },
+      orders: visitOrders.map((o) => ({ ...o })),
+    });
     this.visitsDeleted++;
   }
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/transactionSql.js';
 import { HttpError } from '../../http/httpError.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { recordLabels } from './getUploadEffect.js';
+import { recordLabel } from './getUploadEffect.js';
 import type { ImportResult } from './importSchedule.js';
 import { type ChangeEntity, type FieldValue, rowFields } from './uploadChanges.js';
 import { requireRevertPermission, requireTenantUpload } from './uploadScope.js';
@@ -28,7 +28,6 @@ class Reverter {
   constructor(
     private readonly tx: Tx,
     private readonly uploadId: number,
-    private readonly label: (entity: string, id: number) => string,
   ) {}
 
   private conflict(key: 'revertConflict' | 'revertConflictInUse' | 'revertConflictExists', c: ChangeRow) {
@@ -36,7 +35,7 @@ class Reverter {
       409,
       message(`schedule.${key}`, {
         id: this.uploadId,
-        record: this.label(c.entity, c.entityId),
+        record: recordLabel(c),
         field: c.field ?? '',
       }),
     );
@@ -139,7 +138,6 @@ export async function revertUpload(
     .from(uploadChanges)
     .where(eq(uploadChanges.uploadId, upload.id))
     .orderBy(asc(uploadChanges.id));
-  const label = await recordLabels(ctx, rows);
   const revertedAt = new Date();
   const restored = await db.transaction(async (tx) => {
     const [locked] = await tx
@@ -148,7 +146,7 @@ export async function revertUpload(
       .where(eq(uploads.id, upload.id))
       .for('update');
     if (locked?.revertedAt) throw new HttpError(409, message('schedule.revertAlready', { id: upload.id }));
-    const r = new Reverter(tx, upload.id, label);
+    const r = new Reverter(tx, upload.id);
     for (const c of rows.filter((x) => x.op === 'delete')) await r.undelete(c);
     const groups = new Map<string, ChangeRow[]>();
     for (const c of rows.filter((x) => x.op === 'update')) {

@@ -33,6 +33,7 @@ export function rowFields(entity: ChangeEntity, row: Record<string, unknown>): R
 interface Change {
   entity: ChangeEntity;
   entityId: number;
+  record: string;
   op: ChangeOp;
   field: string | null;
   previous: unknown;
@@ -51,14 +52,15 @@ export class UploadChangeRecorder {
   private readonly others: Change[] = [];
   private readonly inserted = new Set<string>();
 
-  insert(entity: ChangeEntity, entityId: number): void {
+  insert(entity: ChangeEntity, entityId: number, record: string): void {
     this.inserted.add(`${entity}:${entityId}`);
-    this.others.push({ entity, entityId, op: 'insert', field: null, previous: null, next: null });
+    this.others.push({ entity, entityId, record, op: 'insert', field: null, previous: null, next: null });
   }
 
   update(
     entity: ChangeEntity,
     entityId: number,
+    record: string,
     before: Record<string, FieldValue>,
     after: Record<string, FieldValue>,
   ): void {
@@ -71,6 +73,7 @@ export class UploadChangeRecorder {
         this.updates.set(key, {
           entity,
           entityId,
+          record,
           op: 'update',
           field,
           previous: before[field] ?? null,
@@ -82,6 +85,7 @@ export class UploadChangeRecorder {
   /** A deleted visit and its orders; a visit this upload added is simply no longer added. */
   deleteVisit(
     visitId: number,
+    visitNumber: string,
     snapshot: { visit: Record<string, unknown>; orders: Record<string, unknown>[] },
   ) {
     if (this.inserted.has(`visit:${visitId}`)) {
@@ -112,6 +116,7 @@ export class UploadChangeRecorder {
     this.others.push({
       entity: 'visit',
       entityId: visitId,
+      record: visitNumber,
       op: 'delete',
       field: null,
       previous: snapshot,
