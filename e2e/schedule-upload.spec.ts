@@ -62,6 +62,9 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
   }[];
   const name = facilities[0]!.name;
   const facility = page.getByRole('combobox', { name: /^Client facility/ });
+  // Issue 18 point 13: the placeholder reads at 4.5:1 or more (Mantine's gray-5 was 2.07:1).
+  const placeholder = await facility.evaluate((el) => getComputedStyle(el, '::placeholder').color);
+  expect(placeholder).toBe('rgb(73, 80, 87)');
   await facility.click();
   await facility.pressSequentially(name.slice(0, 6), { delay: 30 });
   await page
@@ -98,8 +101,31 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
     await expect(page.getByRole('textbox', { name: 'File heading' })).toHaveValue(label);
     if (await page.getByRole('combobox', { name: /^Date format/ }).isVisible())
       await choose(page, /^Date format/, /./);
-    else if (await page.getByRole('combobox', { name: /^Composite name format/ }).isVisible())
+    else if (await page.getByRole('combobox', { name: /^Composite name format/ }).isVisible()) {
+      // Issue 18: the wrong format for "Okafor, Grace Adaeze" is previewed and warned about.
+      await choose(page, /^Composite name format/, 'FirstName MiddleName LastName');
+      const preview = page.getByTestId('schedule-name-preview');
+      await expect(page.getByTestId('schedule-name-warning')).toContainText(
+        'Some names contain a comma, which suggests the format "LastName, FirstName MiddleName".',
+      );
+      await expect(preview.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        'Okafor, Grace Adaeze',
+        'Okafor',
+        'Grace',
+        'Adaeze',
+      ]);
+      await preview.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/schedule-name-warning.png', fullPage: true });
+      await expectAccessible(page);
       await choose(page, /^Composite name format/, 'LastName, FirstName MiddleName');
+      await expect(page.getByTestId('schedule-name-warning')).toHaveCount(0);
+      await expect(preview.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        'Okafor, Grace Adaeze',
+        'Grace',
+        'Adaeze',
+        'Okafor',
+      ]);
+    }
     // A schedule cannot go without the patient id and the visit id (spec 02 §3).
     else if (/visit/i.test(label)) await choose(page, /^ADT definition/, /\(PID 18\.1\)$/);
     else if (/mrn|patient id/i.test(label)) await choose(page, /^ADT definition/, /\(PID 3\.1\)$/);
@@ -113,18 +139,40 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
   await expectAccessible(page);
 
   await submitHeadings.click();
-  await expect(page.getByText('The file has been queued for processing.')).toBeVisible({ timeout: 30_000 });
+  // Queued, then processed: the title says one of them, never both.
+  const title = page.getByTestId('schedule-upload-title');
+  await expect(title).toHaveText(/^The file has been (queued for processing|processed)\.$/, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('schedule-upload-status')).toHaveText(
     /^Processed \d+ rows: \d+ patients added, \d+ updated; \d+ visits added, \d+ updated, \d+ deleted; \d+ rows skipped\.$/,
     { timeout: 60_000 },
   );
+  await expect(title).toHaveText('The file has been processed.');
+  await expect(page.getByText('The file has been queued for processing.')).toHaveCount(0);
+  // What it changed, listed; then a manager reverts it.
+  const effect = page.getByTestId('schedule-upload-effect');
+  await expect(effect.getByTestId('schedule-upload-effect-counts')).toHaveText(
+    /^\d+ patients, \d+ visits and \d+ jobs changed\./,
+  );
   await page.screenshot({ path: '/tmp/schedule-step3.png', fullPage: true });
   await expectAccessible(page);
+  await effect.getByRole('button', { name: 'Revert the upload schedule.csv' }).click();
+  await effect.getByTestId('schedule-revert-confirm').getByRole('button', { name: 'Revert' }).click();
+  await expect(page.getByText('The upload schedule.csv was reverted.')).toBeVisible();
+  await expect(effect.getByText('Reverted', { exact: true })).toBeVisible();
+  await expect(effect.getByRole('button', { name: /^Revert/ })).toHaveCount(0);
 
   // Upload another Schedule: an empty step 1.
   await page.getByRole('button', { name: 'Upload another Schedule' }).click();
   await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
+  // The recent uploads list it as reverted.
+  await expect(page.getByTestId('schedule-recent-uploads').getByRole('row').nth(1)).toContainText('Reverted');
+  await page.getByRole('button', { name: 'Show changes of schedule.csv' }).first().click();
+  await expect(page.getByTestId('schedule-upload-effect')).toContainText('Reverted');
+  await page.screenshot({ path: '/tmp/schedule-recent.png', fullPage: true });
+  await expectAccessible(page);
 });
 
 test('a dictator sees no Schedule item and gets no form at /schedule/upload', async ({ page }) => {

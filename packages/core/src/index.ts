@@ -15,6 +15,7 @@ export * from './i18n/format.js';
 export * from './rules/actionGates.js';
 export * from './rules/applicationSettings.js';
 export * from './rules/bulkSelection.js';
+export * from './rules/compositeName.js';
 export * from './rules/constants.js';
 export * from './rules/copies.js';
 export * from './rules/dateFormat.js';

@@ -240,5 +240,63 @@ export const UploadStatusSchema = z.object({
   warnings: z.array(z.string()),
   /** Why processing failed, in words; null otherwise. */
   error: z.string().nullable(),
+  /** When a manager reverted the upload (ISO); null when not reverted. */
+  revertedAt: z.string().nullable(),
 });
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
+
+/** Issue 18: what an upload changed, kept with it so a manager can revert it. */
+export const UPLOAD_CHANGE_ENTITIES = ['patient', 'visit', 'order'] as const;
+export const UPLOAD_CHANGE_OPS = ['insert', 'update', 'delete'] as const;
+export const UPLOAD_EFFECT_LIMITS = { listedChanges: 200, listedJobs: 100, recentUploads: 10 } as const;
+
+export const UploadChangeSchema = z.object({
+  entity: z.enum(UPLOAD_CHANGE_ENTITIES),
+  op: z.enum(UPLOAD_CHANGE_OPS),
+  /** The record in words: the patient's MRN, the visit or order number. */
+  record: z.string(),
+  /** The column ("lastName") or ADT key ("adt.PID.11.1") of an update; null otherwise. */
+  field: z.string().nullable(),
+  previous: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type UploadChange = z.infer<typeof UploadChangeSchema>;
+
+/** GET /api/schedule/uploads/{uploadId}/effect: counts and the first changes. */
+export const UploadEffectSchema = z.object({
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  patients: z.number().int(),
+  visits: z.number().int(),
+  /** Jobs of the changed patients, visits and orders. */
+  jobs: z.number().int(),
+  jobIds: z.array(z.number().int()),
+  changes: z.array(UploadChangeSchema),
+  /** Changes not listed (over UPLOAD_EFFECT_LIMITS.listedChanges). */
+  moreChanges: z.number().int(),
+  revertedAt: z.string().nullable(),
+  /** The caller may revert it now: a manager with the upload permission, processed, not reverted. */
+  canRevert: z.boolean(),
+});
+export type UploadEffect = z.infer<typeof UploadEffectSchema>;
+
+/** GET /api/schedule/uploads: the latest submitted uploads of the account's corporate structures. */
+export const RecentUploadSchema = z.object({
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  kind: z.enum(['SCHEDULE', 'ADT']),
+  status: z.enum(UPLOAD_STATUSES),
+  createdAt: z.string(),
+  revertedAt: z.string().nullable(),
+  canRevert: z.boolean(),
+});
+export type RecentUpload = z.infer<typeof RecentUploadSchema>;
+
+/** POST /api/schedule/uploads/{uploadId}/revert: the previous values are back. */
+export const RevertUploadResponseSchema = z.object({
+  uploadId: z.number().int(),
+  revertedAt: z.string(),
+  /** Changes undone (fields restored, records removed or added back). */
+  restored: z.number().int(),
+});
+export type RevertUploadResponse = z.infer<typeof RevertUploadResponseSchema>;

@@ -162,8 +162,39 @@ export const uploads = pgTable(
     mapping: jsonb('mapping'),
     result: jsonb('result'),
     createdAt: createdAt(),
+    /** Set when a manager reverted the upload (its upload_changes restored). */
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    revertedBy: integer('reverted_by').references(() => users.id),
   },
   (t) => [index('uploads_account_idx').on(t.accountId)],
+);
+
+/**
+ * What a schedule or patient upload changed, kept with the upload so a manager can revert it
+ * (docs/decisions.md "Schedule upload preview and revert"). One row per changed field of a
+ * patient, visit or order (`op` update: `previous` and `next` values), per record the upload added
+ * (`op` insert) and per visit it deleted (`op` delete: `previous` holds the visit and its orders).
+ */
+export const uploadChanges = pgTable(
+  'upload_changes',
+  {
+    id: bigId(),
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => uploads.id),
+    /** patient, visit or order */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** The record in words when changed: the patient's MRN, the visit or order number. */
+    record: text('record').notNull(),
+    /** insert, update or delete */
+    op: text('op').notNull(),
+    /** The column ("lastName") or ADT key ("adt.PID.11.1") of an update; null otherwise. */
+    field: text('field'),
+    previous: jsonb('previous'),
+    next: jsonb('next'),
+  },
+  (t) => [index('upload_changes_upload_idx').on(t.uploadId)],
 );
 
 /**

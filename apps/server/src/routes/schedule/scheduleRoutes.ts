@@ -3,9 +3,12 @@ import {
   CompanySchema,
   CompanySearchParamsSchema,
   message,
+  RecentUploadSchema,
+  RevertUploadResponseSchema,
   SCHEDULE_LIMITS,
   SubmitHeadingsRequestSchema,
   SubmitHeadingsResponseSchema,
+  UploadEffectSchema,
   UploadStatusParamsSchema,
   UploadStatusSchema,
   ValidateHeadingsResponseSchema,
@@ -17,7 +20,10 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/httpError.js';
 import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { authOf, requireAccount } from '../../http/session.js';
+import { getUploadEffect } from '../../services/schedule/getUploadEffect.js';
 import { getUploadStatus } from '../../services/schedule/getUploadStatus.js';
+import { listRecentUploads } from '../../services/schedule/listRecentUploads.js';
+import { revertUpload } from '../../services/schedule/revertUpload.js';
 import { requireUploadPermission } from '../../services/schedule/scheduleFacility.js';
 import { searchCompanies } from '../../services/schedule/searchCompanies.js';
 import { submitHeadings } from '../../services/schedule/submitHeadings.js';
@@ -120,5 +126,41 @@ export const scheduleRoutes =
         preHandler: requireAccount,
       },
       async (req) => getUploadStatus(ctx, authOf(req), req.params.uploadId),
+    );
+
+    // Issue 18: an upload's effect and its revert (docs/decisions.md "Schedule upload preview and revert").
+    app.get(
+      '/api/schedule/uploads',
+      {
+        schema: { tags: ['schedule'], response: { 200: z.array(RecentUploadSchema) } },
+        preHandler: requireAnyUploadPermission,
+      },
+      async (req) => listRecentUploads(ctx, authOf(req)),
+    );
+
+    app.get(
+      '/api/schedule/uploads/:uploadId/effect',
+      {
+        schema: {
+          tags: ['schedule'],
+          params: UploadStatusParamsSchema,
+          response: { 200: UploadEffectSchema },
+        },
+        preHandler: requireAnyUploadPermission,
+      },
+      async (req) => getUploadEffect(ctx, authOf(req), req.params.uploadId, req.ip),
+    );
+
+    app.post(
+      '/api/schedule/uploads/:uploadId/revert',
+      {
+        schema: {
+          tags: ['schedule'],
+          params: UploadStatusParamsSchema,
+          response: { 200: RevertUploadResponseSchema },
+        },
+        preHandler: requireAnyUploadPermission,
+      },
+      async (req) => revertUpload(ctx, authOf(req), req.params.uploadId, req.ip),
     );
   };

@@ -511,6 +511,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
       rowsSkipped: 1,
       warnings,
       error: null,
+      revertedAt: null,
     });
     const okafor = await patientByMrn('100234');
     expect(okafor).toMatchObject({
@@ -708,6 +709,9 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
         '/api/schedule/SubmitScheduleHeadings',
         '/api/schedule/SubmitADTHeadings',
         '/api/schedule/status/{uploadId}',
+        '/api/schedule/uploads',
+        '/api/schedule/uploads/{uploadId}/effect',
+        '/api/schedule/uploads/{uploadId}/revert',
       ]),
     );
   });

@@ -38,5 +38,6 @@ export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: num
     rowsSkipped: count(r.rowsSkipped),
     warnings: Array.isArray(r.warnings) ? r.warnings : [],
     error: status === 'failed' ? (r.error ?? message('schedule.processingError')) : null,
+    revertedAt: upload.revertedAt?.toISOString() ?? null,
   };
 }

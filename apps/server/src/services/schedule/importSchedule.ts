@@ -19,6 +19,7 @@ import { checkMapping } from './mappingRules.js';
 import { capWarnings, type ParsedRow, parseRows } from './parseRows.js';
 import { listOfferedDefinitions, type ScheduleFacility, type ScheduleKind } from './scheduleFacility.js';
 import type { StoredMapping } from './submitHeadings.js';
+import { fieldValues, rowFields, UploadChangeRecorder } from './uploadChanges.js';
 import { zonedTimeToUtc } from './zonedTime.js';
 
 /** What processing an upload did (uploads.result). */
@@ -32,6 +33,8 @@ export interface ImportResult {
   rowsSkipped: number;
   warnings: string[];
   error: string | null;
+  /** True once the upload's changes are kept in upload_changes (it can be reverted). */
+  changesKept?: boolean;
 }
 
 /** Data problems that a retry would not fix. */
@@ -59,6 +62,7 @@ class Applier {
   visitsDeleted = 0;
   rowsSkipped = 0;
   readonly warnings: string[] = [];
+  readonly changes = new UploadChangeRecorder();
 
   constructor(
     private readonly tx: Tx,
@@ -101,10 +105,15 @@ class Applier {
     });
     let patient = await this.findPatient(row.mrn);
     if (patient) {
-      await this.tx
-        .update(patients)
-        .set({ ...columns, adt: { ...patient.adt, ...adt } })
-        .where(eq(patients.id, patient.id));
+      const next = { ...columns, adt: { ...patient.adt, ...adt } };
+      await this.tx.update(patients).set(next).where(eq(patients.id, patient.id));
+      this.changes.update(
+        'patient',
+        patient.id,
+        row.mrn,
+        rowFields('patient', patient),
+        fieldValues(columns, adt),
+      );
       if (!this.patientsAdded.has(patient.id)) this.patientsUpdated.add(patient.id);
     } else {
       [patient] = await this.tx
@@ -121,6 +130,7 @@ class Applier {
         })
         .returning();
       this.patientsAdded.add(patient!.id);
+      this.changes.insert('patient', patient!.id, row.mrn);
     }
     if (!row.visitNumber) return;
     const visitId = await this.upsertVisit(patient!.id, row);
@@ -142,6 +152,13 @@ class Applier {
         .update(visits)
         .set({ ...columns, adt: { ...visit.adt, ...adt } })
         .where(eq(visits.id, visit.id));
+      this.changes.update(
+        'visit',
+        visit.id,
+        row.visitNumber!,
+        rowFields('visit', visit),
+        fieldValues(columns, adt),
+      );
       if (!this.visitsAdded.has(visit.id)) this.visitsUpdated.add(visit.id);
       return visit.id;
     }
@@ -150,6 +167,7 @@ class Applier {
       .values({ patientId, visitNumber: row.visitNumber!, ...columns, adt })
       .returning({ id: visits.id });
     this.visitsAdded.add(made!.id);
+    this.changes.insert('visit', made!.id, row.visitNumber!);
     return made!.id;
   }
 
@@ -170,14 +188,25 @@ class Applier {
         .update(orders)
         .set({ ...columns, adt: { ...order.adt, ...adt } })
         .where(eq(orders.id, order.id));
-    } else {
-      await this.tx.insert(orders).values({
-        visitId,
+      this.changes.update(
+        'order',
+        order.id,
         orderNumber,
-        description: columns.description ?? '',
-        orderedAt: columns.orderedAt,
-        adt,
-      });
+        rowFields('order', order),
+        fieldValues(columns, adt),
+      );
+    } else {
+      const [made] = await this.tx
+        .insert(orders)
+        .values({
+          visitId,
+          orderNumber,
+          description: columns.description ?? '',
+          orderedAt: columns.orderedAt,
+          adt,
+        })
+        .returning({ id: orders.id });
+      this.changes.insert('order', made!.id, orderNumber);
     }
   }
 
@@ -187,10 +216,7 @@ class Applier {
     const patient = await this.findPatient(row.mrn);
     const visit = patient && (await this.findVisit(patient.id, row.visitNumber));
     if (!visit) return;
-    const visitOrders = await this.tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.visitId, visit.id));
+    const visitOrders = await this.tx.select().from(orders).where(eq(orders.visitId, visit.id));
     const orderIds = visitOrders.map((o) => o.id);
     const [job] = await this.tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.visitId, visit.id)).limit(1);
     const [ordered] = orderIds.length
@@ -207,6 +233,10 @@ class Applier {
     }
     if (orderIds.length) await this.tx.delete(orders).where(inArray(orders.id, orderIds));
     await this.tx.delete(visits).where(eq(visits.id, visit.id));
+    this.changes.deleteVisit(visit.id, row.visitNumber, {
+      visit: { ...visit },
+      orders: visitOrders.map((o) => ({ ...o })),
+    });
     this.visitsDeleted++;
   }
 }
@@ -281,9 +311,11 @@ export async function importScheduleUpload(
         rowsSkipped: parsed.rowsSkipped + applier.rowsSkipped,
         warnings: capWarnings([...parsed.warnings, ...applier.warnings], SCHEDULE_LIMITS.maxWarnings),
         error: null,
+        changesKept: true,
       };
+      await applier.changes.write(tx, uploadId);
       await tx.update(uploads).set({ status: 'done', result }).where(eq(uploads.id, uploadId));
-      const { warnings: _w, error: _e, ...counts } = result;
+      const { warnings: _w, error: _e, changesKept: _k, ...counts } = result;
       await recordAudit(
         { database: { ...ctx.database, db: tx as unknown as Db } },
         {

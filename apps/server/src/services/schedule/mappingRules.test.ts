@@ -1,7 +1,7 @@
 import { ADT_DATA_TYPES, type MappingDefinition } from '@quill/core';
 import { describe, expect, it } from 'vitest';
 import { checkMapping } from './mappingRules.js';
-import { capWarnings, parseRows, splitCompositeName } from './parseRows.js';
+import { capWarnings, parseRows } from './parseRows.js';
 import type { OfferedDefinition } from './scheduleFacility.js';
 
 const def = (
@@ -39,29 +39,6 @@ const item = (fileHeading: string, adtDefinition: MappingDefinition) => ({
   isIgnored: false,
   isSubField: false,
   splitTimeHeading: null,
-});
-
-describe('splitCompositeName', () => {
-  it('splits by each of the spec’s formats', () => {
-    expect(splitCompositeName('Okafor, Grace Adaeze', 0)).toEqual({
-      last: 'Okafor',
-      first: 'Grace',
-      middle: 'Adaeze',
-    });
-    expect(splitCompositeName('Okafor Grace Ada Eze', 1)).toEqual({
-      last: 'Okafor',
-      first: 'Grace',
-      middle: 'Ada Eze',
-    });
-    expect(splitCompositeName('Grace Adaeze Okafor', 2)).toEqual({
-      last: 'Okafor',
-      first: 'Grace',
-      middle: 'Adaeze',
-    });
-    expect(splitCompositeName('Grace Okafor', 2)).toEqual({ last: 'Okafor', first: 'Grace', middle: '' });
-    expect(splitCompositeName('Okafor', 2)).toEqual({ last: 'Okafor', first: '', middle: '' });
-    expect(splitCompositeName('Okafor Grace', 0)).toEqual({ last: 'Okafor', first: 'Grace', middle: '' });
-  });
 });
 
 describe('parseRows', () => {

@@ -1,4 +1,6 @@
 import {
+  compositeFormatLabel,
+  compositeNameWarning,
   formatHasTime,
   guessScheduleDateFormat,
   isCompositeName,
@@ -9,6 +11,7 @@ import {
   needsDateFormat,
   parseScheduleDate,
   SCHEDULE_DATE_FORMATS,
+  splitCompositeName,
   UPLOAD_ACTIONS,
 } from '@quill/core';
 import { adtKey, MRN_KEY, type ResolvedItem, ROW_ACTION_KEY, VISIT_KEY } from './mappingRules.js';
@@ -29,26 +32,6 @@ export interface ParsedRow {
 }
 
 const DATA_TYPE_NAMES = ['dateTime', 'date', 'decimal', 'ssn', 'string', 'time', 'boolean'] as const;
-
-/** Spec 02 §3 composite name formats: 0 "Last, First Middle", 1 "Last First Middle", 2 "First Middle Last". */
-export function splitCompositeName(
-  value: string,
-  format: number,
-): { last: string; first: string; middle: string } {
-  const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
-  if (format === 0 && value.includes(',')) {
-    const comma = value.indexOf(',');
-    const [first = '', ...middle] = words(value.slice(comma + 1));
-    return { last: value.slice(0, comma).trim(), first, middle: middle.join(' ') };
-  }
-  const w = words(value.replace(',', ' '));
-  if (format === 2) {
-    if (w.length < 2) return { last: w[0] ?? '', first: '', middle: '' };
-    return { first: w[0]!, last: w[w.length - 1]!, middle: w.slice(1, -1).join(' ') };
-  }
-  const [last = '', first = '', ...middle] = w;
-  return { last, first, middle: middle.join(' ') };
-}
 
 /** A cell's value normalised for its definition, or null when it is not a valid value of its type. */
 function normalise(value: string, def: MappingDefinition, format: string | null): string | null {
@@ -124,6 +107,8 @@ export function parseRows(input: {
       !(mappedKeys.has('PID.5') && o.def.segmentName === 'PID' && o.def.fieldIndex === 5) &&
       (input.defaultValues[o.def.columnHeading] ?? '').trim() !== '',
   );
+  // Names that do not look like the chosen composite format (a comma under a format without one).
+  const oddNames = new Map<ResolvedItem, { count: number; row: number }>();
   input.sheet.rows.forEach((cells, index) => {
     const row = input.sheet.rowNumbers[index] ?? index + 2;
     const values: { def: MappingDefinition; key: string; value: string }[] = [];
@@ -141,6 +126,10 @@ export function parseRows(input: {
       let raw = cells[r.column] ?? '';
       if (isCompositeName(r.def)) {
         if (!raw) continue;
+        if (compositeNameWarning([raw], r.compositeFormat ?? 0)) {
+          const odd = oddNames.get(r) ?? { count: 0, row };
+          oddNames.set(r, { ...odd, count: odd.count + 1 });
+        }
         const name = splitCompositeName(raw, r.compositeFormat ?? 0);
         const pid = (c: number, value: string) =>
           value &&
@@ -192,7 +181,15 @@ export function parseRows(input: {
     }
     rows.push(parsed);
   });
-  return { rows, warnings, rowsSkipped };
+  const nameWarnings = [...oddNames].map(([r, odd]) =>
+    message('schedule.nameFormatWarningRows', {
+      heading: r.heading,
+      count: odd.count,
+      format: compositeFormatLabel(r.compositeFormat ?? 0),
+      row: odd.row,
+    }),
+  );
+  return { rows, warnings: [...nameWarnings, ...warnings], rowsSkipped };
 }
 
 /** At most `max` warnings, then one line counting the rest. */

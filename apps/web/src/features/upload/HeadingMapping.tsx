@@ -19,6 +19,7 @@ import {
 import { canSubmitMapping, chooseDefinition, needsDateFormat } from '@quill/core/rules/headingMapping';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamePreview } from './NamePreview';
 import classes from './ScheduleUploadPage.module.css';
 import {
   definitionChoices,
@@ -160,6 +161,13 @@ export function HeadingMapping(props: HeadingMappingProps) {
                 />
               )}
             </div>
+            {isCompositeChoice(item.adtDefinition) && item.compositeColumnFormat !== null && (
+              <NamePreview
+                heading={item.fileHeading}
+                sampleTable={validated.sampleDataTable}
+                format={item.compositeColumnFormat}
+              />
+            )}
           </Stack>
         </section>
       )}

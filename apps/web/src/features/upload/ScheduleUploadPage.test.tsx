@@ -58,6 +58,30 @@ function item(
   };
 }
 
+/** What upload 9 changed (GET /api/schedule/uploads/9/effect). */
+const EFFECT = {
+  uploadId: 9,
+  fileName: 'schedule.csv',
+  patients: 2,
+  visits: 1,
+  jobs: 1,
+  jobIds: [77],
+  changes: [
+    {
+      entity: 'patient',
+      op: 'update',
+      record: 'Patient 02012345',
+      field: 'lastName',
+      previous: 'Clarke',
+      next: 'Hannah',
+    },
+    { entity: 'visit', op: 'insert', record: 'Visit V-3', field: null, previous: null, next: null },
+  ],
+  moreChanges: 0,
+  revertedAt: null,
+  canRevert: true,
+};
+
 /** Three headings: the MRN prefilled, the birth date and the name not yet mapped. */
 const VALIDATED: ValidateHeadingsResponse = {
   fileName: 'schedule.csv',
@@ -83,6 +107,7 @@ const VALIDATED: ValidateHeadingsResponse = {
 function routes(permissions?: readonly string[]) {
   return signedInRoutes(undefined, permissions, {
     'POST /api/company/searchbynameorid/dun': [COMPANY],
+    'GET /api/schedule/uploads': [],
   });
 }
 
@@ -171,7 +196,7 @@ describe('Schedule Upload page', () => {
     expect(screen.getByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
     expect(screen.getByRole('combobox', { name: /^Action/ })).toHaveProperty('value', '');
     expect(FakeXhr.sent).toHaveLength(0);
-  });
+  }, 15_000);
 
   it("sends the file with the CSRF header and shows the server's message when it is refused", async () => {
     fakeApi(routes());
@@ -344,7 +369,17 @@ describe('Schedule Upload page', () => {
         rowsSkipped: 0,
         warnings: [],
         error: null,
+        revertedAt: null,
       }),
+      'GET /api/schedule/uploads/4/effect': {
+        ...EFFECT,
+        uploadId: 4,
+      },
+      'POST /api/schedule/uploads/4/revert': {
+        uploadId: 4,
+        revertedAt: '2026-11-25T00:40:00.000Z',
+        restored: 2,
+      },
     });
     renderApp('/schedule/upload');
     await toStep2();
@@ -366,9 +401,102 @@ describe('Schedule Upload page', () => {
     ).toBeTruthy();
     const polls = api.called().filter((c) => c === 'GET /api/schedule/status/4').length;
     expect(polls).toBeGreaterThanOrEqual(2);
+    // Processed, not also queued.
+    expect(within(done).getByTestId('schedule-upload-title').textContent).toBe(enUS.schedule.processed);
+    expect(within(done).queryByText(enUS.schedule.queued)).toBeNull();
+    // What it changed, and Revert after a confirmation.
+    expect((await within(done).findByTestId('schedule-upload-effect-counts')).textContent).toBe(
+      '2 patients, 1 visits and 1 jobs changed. (77)',
+    );
+    expect(within(done).getByRole('cell', { name: 'Patient 02012345' })).toBeTruthy();
+    fireEvent.click(within(done).getByRole('button', { name: 'Revert the upload schedule.csv' }));
+    const confirm = within(done).getByTestId('schedule-revert-confirm');
+    expect(confirm.textContent).toContain('Revert the upload schedule.csv?');
+    expect(api.called()).not.toContain('POST /api/schedule/uploads/4/revert');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
+    expect(await screen.findByText('The upload schedule.csv was reverted.')).toBeTruthy();
+    expect(api.called()).toContain('POST /api/schedule/uploads/4/revert');
 
     fireEvent.click(within(done).getByRole('button', { name: 'Upload another Schedule' }));
     expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
     expect(submitButton()).toHaveProperty('disabled', true);
+  }, 15_000);
+
+  it('previews the names as they will be stored and warns when they look like another format', async () => {
+    fakeApi(routes());
+    renderApp('/schedule/upload');
+    await toStep2();
+    await mapAll();
+    const preview = await screen.findByTestId('schedule-name-preview');
+    const rows = () =>
+      within(preview)
+        .getAllByRole('row')
+        .map((r) =>
+          within(r)
+            .queryAllByRole('cell')
+            .map((c) => c.textContent),
+        );
+    expect(within(preview).getByText(enUS.schedule.namePreview)).toBeTruthy();
+    expect(rows().slice(1)).toEqual([
+      ['Clarke, Hannah', 'Hannah', '', 'Clarke'],
+      ['Okafor, Ben', 'Ben', '', 'Okafor'],
+    ]);
+    expect(screen.queryByTestId('schedule-name-warning')).toBeNull();
+
+    await choose('Composite name format', 'FirstName MiddleName LastName');
+    await waitFor(() => expect(rows()[1]).toEqual(['Clarke, Hannah', 'Clarke', '', 'Hannah']));
+    expect(screen.getByTestId('schedule-name-warning').textContent).toBe(
+      'Some names contain a comma, which suggests the format "LastName, FirstName MiddleName". With "FirstName MiddleName LastName" they would be stored as shown below: check them before you submit.',
+    );
+    // A warning, not a block: the user can still submit knowingly.
+    expect(submitButton().getAttribute('aria-disabled')).toBeNull();
+  }, 15_000);
+
+  it('lists recent uploads; their changes show again and a refused revert says why', async () => {
+    const api = fakeApi({
+      ...routes(),
+      'GET /api/schedule/uploads': [
+        {
+          uploadId: 9,
+          fileName: 'schedule.csv',
+          kind: 'SCHEDULE',
+          status: 'done',
+          createdAt: '2026-11-24T09:30:00.000Z',
+          revertedAt: null,
+          canRevert: true,
+        },
+        {
+          uploadId: 8,
+          fileName: 'old.csv',
+          kind: 'SCHEDULE',
+          status: 'done',
+          createdAt: '2026-11-23T09:30:00.000Z',
+          revertedAt: '2026-11-24T08:00:00.000Z',
+          canRevert: false,
+        },
+      ],
+      'GET /api/schedule/uploads/9/effect': EFFECT,
+      'POST /api/schedule/uploads/9/revert': apiError(
+        409,
+        'conflict',
+        'Upload 9 cannot be reverted: Patient 02012345 was changed since (lastName). Revert the later change first or correct it by hand.',
+      ),
+    });
+    renderApp('/schedule/upload');
+    const list = await screen.findByTestId('schedule-recent-uploads', {}, { timeout: 5000 });
+    expect(within(list).getByText('Reverted')).toBeTruthy();
+    expect(within(list).getByText('Processed')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Show changes of schedule.csv' }));
+    expect((await screen.findByTestId('schedule-upload-effect-counts')).textContent).toContain(
+      '2 patients, 1 visits and 1 jobs changed.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Revert the upload schedule.csv' }));
+    fireEvent.click(
+      within(screen.getByTestId('schedule-revert-confirm')).getByRole('button', { name: 'Revert' }),
+    );
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(
+      'The upload could not be reverted: Upload 9 cannot be reverted: Patient 02012345 was changed since (lastName). Revert the later change first or correct it by hand.',
+    );
+    expect(api.called()).toContain('POST /api/schedule/uploads/9/revert');
   }, 15_000);
 });

@@ -11,6 +11,7 @@ import { useHasPermission } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { HeadingMapping } from './HeadingMapping';
+import { RecentUploads } from './RecentUploads';
 import classes from './ScheduleUploadPage.module.css';
 import { submitScheduleHeadings } from './scheduleUploadApi';
 import { EMPTY_UPLOAD, submitHeadingsRequest, type UploadValues } from './scheduleUploadForm';
@@ -136,6 +137,7 @@ export function ScheduleUploadPage() {
             />
           )}
         </Paper>
+        {!mapping && !queued && <RecentUploads />}
       </Stack>
     </Container>
   );

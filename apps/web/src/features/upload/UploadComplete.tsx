@@ -1,9 +1,10 @@
 import { Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { UploadAction } from '@quill/core/contract/schedule';
+import { UPLOAD_ACTIONS, type UploadAction } from '@quill/core/contract/schedule';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../audio/icons';
 import { isFinalStatus, useUploadStatus } from './scheduleUploadApi';
 import { allWarnings, type StatusLine, statusLine } from './scheduleUploadForm';
+import { UploadEffect } from './UploadEffect';
 
 export interface UploadCompleteProps {
   uploadId: number | null;
@@ -13,8 +14,9 @@ export interface UploadCompleteProps {
 }
 
 /**
- * Step 3 (spec 02 §2): 'The file has been queued for processing.', the warnings, Upload another
- * Schedule, and the upload's state, asked for every 2 s until it is done or failed.
+ * Step 3 (spec 02 §2): 'The file has been queued for processing.' — then 'The file has been
+ * processed.' (or that it failed) once it is — the warnings, Upload another Schedule, the
+ * upload's state, asked for every 2 s until it is done or failed, and then what it changed.
  */
 export function UploadComplete({ uploadId, action, warnings, onAnother }: UploadCompleteProps) {
   const { t } = useTranslation();
@@ -37,15 +39,23 @@ export function UploadComplete({ uploadId, action, warnings, onAnother }: Upload
   const line = data ? statusLine(data, action) : null;
   const finished = data ? isFinalStatus(data.status) : false;
   const shown = allWarnings(warnings, data?.status === 'done' ? data.warnings : []);
+  // Issue 18: the title says what happened so far — queued, processed or failed — never two of them.
+  const title =
+    data?.status === 'done'
+      ? t('schedule.processed')
+      : data?.status === 'failed'
+        ? t('schedule.processingFailedTitle')
+        : t('schedule.queued');
+  const failed = data?.status === 'failed';
 
   return (
     <Stack gap="md" data-testid="schedule-upload-done">
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon color="green" variant="light" radius="xl" size="lg" aria-hidden="true">
-          <CheckIcon />
+        <ThemeIcon color={failed ? 'red' : 'green'} variant="light" radius="xl" size="lg" aria-hidden="true">
+          {failed ? '!' : <CheckIcon />}
         </ThemeIcon>
-        <Title order={2} size="h4">
-          {t('schedule.queued')}
+        <Title order={2} size="h4" data-testid="schedule-upload-title">
+          {title}
         </Title>
       </Group>
       {uploadId !== null && (
@@ -55,6 +65,9 @@ export function UploadComplete({ uploadId, action, warnings, onAnother }: Upload
             {line ? statusText(line) : t('schedule.statusQueued')}
           </Text>
         </Group>
+      )}
+      {uploadId !== null && data?.status === 'done' && action !== UPLOAD_ACTIONS.NONE && (
+        <UploadEffect uploadId={uploadId} />
       )}
       {shown.length > 0 && (
         <Paper withBorder radius="sm" p="sm" bg="yellow.0">

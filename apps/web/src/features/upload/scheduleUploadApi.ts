@@ -1,8 +1,12 @@
 import {
   CompanySchema,
+  RecentUploadSchema,
+  type RevertUploadResponse,
+  RevertUploadResponseSchema,
   type SubmitHeadingsRequest,
   type SubmitHeadingsResponse,
   SubmitHeadingsResponseSchema,
+  UploadEffectSchema,
   type UploadStatus,
   UploadStatusSchema,
   type ValidateHeadingsResponse,
@@ -22,6 +26,9 @@ export const SCHEDULE_UPLOAD_PATHS = {
   validateHeadings: '/api/schedule/validateheadings',
   submitScheduleHeadings: '/api/schedule/SubmitScheduleHeadings',
   status: (uploadId: number) => `/api/schedule/status/${uploadId}`,
+  recent: '/api/schedule/uploads',
+  effect: (uploadId: number) => `/api/schedule/uploads/${uploadId}/effect`,
+  revert: (uploadId: number) => `/api/schedule/uploads/${uploadId}/revert`,
 } as const;
 
 const CompaniesSchema = CompanySchema.array();
@@ -29,6 +36,8 @@ const CompaniesSchema = CompanySchema.array();
 export const scheduleUploadKeys = {
   companies: (text: string) => ['scheduleUpload', 'companies', text] as const,
   status: (uploadId: number) => ['scheduleUpload', 'status', uploadId] as const,
+  recent: ['scheduleUpload', 'recent'] as const,
+  effect: (uploadId: number) => ['scheduleUpload', 'effect', uploadId] as const,
 };
 
 /** POST /api/company/searchbynameorid/{text}: the client facilities matching a name or id. */
@@ -93,5 +102,38 @@ export function useUploadStatus(uploadId: number | null) {
       const data = query.state.data;
       return data && isFinalStatus(data.status) ? false : STATUS_POLL_MS;
     },
+  });
+}
+
+const RecentUploadsSchema = RecentUploadSchema.array();
+
+/** GET /api/schedule/uploads: the latest uploads of the account's corporate structures. */
+export function useRecentUploads() {
+  return useQuery({
+    queryKey: scheduleUploadKeys.recent,
+    queryFn: ({ signal }) =>
+      api.get(SCHEDULE_UPLOAD_PATHS.recent, { schema: RecentUploadsSchema, timeoutMs: TIMEOUT_MS, signal }),
+  });
+}
+
+/** GET /api/schedule/uploads/{uploadId}/effect: what a processed upload changed. */
+export function useUploadEffect(uploadId: number, enabled = true) {
+  return useQuery({
+    queryKey: scheduleUploadKeys.effect(uploadId),
+    queryFn: ({ signal }) =>
+      api.get(SCHEDULE_UPLOAD_PATHS.effect(uploadId), {
+        schema: UploadEffectSchema,
+        timeoutMs: TIMEOUT_MS,
+        signal,
+      }),
+    enabled,
+  });
+}
+
+/** POST /api/schedule/uploads/{uploadId}/revert: 403 not a manager, 409 with the conflict. */
+export function revertUpload(uploadId: number): Promise<RevertUploadResponse> {
+  return api.post(SCHEDULE_UPLOAD_PATHS.revert(uploadId), undefined, {
+    schema: RevertUploadResponseSchema,
+    timeoutMs: TIMEOUT_MS,
   });
 }

@@ -65,6 +65,7 @@ function status(over: Partial<UploadStatus>): UploadStatus {
     rowsSkipped: 0,
     warnings: [],
     error: null,
+    revertedAt: null,
     ...over,
   };
 }
