@@ -4,12 +4,7 @@ import { type Block, buildCda, type CdaSection } from './cda/buildCda.js';
 import { composeSections } from './cda/narrative.js';
 import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
 import { buildDocx, type DocxParagraph } from './docx.js';
-import {
-  type FacilityModel,
-  type PatientModel,
-  type PhysicianModel,
-  type VisitModel,
-} from './model.js';
+import type { FacilityModel, PatientModel, PhysicianModel, VisitModel } from './model.js';
 import { MEDICAL, SURGICAL } from './pools/conditions.js';
 import { FEMALE_FIRST, MALE_FIRST } from './pools/names.js';
 import { rngFor } from './prng.js';
