@@ -145,6 +145,16 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
+  // View as RTF: the RTF is downloaded (a browser cannot show it), no tab is left blank.
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  const rtfDownload = page.waitForEvent('download');
+  await (await openBulkMenu(page)).getByRole('menuitem', { name: 'View as RTF' }).click();
+  expect((await rtfDownload).url()).toMatch(/\/api\/file\/downloadrtf\?jobIds=\d+&jobIds=\d+&jobIds=\d+$/);
+  expect(popups).toBe(0);
+
   // Save: PDF by default, Jobs.zip with one PDF per job, named by the job.
   await (await openBulkMenu(page)).getByRole('menuitem', { name: 'Save' }).click();
   const save = page.getByRole('dialog', { name: 'Save Jobs' });

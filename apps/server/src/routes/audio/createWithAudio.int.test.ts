@@ -453,6 +453,6 @@ describe.each(databaseTargets())('Create with Audio on $name', (target) => {
     const res = await manager.get('/job/createwithaudio');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/audio/create');
-    expect((await manager.get('/job/search')).statusCode).toBe(200);
+    expect((await manager.get('/ambulatory/uploadadt')).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { jobPath } from '../../lib/paths';
 import { JobAudio } from '../audio/JobAudio';
 import { ChevronRightIcon } from './icons';
 import classes from './JobDetailsPanel.module.css';
+import { JobFaxes } from './JobFaxes';
 import { EscapedNote } from './JobNoteIndicator';
 import { useJobDetails } from './useJobDetails';
 import { useOpenJob } from './useOpenJob';
@@ -178,6 +179,7 @@ export function JobDetailsPanel({
               )}
             </table>
           )}
+          {detailsOpen && details.data && <JobFaxes details={details.data} />}
         </div>
       </div>
     </section>

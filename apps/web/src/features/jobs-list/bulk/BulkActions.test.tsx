@@ -130,12 +130,22 @@ describe('BulkActions (spec 01 §4/§5/§6)', () => {
     expect(await screen.findByText(enUS.documents.popupBlocked)).toBeTruthy();
   });
 
-  it('opens several jobs as RTF through downloadrtf', async () => {
+  it('downloads several jobs as RTF through downloadrtf, leaving no blank tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
     renderActions({ ids: [101, 102] });
     await openMenu();
     fireEvent.click(item(A.viewRtf));
-    expect(open).toHaveBeenCalledWith('/api/file/downloadrtf?jobIds=101&jobIds=102', '_blank');
+    expect(open).not.toHaveBeenCalled();
+    expect(clicked.map((a) => [a.getAttribute('href'), a.hasAttribute('download')])).toEqual([
+      ['/api/file/downloadrtf?jobIds=101&jobIds=102', true],
+    ]);
+    click.mockRestore();
   });
 
   it('refuses to fax jobs of different client facilities', async () => {

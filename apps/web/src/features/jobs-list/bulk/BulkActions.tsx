@@ -26,7 +26,7 @@ import { ClearJobsModal, type ClearRequest } from './ClearJobsModal';
 import { CopyJobsModal } from './CopyJobsModal';
 import { DocumentViewerModal } from './DocumentViewerModal';
 import { FaxModal } from './FaxModal';
-import { openInNewTab } from './newTab';
+import { downloadFrom, openInNewTab } from './newTab';
 import { SaveJobsModal } from './SaveJobsModal';
 
 export interface BulkActionsProps {
@@ -116,9 +116,8 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
   const tooMany = tooManyForBulk(jobIds) ? t('documents.tooManySelected') : null;
   const close = () => setDialog(null);
 
-  const viewRtf = () => {
-    if (!openInNewTab(rtfPath(jobIds))) showToast(t('documents.popupBlocked'), { kind: 'error' });
-  };
+  // A browser cannot show RTF: a new tab would only download it and stay blank, so download it here.
+  const viewRtf = () => downloadFrom(rtfPath(jobIds));
   const printPreview = () => {
     const [only] = jobIds;
     if (only !== undefined && !openInNewTab(BULK_PATHS.printPreview(only)))

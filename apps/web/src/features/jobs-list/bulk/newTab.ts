@@ -46,17 +46,29 @@ export function openPendingTab(message: string): PendingTab | null {
   };
 }
 
-/** Saves a file the way a download link would. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+function clickDownloadLink(href: string, fileName: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/**
+ * Downloads a same-origin file by its address, as a download link would: for what a browser cannot
+ * show (RTF opens in the user's word processor), so no tab is left blank behind the download.
+ */
+export function downloadFrom(url: string): void {
+  clickDownloadLink(url, '');
+}
+
+/** Saves a file the way a download link would. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  clickDownloadLink(url, fileName);
   // The download has started from the URL; give the browser a moment before it goes.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
