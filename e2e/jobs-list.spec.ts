@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expectAccessible } from './helpers/axe';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -153,6 +153,7 @@ test('choose a structure; every ticker shows the server count and opens its queu
   await expect(page.getByRole('dialog', { name: 'Select a Corporate Structure' })).toBeVisible();
   await expect(page).toHaveTitle('Jobs - Quill');
   await page.screenshot({ path: 'artifacts/jobs-list-chooser.png' });
+  await expectAccessible(page, 'the corporate structure chooser');
   await page.getByPlaceholder('Type to find a Corporate Structure...').fill('Meridian');
   await page.getByRole('option', { name: STRUCTURE }).click();
   // Enter confirms.
@@ -177,9 +178,7 @@ test('choose a structure; every ticker shows the server count and opens its queu
   await openQueue(page, 'pending');
   expect(await clippedHeadings(page)).toEqual([]);
   await page.screenshot({ path: 'artifacts/jobs-list-pending.png' });
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAccessible(page, 'the pending list');
 
   // An unknown list type becomes pending, with a warning.
   await page.goto(`/jobs/${cs}/nonsense`);
@@ -327,6 +326,7 @@ test('failed jobs show their distribution errors; keyboard moves, checks and exp
   await expect(errors.getByRole('columnheader', { name: 'Description' })).toBeVisible();
   expect(await errors.locator('tbody tr').count()).toBeGreaterThan(0);
   await page.screenshot({ path: 'artifacts/jobs-list-details.png' });
+  await expectAccessible(page, 'the list with an expanded row');
 
   // Arrow down moves the focused row; Space checks it.
   await first.focus();
@@ -350,6 +350,7 @@ test('checked rows: the bulk actions tooltip counts them; select all asks first'
   await page.getByTestId('bulk-actions-wrapper').hover();
   await expect(page.getByRole('tooltip')).toHaveText('3 jobs selected');
   await page.screenshot({ path: 'artifacts/jobs-list-selected.png' });
+  await expectAccessible(page, 'the list with checked rows');
 
   await page.getByTestId('select-page').check();
   const confirm = page.getByRole('dialog', { name: 'Confirm Select All' });

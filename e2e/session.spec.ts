@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, request, test } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
 
 /*
  * Spec 01 §4 "Session" against a server of its own whose sessions end after 30 idle seconds
@@ -126,6 +127,7 @@ test('an idle session warns with a progress bar, then expires: signed out, and t
   await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeVisible();
   await expect(warning).toHaveCSS('opacity', '1'); // faded in
   await page.screenshot({ path: 'artifacts/session-timeout.png' });
+  await expectAccessible(page, 'the Session Timeout modal');
 
   const signOut = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/account/SignOut');
   await page.clock.fastForward(remaining * 1000);
@@ -145,6 +147,7 @@ test('an idle session warns with a progress bar, then expires: signed out, and t
   await expect(page.locator('table')).toBeHidden();
   await expect(page.locator('main')).toBeHidden();
   await page.screenshot({ path: 'artifacts/session-expired.png' });
+  await expectAccessible(page, 'the session-expired modal');
 
   // The old session cookie is refused by the API.
   const stranger = await request.newContext({
