@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +41,25 @@ describe('the repository on its own', () => {
       'Operative_Note.xml',
       'Progress_Note.xml',
     ]);
+  });
+
+  it('every locked package supports the oldest Node the engines field allows (npm ci warns of none)', () => {
+    // semver is npm's own range logic (hoisted in node_modules by many of our dependencies).
+    const semver = createRequire(import.meta.url)('semver') as {
+      minVersion(range: string): { version: string } | null;
+      satisfies(version: string, range: string): boolean;
+    };
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    const oldest = semver.minVersion(root.engines.node)!.version;
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+    };
+    const refusing = Object.entries(lock.packages)
+      .filter(([, p]) => !Array.isArray(p.engines) && p.engines?.node)
+      .filter(([, p]) => !semver.satisfies(oldest, (p.engines as { node: string }).node))
+      .map(([name, p]) => `${name} (${(p.engines as { node: string }).node})`);
+    expect(refusing).toEqual([]);
   });
 });
