@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import yauzl from 'yauzl';
+import { expectAccessible } from './helpers/axe';
 import {
   checkJob,
   listReady,
@@ -142,6 +143,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   }
   await page.waitForTimeout(2500); // let the PDF viewer paint before the picture
   await page.screenshot({ path: 'artifacts/documents-viewer.png' });
+  await expectAccessible(page, 'the Selected Documents viewer', '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
@@ -175,6 +177,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
     expect(entry!.head).toBe('%PDF-');
   }
   await expect(save.getByText('Jobs.zip was downloaded.')).toBeVisible();
+  await expectAccessible(page, 'the Save Jobs dialog', '[role="dialog"]');
   // In the pending queue the options come alive after the download (both off).
   await expect(save.getByRole('checkbox', { name: 'Clear from list' })).toBeEnabled();
   await expect(save.getByRole('checkbox', { name: 'Sent for printing' })).not.toBeChecked();
@@ -186,6 +189,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   const copy = page.getByRole('dialog', { name: 'Copy / Print' });
   await expect(copy.getByRole('radio', { name: /^Single copy/ })).toBeChecked();
   await copy.getByRole('checkbox', { name: 'Cover sheet' }).check();
+  await expectAccessible(page, 'the Copy / Print dialog', '[role="dialog"]');
   const popup = page.waitForEvent('popup');
   await copy.getByRole('button', { name: 'Print' }).click();
   const tab = await popup;
@@ -265,6 +269,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   await expect(
     clear.getByText('1 checked job is hidden by the search and will also be cleared.'),
   ).toBeVisible();
+  await expectAccessible(page, 'the Clear from List dialog', '[role="dialog"]');
   await clear.getByRole('button', { name: 'Clear from List' }).click();
   await expect(page.getByText('The selected job was cleared from the list')).toBeVisible();
   const notCleared = `Job ID: ${unfinished.jobId} was not cleared due to: Job is in Pending Distribution`;

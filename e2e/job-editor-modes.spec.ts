@@ -1,4 +1,5 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
 import {
   addresseesWithinLimits,
   hasEditableCda,
@@ -172,6 +173,7 @@ test('open from the list, audio keys while editing, text, note, work type warnin
   await expect(state, 'choosing a work type leaves the player paused').toHaveText('Paused');
   await expect(warning).toContainText(`Changing the work type to ${target.name} changes the recipients`);
   await page.screenshot({ path: 'artifacts/job-edit-worktype-warning.png', fullPage: true });
+  await expectAccessible(page, 'the job with a work type warning');
   await warning.getByRole('button', { name: 'Confirm' }).click();
   await expect(warning).toBeHidden();
   await expect(details.getByRole('combobox', { name: 'Work Type' })).toHaveValue(target.name);

@@ -122,6 +122,7 @@ test('a tenant edit opened from another window books out, saves and tells its op
   const editor = popup.getByRole('textbox', { name: 'Job text' });
   // Booked out automatically: editable at once.
   await expect(editor).toHaveAttribute('contenteditable', 'true');
+  await expectAccessible(popup, 'the tenant Edit Job page');
   await editor.locator('section.cda-section:not([data-readonly]) .cda-section-body p').first().click();
   await popup.keyboard.press('End');
   await popup.keyboard.type(' Tenant');
