@@ -274,7 +274,7 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   await expect(page.getByText('The selected job was cleared from the list')).toBeVisible();
   const notCleared = `Job ID: ${unfinished.jobId} was not cleared due to: Job is in Pending Distribution`;
   await expect(clear.getByTestId('not-cleared')).toHaveText(notCleared);
-  await clear.getByRole('button', { name: 'Close' }).click();
+  await clear.getByRole('button', { name: 'Close', exact: true }).click();
   await listReady(page);
   await page.getByRole('searchbox', { name: 'Search' }).fill(String(finished));
   await expect(page.locator(`tbody tr[data-job-id="${finished}"]`)).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider, Menu } from '@mantine/core';
+import { createTheme, MantineProvider, Menu, Modal } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -26,12 +26,16 @@ export interface AppProps {
 }
 
 /**
- * Mantine's defaults, where they fall short of WCAG: a menu's hidden initial-focus placeholder is
- * a role="presentation" child of role="menu", which axe reports (aria-required-children); without
- * it the first item still takes focus from the keyboard.
+ * Mantine's defaults, where they fall short of WCAG (axe): a menu's hidden initial-focus
+ * placeholder is a role="presentation" child of role="menu" (aria-required-children; without it
+ * the first item still takes focus from the keyboard), and a dialog's close button has no name
+ * (button-name) unless the dialog gives it a more specific one.
  */
 const theme = createTheme({
-  components: { Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }) },
+  components: {
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('app.closeDialog') } } }),
+  },
 });
 
 /** The providers (Mantine, i18n, react-query, toasts) around the router. */

@@ -11,6 +11,7 @@ export const enUS = {
     pageTitle: '{{title}} - {{appName}}',
     skipToContent: 'Skip to main content',
     closeToast: 'Close message',
+    closeDialog: 'Close the dialog',
   },
   auth: {
     signInTitle: 'Sign In',

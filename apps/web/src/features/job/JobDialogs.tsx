@@ -42,7 +42,7 @@ export function JobDialogs({
           <Button variant="default" onClick={onClose}>
             {t('jobView.cancel')}
           </Button>
-          <Button color="red" onClick={onOverwrite}>
+          <Button color="red.9" onClick={onOverwrite}>
             {t('jobView.overwrite')}
           </Button>
         </Group>
@@ -69,7 +69,7 @@ export function UnsavedChangesDialog({
         <Button variant="default" onClick={onStay}>
           {t('jobView.stay')}
         </Button>
-        <Button color="red" onClick={onLeave}>
+        <Button color="red.9" onClick={onLeave}>
           {t('jobView.leave')}
         </Button>
       </Group>

@@ -79,7 +79,7 @@ function ClearContent({ request, onClose, onCleared }: ClearJobsModalProps & { r
           <Button type="button" variant="default" onClick={onClose}>
             {t('clear.cancel')}
           </Button>
-          <Button type="submit" color="red" loading={busy} data-autofocus>
+          <Button type="submit" color="red.9" loading={busy} data-autofocus>
             {t('clear.clear')}
           </Button>
         </Group>
