@@ -1,5 +1,5 @@
 // The job list in Debian's Chromium, timed through the list's own User Timing measures
-// (apps/web/src/features/jobs-list/jobListTiming.ts: joblist:first-page, joblist:<action>).
+// (apps/web/src/features/job-list/data/jobListTiming.ts: joblist:first-page, joblist:<action>).
 import { chromium } from 'playwright-core';
 
 const ARGS = [

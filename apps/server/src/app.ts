@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import { API } from '@quill/core';
+import { ENDPOINTS, routePattern } from '@quill/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,12 +25,12 @@ import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
 import { healthRoutes } from './routes/health/healthRoutes.js';
-import { jobReadRoutes } from './routes/job/jobReadRoutes.js';
-import { jobWriteRoutes } from './routes/job/jobWriteRoutes.js';
-import { physicianRoutes } from './routes/job/physicianRoutes.js';
-import { jobActionRoutes } from './routes/jobs/jobActionRoutes.js';
-import { jobListRoutes } from './routes/jobs/jobListRoutes.js';
-import { jobSearchRoutes } from './routes/jobs/jobSearchRoutes.js';
+import { jobReadRoutes } from './routes/jobEditor/jobReadRoutes.js';
+import { jobWriteRoutes } from './routes/jobEditor/jobWriteRoutes.js';
+import { physicianRoutes } from './routes/jobEditor/physicianRoutes.js';
+import { jobActionRoutes } from './routes/jobList/jobActionRoutes.js';
+import { jobListRoutes } from './routes/jobList/jobListRoutes.js';
+import { jobSearchRoutes } from './routes/jobList/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);
 
-  app.get(API.openApi, { schema: { hide: true } }, async () => app.swagger());
+  app.get(routePattern(ENDPOINTS.health.openApi.path), { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, opts.webDist === undefined ? findWebDist() : opts.webDist);
   return app;
 }

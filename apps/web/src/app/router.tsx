@@ -2,9 +2,9 @@ import { createRoute, createRouter, type RouterHistory, redirect } from '@tansta
 import { signInRoute } from '../features/auth/signInRoute';
 import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
-import { jobRoutes } from '../features/job/routes';
+import { jobRoutes } from '../features/job-editor/routes';
+import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
-import { jobsListRoutes } from '../features/jobs-list/routes';
 import { scheduleUploadRoute } from '../features/upload/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
@@ -48,7 +48,7 @@ const existingSessionRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   // Routes that need a signed-in user with a chosen account hang under the authenticated layout.
-  // The job list (features/jobs-list/routes.tsx) is added on the next line.
+  // The job list (features/job-list/routes.tsx) is added on the next line.
   authedRoute.addChildren([
     ...jobsListRoutes,
     createAudioRoute,

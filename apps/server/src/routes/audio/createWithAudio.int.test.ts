@@ -10,11 +10,11 @@ import { wavDurationMs } from '../../demo/wav.js';
 import { CSRF_MESSAGE } from '../../http/csrf.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
+import { multipartBody, toneWav } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { multipartBody, toneWav } from './audioTestKit.js';
 
 const FFMPEG = findExecutable(['ffmpeg']);
 

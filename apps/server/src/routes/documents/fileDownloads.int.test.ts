@@ -4,10 +4,10 @@ import { auditLog, jobViews } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { readZip, seedDocumentScene } from '../../testing/documentTestKit.js';
 import { buildUser } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdfText.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { readZip, seedDocumentScene } from './documentTestKit.js';
 
 describe.each(databaseTargets())('document downloads on $name', (target) => {
   let t: TestApp;

@@ -4,10 +4,10 @@ import { auditLog } from '../../db/schema/index.js';
 import { countPdfPages } from '../../documents/pdf/mergePdfs.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { seedDocumentScene } from '../../testing/documentTestKit.js';
 import { buildUser } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdfText.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { seedDocumentScene } from './documentTestKit.js';
 
 describe.each(databaseTargets())('FormatMultiplePdfJobs on $name', (target) => {
   let t: TestApp;

@@ -7,13 +7,13 @@ import { buildStoredZip } from '../../demo/zip.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
 import { renderJobDocument } from '../../documents/renderJobDocument.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
+import { multipartBody } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
 import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/pdfProbe.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { multipartBody } from '../audio/audioTestKit.js';
 
 const FIXTURES = cdaFixtures();
 const MARGIN = 54;

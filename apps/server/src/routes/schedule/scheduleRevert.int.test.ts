@@ -12,11 +12,11 @@ import {
 } from '../../db/schema/index.js';
 import { ADT_FIELDS } from '../../demo/adt.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
+import { multipartBody } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { multipartBody } from '../audio/audioTestKit.js';
 
 /** Issue 18: the previous values kept with an upload, its effect and its revert. */
 describe.each(databaseTargets())('Schedule upload revert on $name', (target) => {

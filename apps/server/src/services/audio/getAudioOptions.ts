@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobs/requireJob.js';
+import { requireJob } from '../jobAccess/requireJob.js';
 
 /** The player's stream address of a job's rendition (the route GET /api/Audio/{codec}). */
 export function audioUrl(codec: AudioCodec, jobId: number): string {

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/httpError.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobs/requireJob.js';
+import { requireJob } from '../jobAccess/requireJob.js';
 import { parseByteRange } from './byteRange.js';
 
 /** What the route answers: status, headers and (except for 416) a stream of the bytes. */

@@ -2,7 +2,7 @@ import type { DocumentFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { renderJobDocument } from '../../documents/renderJobDocument.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobs/requireJob.js';
+import { requireJob } from '../jobAccess/requireJob.js';
 import { type DownloadVia, recordDocumentDownloads } from './recordDocumentDownloads.js';
 
 /** A file a download call answers with. */

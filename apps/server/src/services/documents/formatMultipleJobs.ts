@@ -6,7 +6,7 @@ import { type RenderedDocument, renderJobDocument } from '../../documents/render
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
 import { HttpError } from '../../http/httpError.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobs/requireJobs.js';
+import { requireJobs } from '../jobAccess/requireJobs.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { type JobCopyPlan, planJobCopies } from './planJobCopies.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';

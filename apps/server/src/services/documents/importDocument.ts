@@ -9,7 +9,7 @@ import { NotDocxError, readDocx } from '../../documents/docx/readDocx.js';
 import { HttpError } from '../../http/httpError.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobs/requireJob.js';
+import { requireJob } from '../jobAccess/requireJob.js';
 
 /** A document file as read from a multipart body or from disk. */
 export interface DocumentUpload {

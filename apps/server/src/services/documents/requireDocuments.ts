@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { documentVersions, type jobs } from '../../db/schema/index.js';
 import { HttpError } from '../../http/httpError.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobs/requireJobs.js';
+import { requireJobs } from '../jobAccess/requireJobs.js';
 
 type Job = typeof jobs.$inferSelect;
 

@@ -8,7 +8,7 @@ import { conflict, HttpError } from '../../http/httpError.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobs/requireJobs.js';
+import { requireJobs } from '../jobAccess/requireJobs.js';
 import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
 
 type Recipient = LinkedRecipient;

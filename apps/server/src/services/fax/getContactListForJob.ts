@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { physicians, recipients } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobs/requireJob.js';
+import { requireJob } from '../jobAccess/requireJob.js';
 
 type RecipientRow = typeof recipients.$inferSelect;
 

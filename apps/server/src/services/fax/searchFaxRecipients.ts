@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { likePrefix } from '../../db/likePrefix.js';
 import { physicians } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireCorporateStructure } from '../jobs/scope.js';
+import { requireCorporateStructure } from '../jobAccess/scope.js';
 
 /**
  * GET /api/jobs/Dictators?q&csid: physicians of corporate structure `csid` as fax recipients (`id`

@@ -1,6 +1,6 @@
 import type { JobSearchQuery } from '@quill/core';
 import { type SQL, sql } from 'drizzle-orm';
-import { jobRowColumnsSql, jobRowJoinsSql } from '../jobs/jobListSql.js';
+import { jobRowColumnsSql, jobRowJoinsSql } from '../jobList/jobListSql.js';
 
 /** A LIKE pattern matching what starts with `text` (its own %, _ and \ taken literally). */
 function prefixPattern(text: string): string {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/httpError.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { userFormats } from '../jobs/listJobs.js';
+import { userFormats } from '../jobList/listJobs.js';
 import { jobSearchSql } from './jobSearchSql.js';
 
 /**

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../lib/browserNavigation';
-import { jobRow, json, testSession } from '../jobs-list/testing/jobListFixtures';
-import { renderWithSession } from '../jobs-list/testing/renderWithSession';
+import { jobRow, json, testSession } from '../job-list/testing/jobListFixtures';
+import { renderWithSession } from '../job-list/testing/renderWithSession';
 import { JobSearchPage } from './JobSearchPage';
 
 afterEach(() => vi.restoreAllMocks());

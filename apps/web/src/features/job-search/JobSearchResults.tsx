@@ -5,7 +5,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainClick } from '../../lib/browserNavigation';
 import { jobPath } from '../../lib/paths';
-import { useOpenJob } from '../jobs-list/useOpenJob';
+import { useOpenJob } from '../job-list/useOpenJob';
 import classes from './JobSearch.module.css';
 
 /**

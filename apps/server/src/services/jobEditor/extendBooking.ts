@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { bookings, jobs } from '../../db/schema/index.js';
+import { auditJob } from '../audit/auditJob.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+import { requireLiveBooking } from './booking.js';
+
+/** POST /api/job/extendbooking: a live booking of this account lives BOOKING_TTL_SECONDS from now (409 otherwise). */
+export async function extendBooking(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  cookie: string,
+  ip: string | null,
+): Promise<{ success: true; expiresAt: string }> {
+  const job = await requireJob(ctx, auth, jobId);
+  const ttl = ctx.config.BOOKING_TTL_SECONDS;
+  const expiresAt = await ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+    await requireLiveBooking(db, jobId, auth.accountId!, cookie);
+    const [row] = await db
+      .update(bookings)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${ttl})` })
+      .where(eq(bookings.jobId, jobId))
+      .returning({ expiresAt: bookings.expiresAt });
+    await auditJob(ctx, auth, job, 'job.booking.extend', ip, {}, db);
+    return row!.expiresAt;
+  });
+  return { success: true, expiresAt: expiresAt.toISOString() };
+}

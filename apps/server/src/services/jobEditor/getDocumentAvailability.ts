@@ -1,0 +1,34 @@
+import type { DocumentAvailability } from '@quill/core';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { audioFiles } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+import { currentDocument } from './currentDocument.js';
+
+/**
+ * GET /api/job/GetDocumentAvailability (spec 02 §3 "Job availability"): the current document's
+ * format and which audio renditions exist. Every document here is the job's own (no fallback).
+ */
+export async function getDocumentAvailability(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+): Promise<DocumentAvailability> {
+  await requireJob(ctx, auth, jobId);
+  const doc = await currentDocument(ctx.database.db, jobId);
+  const audio = await ctx.database.db
+    .select({ codec: audioFiles.codec })
+    .from(audioFiles)
+    .where(eq(audioFiles.jobId, jobId));
+  const codecs = new Set(audio.map((a) => a.codec));
+  const format = doc?.format === 'CDA' || doc?.format === 'DOCX' ? doc.format : null;
+  return {
+    documentType: format,
+    isFallbackDocument: false,
+    hasCDA: format === 'CDA',
+    hasWord: format === 'DOCX',
+    hasWav: codecs.has('wav'),
+    hasOpus: codecs.has('opus'),
+  };
+}

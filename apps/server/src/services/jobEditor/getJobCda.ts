@@ -1,0 +1,26 @@
+import { type CdaEditModel, message } from '@quill/core';
+import type { AppContext } from '../../context.js';
+import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
+import { HttpError } from '../../http/httpError.js';
+import { auditJob } from '../audit/auditJob.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+import { currentCdaText } from './documentText.js';
+
+/**
+ * GET /api/job/getcda: the editing model of the job's current CDA document and the job version it
+ * belongs to; 404 'No document avilable' for a job without CDA text. Audited as a document read.
+ */
+export async function getJobCda(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  ip: string | null,
+): Promise<{ version: number; model: CdaEditModel }> {
+  const job = await requireJob(ctx, auth, jobId);
+  const current = await currentCdaText(ctx, jobId);
+  if (!current) throw new HttpError(404, message('job.noDocument'));
+  const model = readCdaEditModel(current.xml);
+  await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: current.doc.version });
+  return { version: job.version, model };
+}

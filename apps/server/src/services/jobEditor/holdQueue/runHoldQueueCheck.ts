@@ -1,0 +1,59 @@
+import type { CdaEdits, HoldQueueCheckRow, SetJobDataRequest } from '@quill/core';
+import { message } from '@quill/core';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.js';
+import type { Db } from '../../../db/client.js';
+import { jobs } from '../../../db/schema/index.js';
+import { HttpError } from '../../../http/httpError.js';
+import { auditJob } from '../../audit/auditJob.js';
+import type { Auth } from '../../auth/resolveSession.js';
+import { requireJob } from '../../jobAccess/requireJob.js';
+import { applyDocumentEdits } from '../applyDocumentEdits.js';
+import { currentCdaText } from '../documentText.js';
+import { checkJobData, writeJobData } from '../writeJobData.js';
+import { evaluateJobRules } from './evaluateJobRules.js';
+
+/** Thrown to roll back the trial write once the rules have been evaluated on it. */
+class Rollback extends Error {
+  constructor(readonly rows: HoldQueueCheckRow[]) {
+    super('rollback');
+  }
+}
+
+/**
+ * POST /api/job/RunHoldQueueCheck: the facility's rules on the job as it would be saved — the
+ * posted job data and the CDA text with the posted edits applied — without saving anything (the
+ * job data is written in a transaction that is always rolled back). Answers one row per rule.
+ */
+export async function runHoldQueueCheck(
+  ctx: AppContext,
+  auth: Auth,
+  input: { jobId: number; setJobDataRequest?: SetJobDataRequest | undefined; cda?: CdaEdits | undefined },
+  ip: string | null,
+): Promise<HoldQueueCheckRow[]> {
+  const job = await requireJob(ctx, auth, input.jobId);
+  if (input.setJobDataRequest && input.setJobDataRequest.jobId !== input.jobId)
+    throw new HttpError(400, message('job.jobDataMismatch', { jobId: input.jobId }));
+  const current = await currentCdaText(ctx, input.jobId);
+  if (input.cda && !current)
+    throw new HttpError(400, message('job.noDocumentToEdit', { jobId: input.jobId }));
+  const xml = current ? (input.cda ? applyDocumentEdits(current.xml, input.cda) : current.xml) : null;
+  let rows: HoldQueueCheckRow[];
+  try {
+    await ctx.database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      if (input.setJobDataRequest) {
+        const checked = await checkJobData(db, auth, job, input.setJobDataRequest);
+        await writeJobData(db, auth, job, checked, auth.username);
+      }
+      const [fresh] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+      throw new Rollback(await evaluateJobRules(db, fresh!, xml));
+    });
+    rows = [];
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+    rows = err.rows;
+  }
+  await auditJob(ctx, auth, job, 'job.holdQueue.check', ip, { rules: rows.length });
+  return rows;
+}

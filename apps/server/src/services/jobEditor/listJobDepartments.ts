@@ -1,0 +1,15 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { departments } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+
+/** GET /api/job/getDepartmentsByJobId/{id}: the departments of the job's client facility. */
+export async function listJobDepartments(ctx: AppContext, auth: Auth, jobId: number) {
+  const job = await requireJob(ctx, auth, jobId);
+  return ctx.database.db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.clientFacilityId, job.clientFacilityId))
+    .orderBy(asc(departments.name), asc(departments.id));
+}

@@ -1,0 +1,15 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { locations } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+
+/** GET /api/job/getLocationsByJobId/{id}: the locations of the job's client facility. */
+export async function listJobLocations(ctx: AppContext, auth: Auth, jobId: number) {
+  const job = await requireJob(ctx, auth, jobId);
+  return ctx.database.db
+    .select({ id: locations.id, code: locations.code, name: locations.name, auto: locations.auto })
+    .from(locations)
+    .where(eq(locations.clientFacilityId, job.clientFacilityId))
+    .orderBy(asc(locations.name), asc(locations.id));
+}

@@ -1,0 +1,184 @@
+import {
+  type CdaEdits,
+  HIM_COMPONENT_TYPE,
+  type HoldQueueFlag,
+  message,
+  SAVE_MODES,
+  type SaveJobResult,
+  type SaveMode,
+  type SetJobDataRequest,
+  STAGES,
+  saveModeRunsRules,
+  saveOutcome,
+  stageName,
+} from '@quill/core';
+import { and, eq, max, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { bookings, documentVersions, jobFlags, jobs, recipients } from '../../db/schema/index.js';
+import { HttpError } from '../../http/httpError.js';
+import { auditJob } from '../audit/auditJob.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+import { applyDocumentEdits } from './applyDocumentEdits.js';
+import { requireLiveBooking } from './booking.js';
+import { currentDocument } from './currentDocument.js';
+import { currentCdaText } from './documentText.js';
+import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
+import { checkJobData, writeJobData } from './writeJobData.js';
+
+/** A save: savejob (a save mode with job data), saveCDA ('text') or setjobdata ('data'). */
+export interface SaveRequest {
+  jobId: number;
+  /** The job version the edit was based on (savejob, saveCDA). */
+  version: number | null;
+  bookingCookie: string;
+  mode: SaveMode | 'text' | 'data';
+  jobData: SetJobDataRequest | null;
+  cda: CdaEdits | null;
+}
+
+/**
+ * Saves a booked-out job in ONE transaction, so a crash leaves it fully saved or unchanged. Before
+ * the transaction: the permission to edit text (403), finish only for HIM jobs (400), the edited
+ * document is built (400 for edits that do not fit) and its blob written — a blob without a row is
+ * harmless, a row without its blob is not. Inside, with the job row locked: the live booking of
+ * this account (409), the base version (409 stale, nothing changed), the job data (400/403), a new
+ * document version (and a draft copy in draft mode), the rules where the mode runs them, the stage
+ * the mode gives, the version + 1, the booking released unless the job stays booked, the audit row.
+ */
+export async function persistSave(
+  ctx: AppContext,
+  auth: Auth,
+  req: SaveRequest,
+  ip: string | null,
+): Promise<SaveJobResult> {
+  const { jobId } = req;
+  const job = await requireJob(ctx, auth, jobId);
+  if (req.cda && !auth.permissions.has('jobEditText'))
+    throw new HttpError(403, message('job.noEditTextPermission'));
+  if (req.mode === SAVE_MODES.finish && job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
+    throw new HttpError(400, message('job.finishNotHim'));
+  const current = await currentCdaText(ctx, jobId);
+  if (req.cda && !current) throw new HttpError(400, message('job.noDocumentToEdit', { jobId }));
+  const edited = req.cda && current ? applyDocumentEdits(current.xml, req.cda) : null;
+  const blob = edited
+    ? await ctx.blobs.putContent(Buffer.from(edited, 'utf8'), { prefix: 'documents', extension: 'xml' })
+    : null;
+
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [locked] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+    if (!locked) throw new HttpError(404, message('job.notFound', { jobId }));
+    const booking = await requireLiveBooking(db, jobId, auth.accountId!, req.bookingCookie);
+    const [newest] = await db
+      .select({ version: max(documentVersions.version) })
+      .from(documentVersions)
+      .where(eq(documentVersions.jobId, jobId));
+    const inTx = await currentDocument(db, jobId);
+    const stale =
+      (req.version !== null && req.version !== locked.version) ||
+      (current?.doc.id ?? null) !== (inTx?.id ?? null);
+    if (stale) {
+      throw new HttpError(
+        409,
+        message('job.staleVersion', {
+          jobId,
+          current: locked.version,
+          version: req.version ?? locked.version,
+        }),
+        'stale_version',
+      );
+    }
+    if (req.jobData) {
+      const checked = await checkJobData(db, auth, locked, req.jobData);
+      await writeJobData(db, auth, locked, checked, auth.username);
+    }
+    const next = Math.max(locked.version, newest?.version ?? 0) + 1;
+    const mode = req.mode;
+    const draftCopy = mode === SAVE_MODES.draft;
+    if (blob) {
+      await db.insert(documentVersions).values({
+        jobId,
+        version: next,
+        format: 'CDA',
+        blobKey: blob.key,
+        size: blob.size,
+        isDraft: false,
+        source: 'save',
+        createdByAccountId: auth.accountId,
+      });
+    }
+    const draftSource = blob ?? (current ? { key: current.doc.blobKey, size: current.doc.size } : null);
+    if (draftCopy && draftSource) {
+      await db.insert(documentVersions).values({
+        jobId,
+        version: next,
+        format: 'CDA',
+        blobKey: draftSource.key,
+        size: draftSource.size,
+        isDraft: true,
+        source: 'save',
+        createdByAccountId: auth.accountId,
+      });
+    }
+    const [after] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    let stageId = locked.stageId;
+    let flags: HoldQueueFlag[] | null = null;
+    if (mode !== 'text' && mode !== 'data') {
+      const rows = saveModeRunsRules(mode)
+        ? await evaluateJobRules(db, after!, edited ?? current?.xml ?? null)
+        : [];
+      const triggered = rows
+        .filter((r) => r.isTriggered)
+        .map((r) => ({ code: r.ruleCode, description: r.ruleDescription }));
+      const methods = await db
+        .selectDistinct({ method: recipients.distributionMethod })
+        .from(recipients)
+        .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)));
+      const outcome = saveOutcome({
+        mode,
+        currentStageId: locked.stageId,
+        fromStageId: booking.restoreStageId ?? locked.stageId,
+        anyTriggered: triggered.length > 0,
+        needsSignature: !after!.signed || after!.forceResign,
+        distributionMethods: methods.map((m) => m.method),
+      });
+      stageId = outcome.stageId;
+      if (outcome.flags !== null) {
+        await db.delete(jobFlags).where(eq(jobFlags.jobId, jobId));
+        flags = outcome.flags === 'write' ? triggered : [];
+        if (flags.length) await db.insert(jobFlags).values(flags.map((f) => ({ jobId, ...f })));
+      }
+      if (!outcome.keepBooking) await db.delete(bookings).where(eq(bookings.jobId, jobId));
+    }
+    await db
+      .update(jobs)
+      .set({
+        version: next,
+        stageId,
+        ...(blob ? { edited: true, editedVia: 'Quill', documentType: 'CDA' } : {}),
+        ...(stageId === STAGES.manualDistribution.id && stageId !== locked.stageId
+          ? { onManualList: true, clearedAt: null }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(jobs.id, jobId));
+    await auditJob(
+      ctx,
+      auth,
+      locked,
+      mode === 'text' ? 'job.text.save' : mode === 'data' ? 'job.data.save' : 'job.save',
+      ip,
+      { version: next, mode, stageId, document: blob ? 'new' : 'unchanged' },
+      db,
+    );
+    const finalFlags =
+      flags ??
+      (await db
+        .select({ code: jobFlags.code, description: jobFlags.description })
+        .from(jobFlags)
+        .where(eq(jobFlags.jobId, jobId)));
+    return { success: true, version: next, stageId, stageName: stageName(stageId) ?? '', flags: finalFlags };
+  });
+}

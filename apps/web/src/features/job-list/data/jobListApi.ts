@@ -1,0 +1,163 @@
+import {
+  type CorporateStructure,
+  CorporateStructureSchema,
+  type JobCounts,
+  JobCountsSchema,
+  type JobDetails,
+  JobDetailsSchema,
+  type JobListRow,
+} from '@quill/core/contract/jobList';
+import type { QueueName } from '@quill/core/rules/constants';
+import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches';
+import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import { queueListCall } from '@quill/core/rules/jobListQueue';
+import { ApiRequestError, api, type Parser } from '../../../lib/api';
+import { receiveRowBatch } from './rowBatchRequest';
+
+/** Spec 01 §7: many calls have a 60 s timeout. */
+const TIMEOUT_MS = 60_000;
+
+/** Row batches in flight at once: enough to overlap the server's work with the transfer of answers. */
+export const ROW_BATCHES_IN_FLIGHT = 3;
+
+/** Spec 01 §7 "Jobs and list". */
+export const JOB_LIST_PATHS = {
+  corporateStructures: '/api/jobs/getusercs',
+  clientFacilities: (csId: string) => `/api/settings/cfs/${encodeURIComponent(csId)}`,
+  counts: '/api/jobs/getcounts',
+  details: '/api/jobs/jobdetails',
+  export: (csId: string, queue: QueueName) =>
+    `/api/file/JobList/${encodeURIComponent(csId)}/${encodeURIComponent(queue)}`,
+} as const;
+
+/** An array whose every item passes `item` (the web app takes zod only through @quill/core). */
+function arrayOf<T>(item: Parser<T>): Parser<T[]> {
+  return {
+    parse(data: unknown): T[] {
+      if (!Array.isArray(data)) throw new Error('not an array');
+      return data.map((d) => item.parse(d));
+    },
+  };
+}
+
+const CorporateStructures = arrayOf(CorporateStructureSchema);
+const FacilityIds = arrayOf<number>({
+  parse(d) {
+    if (!Number.isInteger(d)) throw new Error('not a client facility id');
+    return d as number;
+  },
+});
+
+/** GET /api/jobs/getusercs: the corporate structures of the signed-in account. */
+export function fetchCorporateStructures(signal?: AbortSignal): Promise<CorporateStructure[]> {
+  return api.get(JOB_LIST_PATHS.corporateStructures, {
+    schema: CorporateStructures,
+    timeoutMs: TIMEOUT_MS,
+    signal,
+  });
+}
+
+/** GET /api/settings/cfs/{csId}: the client facility ids of a corporate structure. */
+export function fetchClientFacilities(csId: string, signal?: AbortSignal): Promise<number[]> {
+  return api.get(JOB_LIST_PATHS.clientFacilities(csId), {
+    schema: FacilityIds,
+    timeoutMs: TIMEOUT_MS,
+    signal,
+  });
+}
+
+export interface BatchedRequest {
+  csId: string;
+  facilities: readonly number[];
+  batchSize: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Spec 01 §7: getcounts per batch of client facilities (jobListCountBatchSize), summed. The batches
+ * are asked for one after the other: each answers in a few milliseconds, and asked for all at
+ * once they held the server's database connections and CPU while the list's row batches, which
+ * load beside the tickers, waited (measured: the ten row batches took 60–150 ms longer).
+ */
+export async function fetchJobCounts({
+  csId,
+  facilities,
+  batchSize,
+  signal,
+}: BatchedRequest): Promise<JobCounts> {
+  const parts: JobCounts[] = [];
+  for (const batch of facilityBatches(facilities, batchSize)) {
+    parts.push(
+      await api.get(JOB_LIST_PATHS.counts, {
+        query: { corpId: csId, cfs: batch.join(',') },
+        schema: JobCountsSchema,
+        timeoutMs: TIMEOUT_MS,
+        signal,
+      }),
+    );
+  }
+  return sumJobCounts(parts);
+}
+
+/**
+ * Spec 01 §7: a queue's rows, fetched per batch of client facilities (jobListDataBatchSize), a few
+ * batches at a time, and concatenated in batch order. Aborting `signal` cancels the requests in
+ * flight and starts no more (the promise then fails with code `aborted`).
+ */
+export async function fetchJobRows({
+  csId,
+  facilities,
+  batchSize,
+  queue,
+  signal,
+}: BatchedRequest & { queue: QueueName }): Promise<JobListRow[]> {
+  const call = queueListCall(queue);
+  const batches = facilityBatches(facilities, batchSize);
+  // Each batch decodes while the next requests are out: the server's work, the transfer and the
+  // browser's decoding overlap.
+  const decoded: Promise<JobListRow[]>[] = new Array(batches.length);
+  let failed = false;
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length && !failed) {
+      if (signal?.aborted) throw new ApiRequestError(0, 'aborted', 'The job list request was cancelled');
+      const n = next++;
+      const decode = await receiveRowBatch({
+        path: call.path,
+        query: { ...call.query, corpId: csId, cfs: batches[n]!.join(',') },
+        timeoutMs: TIMEOUT_MS,
+        signal,
+      });
+      decoded[n] = decode();
+      // Stop asking for more once one batch cannot be read (handled below, with the others).
+      decoded[n].catch(() => {
+        failed = true;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ROW_BATCHES_IN_FLIGHT, batches.length) }, worker));
+  const results = await Promise.all(decoded);
+  // concat of many arrays at once is one allocation; push(...batch) would overflow the stack.
+  return ([] as JobListRow[]).concat(...results);
+}
+
+/** GET /api/jobs/jobdetails: the expanded row's details (distribution errors). */
+export function fetchJobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails> {
+  return api.get(JOB_LIST_PATHS.details, {
+    query: { jobId },
+    schema: JobDetailsSchema,
+    timeoutMs: TIMEOUT_MS,
+    signal,
+  });
+}
+
+/** GET /api/file/JobList/{csId}/{queueName}?columns=…: the Excel export, opened by navigation. */
+export function jobListExportUrl(csId: string, queue: QueueName, columns: readonly JobListColumn[]): string {
+  const query = columns.length ? `?columns=${columns.map(encodeURIComponent).join(',')}` : '';
+  return `${JOB_LIST_PATHS.export(csId, queue)}${query}`;
+}
+
+/** Spec 01 §2 "Legacy pages": the job id links to the legacy job details page, by path on its host. */
+export function legacyJobDetailsUrl(fftmBaseUrl: string, jobId: number): string {
+  return `${fftmBaseUrl.replace(/\/+$/, '')}/search/job/jobdetails.aspx?ID=${jobId}`;
+}

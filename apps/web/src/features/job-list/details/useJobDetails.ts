@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchJobDetails } from '../data/jobListApi';
+import { jobListKeys } from '../data/jobListQueryKeys';
+
+/** An expanded row's details (GET /api/jobs/jobdetails), fetched while its panel is open. */
+export function useJobDetails(jobId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: jobListKeys.details(jobId),
+    queryFn: ({ signal }) => fetchJobDetails(jobId, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,44 @@
+import type { JobCounts } from '@quill/core/contract/jobList';
+import type { QueueName } from '@quill/core/rules/constants';
+import { visibleQueues } from '@quill/core/rules/jobListQueue';
+import { useTranslation } from 'react-i18next';
+import classes from '../JobList.module.css';
+import { QueueTicker, type TickerState } from './QueueTicker';
+
+export interface QueueTickersProps {
+  counts: JobCounts | undefined;
+  state: TickerState;
+  current: QueueName;
+  canViewHoldQueue: boolean;
+  onSelect: (queue: QueueName) => void;
+  onRetry: () => void;
+}
+
+/** Spec 01 §2: the tickers of the four queues (Hold Queue only with holdQueueView). */
+export function QueueTickers({
+  counts,
+  state,
+  current,
+  canViewHoldQueue,
+  onSelect,
+  onRetry,
+}: QueueTickersProps) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('jobList.tickers.label')}>
+      <ul className={classes.tickers}>
+        {visibleQueues(canViewHoldQueue).map((queue) => (
+          <QueueTicker
+            key={queue}
+            queue={queue}
+            count={counts?.[queue]}
+            state={state}
+            active={queue === current}
+            onSelect={onSelect}
+            onRetry={onRetry}
+          />
+        ))}
+      </ul>
+    </nav>
+  );
+}
