@@ -1,3 +1,10 @@
+import {
+  type AnswerOf,
+  type Endpoint,
+  type InputOf,
+  type QueryValue,
+  urlOf,
+} from '@quill/core/contract/endpoint';
 import { ApiErrorSchema, ERROR_CODES } from '@quill/core/contract/errors';
 
 /** A failed API call: the HTTP status (0 when no answer came) and the server's code and message. */
@@ -291,3 +298,36 @@ export const api = {
   delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** What a call of an endpoint sends: its path parameters, query and body, each where it has one. */
+export type CallInput<E extends Endpoint> = (E['params'] extends object
+  ? { params: InputOf<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends object ? { query: InputOf<E['query']> } : { query?: undefined }) &
+  (E['body'] extends object ? { body: InputOf<E['body']> } : { body?: undefined });
+
+/** The URL of a call of an endpoint (for links, new tabs, file downloads and uploads). */
+export function urlFor<E extends Endpoint>(e: E, input: Omit<CallInput<E>, 'body'>): string {
+  return urlOf(
+    e,
+    input.params as Record<string, string | number> | undefined,
+    input.query as Record<string, QueryValue> | undefined,
+  );
+}
+
+/**
+ * Calls an endpoint of the table in `@quill/core/contract/endpoints`: its method and path, the body
+ * typed by its schema, and the answer checked against its answer schema.
+ */
+export function callApi<E extends Endpoint>(
+  e: E,
+  input: CallInput<E>,
+  options: Pick<RequestOptions<unknown>, 'timeoutMs' | 'signal' | 'headers'> = {},
+): Promise<AnswerOf<E>> {
+  return apiRequest<AnswerOf<E>>(urlFor(e, input), {
+    ...options,
+    method: e.method,
+    body: input.body,
+    schema: e.answer as Parser<AnswerOf<E>> | undefined,
+  });
+}

@@ -1,13 +1,9 @@
-import { type HealthCheckResponse, HealthCheckResponseSchema } from '@quill/core/contract/health';
-import { API } from '@quill/core/contract/routes';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import type { HealthCheckResponse } from '@quill/core/contract/health';
 import { LIMITS } from '@quill/core/rules/constants';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/api';
 
-/** Spec 02 §7: GET /api/healthcheck/results with a 60000 ms timeout, validated against the contract. */
+/** Spec 02 §7: the health check with a 60000 ms timeout, validated against the contract. */
 export function fetchHealthCheck(signal?: AbortSignal): Promise<HealthCheckResponse> {
-  return api.get(API.healthResults, {
-    schema: HealthCheckResponseSchema,
-    timeoutMs: LIMITS.healthCheckTimeoutMs,
-    signal,
-  });
+  return callApi(ENDPOINTS.health.results, {}, { timeoutMs: LIMITS.healthCheckTimeoutMs, signal });
 }
