@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -28,7 +29,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(self), geolocation=(), hid=(self)');
-    if (req.url.toLowerCase().startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.url.toLowerCase().startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

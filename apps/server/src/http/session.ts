@@ -1,4 +1,4 @@
-import { type Gate, message } from '@quill/core';
+import { API_PREFIX, type Gate, message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
@@ -44,7 +44,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('sessionProblem', null);
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || !req.url.toLowerCase().startsWith('/api/')) return;
+    if (!token || !req.url.toLowerCase().startsWith(API_PREFIX)) return;
     const resolved = await resolveSession(ctx, token);
     req.auth = resolved.auth;
     req.sessionProblem = resolved.problem;

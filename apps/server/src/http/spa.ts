@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, message } from '@quill/core';
+import { API_PREFIX, ERROR_CODES, message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errorHandler.js';
 
@@ -39,7 +39,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null) 
   }
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = path.toLowerCase() === '/api' || path.toLowerCase().startsWith('/api/');
+    const isApi = `${path.toLowerCase()}/`.startsWith(API_PREFIX);
     if (!isApi && webDist && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply
         .type('text/html; charset=utf-8')

@@ -1,5 +1,12 @@
 import type { Endpoint } from '../endpoint.js';
+import { ACCOUNT } from './account.js';
+import { AUDIO } from './audio.js';
+import { DOCUMENTS } from './documents.js';
+import { FAX } from './fax.js';
 import { HEALTH } from './health.js';
+import { JOB_EDITOR } from './jobEditor.js';
+import { JOB_LIST } from './jobList.js';
+import { SCHEDULE } from './schedule.js';
 
 /**
  * The endpoint table (ARCHITECTURE §2, §5): every API call of Quill, by area. The server registers
@@ -7,7 +14,14 @@ import { HEALTH } from './health.js';
  * OpenAPI document is generated from the registered routes. No API path is written anywhere else.
  */
 export const ENDPOINTS = {
+  account: ACCOUNT,
+  audio: AUDIO,
+  documents: DOCUMENTS,
+  fax: FAX,
   health: HEALTH,
+  jobEditor: JOB_EDITOR,
+  jobList: JOB_LIST,
+  schedule: SCHEDULE,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of the table, for the checks that the server serves exactly these. */
