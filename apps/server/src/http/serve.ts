@@ -33,6 +33,7 @@ export interface RouteExtras {
 
 function schemaOf(e: Endpoint): FastifySchema {
   const schema: FastifySchema & Record<string, unknown> = { tags: [...e.tags] };
+  if (e.summary) schema.summary = e.summary;
   if (e.hidden) schema.hide = true;
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;

@@ -17,6 +17,8 @@ export interface Endpoint {
   readonly path: string;
   /** OpenAPI tags: the area the call belongs to. */
   readonly tags: readonly string[];
+  /** One line for the OpenAPI document where the path alone does not say what the call does. */
+  readonly summary?: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

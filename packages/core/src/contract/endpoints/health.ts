@@ -7,6 +7,7 @@ export const HEALTH = {
     method: 'GET',
     path: '/api/healthcheck/results',
     tags: ['health'],
+    summary: 'Runs the health checks',
     answer: HealthCheckResponseSchema,
   }),
   /** The OpenAPI document of every call in this table (ARCHITECTURE §5). */
