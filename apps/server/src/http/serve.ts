@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   FastifySchema,
   preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
 
@@ -25,6 +26,8 @@ export type EndpointHandler<E extends Endpoint> = (
 export interface RouteExtras {
   /** Sign-in and permission checks (http/session.ts), run after validation. */
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  /** A check that must answer before the body is validated (a 403 whatever was sent). */
+  preValidation?: preValidationAsyncHookHandler;
   /** Largest body in bytes, when not the app's default. */
   bodyLimit?: number;
   /** False for a GET whose HEAD would do the work (render, audit) for nothing. */

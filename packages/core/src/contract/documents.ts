@@ -55,13 +55,14 @@ const documentFormat = z
   .transform((s) => s.toLowerCase())
   .pipe(z.enum(DOCUMENT_FORMATS, { error: 'format must be pdf or rtf' }));
 
-/** GET /api/file/download/{jobId}.pdf */
+/** Params of one job's PDF (the print preview, ENDPOINTS.documents.download with `{jobId}.pdf`). */
 export const DownloadPdfParamsSchema = z.object({ jobId });
-/** GET /api/file/Download/{jobId}.{format} */
+/** Params of one job's document as pdf or rtf (`{jobId}.{format}`). */
 export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
 /**
- * The one path segment of GET /api/file/download/{jobId}.pdf and /api/file/Download/{jobId}.{format}
- * (one route: paths match case-insensitively): `123.pdf` → `{ jobId: 123, format: 'pdf' }`.
+ * The one path segment of ENDPOINTS.documents.download and downloadAs, the spec's `download/{jobId}.pdf`
+ * and `Download/{jobId}.{format}` (one route: paths match case-insensitively): `123.pdf` →
+ * `{ jobId: 123, format: 'pdf' }`.
  */
 export const DownloadFileParamsSchema = z.object({
   file: z
@@ -73,11 +74,11 @@ export const DownloadFileParamsSchema = z.object({
     })
     .pipe(DownloadParamsSchema),
 });
-/** GET /api/file/downloadrtf?jobIds=… */
+/** Query of ENDPOINTS.documents.downloadRtf: the jobs whose RTFs are wanted. */
 export const JobIdsQuerySchema = z.object({ jobIds: BulkJobIdsSchema });
-/** GET /api/file/BulkDownload?jobIds&format → Jobs.zip */
+/** Query of ENDPOINTS.documents.bulkDownload (Jobs.zip): the jobs and the format of their files. */
 export const BulkDownloadQuerySchema = z.object({ jobIds: BulkJobIdsSchema, format: documentFormat });
-/** GET /api/file/FormatMultiplePdfJobs/{copiesOption}/{duplex}/{coverSheet}?jobIds=… */
+/** Params of ENDPOINTS.documents.formatMultiple: the copy type, duplex and cover sheet. */
 export const FormatMultipleParamsSchema = z.object({
   copiesOption: z.coerce
     .number({ error: 'copiesOption must be 0, 1, 2 or 3' })
@@ -99,14 +100,15 @@ const jobIdList = z
   .max(1000, 'At most 1000 jobs per call')
   .transform((ids) => [...new Set(ids)]);
 
-/** POST /api/jobs/printed */
+/** Body of ENDPOINTS.jobList.printed: the jobs and the copy type printed. */
 export const PrintedBodySchema = z.object({
   jobIds: jobIdList,
   copiesType: z.number().int().min(0).max(3, 'copiesType must be 0, 1, 2 or 3'),
 });
+/** How many jobs were recorded as printed. */
 export const PrintedResultSchema = z.object({ recorded: z.number().int() });
 
-/** POST /api/jobs/completejobs: the body is the list of job ids (spec 01 §7). */
+/** Body of ENDPOINTS.jobList.completeJobs: the list of job ids (spec 01 §7). */
 export const CompleteJobsBodySchema = jobIdList;
 /** What the clear call did: the jobs cleared, and each job left alone with the stage it is in. */
 export const CompleteJobsResultSchema = z.object({
@@ -115,8 +117,9 @@ export const CompleteJobsResultSchema = z.object({
 });
 export type CompleteJobsResult = z.infer<typeof CompleteJobsResultSchema>;
 
-/** POST /api/job/importDocument/{jobId} (multipart field `file`): the new document version. */
+/** Params of ENDPOINTS.documents.importDocument (the file comes in multipart field `file`). */
 export const ImportDocumentParamsSchema = z.object({ jobId });
+/** The document version the import made. */
 export const ImportDocumentResultSchema = z.object({
   jobId: z.number().int(),
   version: z.number().int(),

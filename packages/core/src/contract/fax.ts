@@ -17,10 +17,10 @@ export const FaxRecipientSchema = z.object({
 });
 export type FaxRecipient = z.infer<typeof FaxRecipientSchema>;
 
-/** GET /api/jobs/getContactListForJob?jobId */
+/** Answer of ENDPOINTS.fax.contacts: the job's own recipients. */
 export const ContactListSchema = z.array(FaxRecipientSchema);
 
-/** GET /api/jobs/Dictators?q&csid: recipient search, at most LIMITS.faxSearchLimit answers. */
+/** Query of ENDPOINTS.fax.searchRecipients: recipient search, at most LIMITS.faxSearchLimit answers. */
 export const DictatorsQuerySchema = z.object({
   q: z.string().trim().max(100, 'q must be at most 100 characters').default(''),
   csid: z.coerce
@@ -30,7 +30,7 @@ export const DictatorsQuerySchema = z.object({
 });
 export const DictatorsResultSchema = z.array(FaxRecipientSchema).max(LIMITS.faxSearchLimit);
 
-/** POST /api/jobs/Fax */
+/** Body of ENDPOINTS.fax.fax. */
 export const FaxRequestSchema = z.object({
   jobIds: z
     .array(z.number().int().positive())

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_NAMES } from '../rules/constants.js';
+import { isJobListColumn } from '../rules/jobListColumns.js';
 
 /** Most client facilities one list or count call may name (the client batches below it). */
 export const MAX_FACILITIES_PER_CALL = 50;
@@ -7,6 +8,10 @@ export const MAX_FACILITIES_PER_CALL = 50;
 /** Spec 01 §3 "Corporate structure". */
 export const CorporateStructureSchema = z.object({ id: z.number().int(), companyNameId: z.string() });
 export type CorporateStructure = z.infer<typeof CorporateStructureSchema>;
+/** The account's corporate structures (getusercs). */
+export const CorporateStructuresSchema = z.array(CorporateStructureSchema);
+/** The client facility ids of a corporate structure (settings/cfs). */
+export const ClientFacilityIdsSchema = z.array(z.number().int());
 
 const positiveId = (name: string) =>
   z.coerce
@@ -50,6 +55,14 @@ export const JobIdQuerySchema = z.object({ jobId: positiveId('jobId') });
 export const ExportParamsSchema = z.object({
   csId: positiveId('csId'),
   queueName: z.enum(QUEUE_NAMES, { error: `queueName must be one of ${QUEUE_NAMES.join(', ')}` }),
+});
+/** Query of the Excel export: the columns to write, comma-separated, in order (all when left out). */
+export const ExportQuerySchema = z.object({
+  columns: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((c) => c.trim()) : undefined))
+    .refine((cols) => !cols || cols.every(isJobListColumn), 'columns names an unknown column'),
 });
 
 /** Spec 01 §3 "Job counts". */
@@ -141,6 +154,12 @@ export type JobListFormat = (typeof JOB_LIST_FORMATS)[number];
 const formatParam = z.enum(JOB_LIST_FORMATS, { error: 'format must be rows or binary' }).default('rows');
 export const JobRowsQuerySchema = JobListQuerySchema.extend({ format: formatParam });
 export const DistRowsQuerySchema = DistQuerySchema.extend({ format: formatParam });
+/** The `rows` answer of alljobs, him and dist (the binary one is described by {@link JOB_LIST_FORMATS}). */
+export const JobListRowsSchema = z
+  .array(JobListRowSchema)
+  .describe(
+    'format=rows (the default). format=binary answers application/octet-stream: see contract JOB_LIST_FORMATS',
+  );
 
 /** The names, notes and settings a binary batch's rows refer to, keyed by id (as JSON object keys). */
 export const BinaryJobListHeaderSchema = z.object({

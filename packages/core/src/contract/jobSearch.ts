@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from '../rules/constants.js';
 import { JobListRowSchema } from './jobList.js';
 
-/** GET /api/jobs/search: Job Search in Quill (when no legacy host is configured). */
-export const JOB_SEARCH_PATH = '/api/jobs/search';
-
 /** Longest name or MRN a search takes; the most pages one can reach. */
 export const JOB_SEARCH_LIMITS = { textMax: 100, nameMin: 2, maxPage: 1000 } as const;
 
@@ -35,9 +32,10 @@ const optionalDay = (name: string) =>
     .refine((v) => v === undefined || isCalendarDay(v), `${name} must be a date as YYYY-MM-DD`);
 
 /**
- * The search: any of job id, patient (last name, or "Last, First", by prefix), MRN (exact),
- * dictator (as patient) and a range of dictation days; optionally one corporate structure
- * (else every structure the account may see); a page (from 1) of 10, 25, 50 or 100 jobs.
+ * Job Search in Quill, used when no legacy host is configured (ENDPOINTS.jobList.search): any of
+ * job id, patient (last name, or "Last, First", by prefix), MRN (exact), dictator (as patient) and
+ * a range of dictation days; optionally one corporate structure (else every structure the account
+ * may see); a page (from 1) of 10, 25, 50 or 100 jobs.
  */
 export const JobSearchQuerySchema = z
   .object({

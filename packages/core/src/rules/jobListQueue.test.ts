@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_QUEUE,
-  isQueueName,
-  queueListCall,
-  resolveQueueName,
-  visibleQueues,
-} from './jobListQueue.js';
+import { DEFAULT_QUEUE, isQueueName, resolveQueueName, visibleQueues } from './jobListQueue.js';
+import { queueListCall } from './jobListQueueCall.js';
 
 describe('queue names (spec 01 §2, §4)', () => {
   it('knows the four queues', () => {

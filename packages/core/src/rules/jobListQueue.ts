@@ -25,23 +25,3 @@ export function resolveQueueName(value: string | null | undefined): { queue: Que
 export function visibleQueues(canViewHoldQueue: boolean): QueueName[] {
   return QUEUE_NAMES.filter((q) => q !== 'hq' || canViewHoldQueue);
 }
-
-/** Which call lists a queue's rows (spec 01 §7 "Jobs and list"), before corpId and cfs are added. */
-export interface QueueListCall {
-  path: '/api/jobs/dist' | '/api/jobs/him' | '/api/jobs/alljobs';
-  query: Record<string, string>;
-}
-
-/** pending and failed come from dist with a status, hq from him, all from alljobs. */
-export function queueListCall(queue: QueueName): QueueListCall {
-  switch (queue) {
-    case 'pending':
-      return { path: '/api/jobs/dist', query: { status: 'PENDING' } };
-    case 'failed':
-      return { path: '/api/jobs/dist', query: { status: 'FAILED' } };
-    case 'hq':
-      return { path: '/api/jobs/him', query: {} };
-    case 'all':
-      return { path: '/api/jobs/alljobs', query: {} };
-  }
-}

@@ -1,16 +1,10 @@
-import {
-  BulkDownloadQuerySchema,
-  DownloadFileParamsSchema,
-  FormatMultipleParamsSchema,
-  FormatMultipleQuerySchema,
-  JobIdsQuerySchema,
-  message,
-} from '@quill/core';
+import { ENDPOINTS, message } from '@quill/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { contentDisposition } from '../../http/contentDisposition.js';
 import { HttpError } from '../../http/httpError.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { bulkDownloadJobs } from '../../services/documents/bulkDownloadJobs.js';
 import { type DocumentFile, downloadJobDocument } from '../../services/documents/downloadJobDocument.js';
@@ -39,20 +33,22 @@ function sendFile(reply: FastifyReply, file: DocumentFile) {
     .send(file.bytes);
 }
 
-/** Document downloads (spec 01 §7 "Documents and audio"); answers are files, errors the error shape. */
+/**
+ * Document downloads (spec 01 §7 "Documents and audio"); answers are files, errors the error shape.
+ * `download` also serves the spec's capital-D spelling (ENDPOINTS.documents.downloadAs): paths
+ * match case-insensitively.
+ */
 export const fileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const { documents } = ENDPOINTS;
     // A HEAD would render and audit a document for nothing.
-    const common = { tags: ['documents'], produces: ['application/pdf', 'application/rtf'] };
+    const viewer = { preHandler: canView, exposeHeadRoute: false };
 
-    app.get(
-      '/api/file/download/:file',
-      {
-        schema: { ...common, params: DownloadFileParamsSchema },
-        preHandler: canViewFile,
-        exposeHeadRoute: false,
-      },
+    serve(
+      app,
+      documents.download,
+      { preHandler: canViewFile, exposeHeadRoute: false },
       async (req, reply) => {
         const { jobId, format } = req.params.file;
         const via = format === 'pdf' ? 'preview' : 'download';
@@ -63,50 +59,31 @@ export const fileRoutes =
       },
     );
 
-    app.get(
-      '/api/file/downloadrtf',
-      { schema: { ...common, querystring: JobIdsQuerySchema }, preHandler: canView, exposeHeadRoute: false },
-      async (req, reply) =>
-        sendFile(reply, await downloadRtfJobs(ctx, authOf(req), { jobIds: req.query.jobIds, ip: req.ip })),
+    serve(app, documents.downloadRtf, viewer, async (req, reply) =>
+      sendFile(reply, await downloadRtfJobs(ctx, authOf(req), { jobIds: req.query.jobIds, ip: req.ip })),
     );
 
-    app.get(
-      '/api/file/FormatMultiplePdfJobs/:copiesOption/:duplex/:coverSheet',
-      {
-        schema: { ...common, params: FormatMultipleParamsSchema, querystring: FormatMultipleQuerySchema },
-        preHandler: canView,
-        exposeHeadRoute: false,
-      },
-      async (req, reply) => {
-        const { copiesOption, duplex, coverSheet } = req.params;
-        const file = await formatMultipleJobs(ctx, authOf(req), {
-          jobIds: req.query.jobIds,
-          format: req.query.format,
-          copyType: copiesOption as 0 | 1 | 2 | 3,
-          duplex,
-          coverSheet,
-          ip: req.ip,
-        });
-        return sendFile(reply, file);
-      },
-    );
+    serve(app, documents.formatMultiple, viewer, async (req, reply) => {
+      const { copiesOption, duplex, coverSheet } = req.params;
+      const file = await formatMultipleJobs(ctx, authOf(req), {
+        jobIds: req.query.jobIds,
+        format: req.query.format,
+        copyType: copiesOption as 0 | 1 | 2 | 3,
+        duplex,
+        coverSheet,
+        ip: req.ip,
+      });
+      return sendFile(reply, file);
+    });
 
-    app.get(
-      '/api/file/BulkDownload',
-      {
-        schema: { tags: ['documents'], produces: ['application/zip'], querystring: BulkDownloadQuerySchema },
-        preHandler: canView,
-        exposeHeadRoute: false,
-      },
-      async (req, reply) => {
-        const zip = await bulkDownloadJobs(ctx, authOf(req), { ...req.query, ip: req.ip });
-        zip.body.on('error', (err) =>
-          req.log.error({ err: { message: err.message } }, 'bulk download broke off'),
-        );
-        return reply
-          .type('application/zip')
-          .header('Content-Disposition', contentDisposition('attachment', zip.fileName))
-          .send(zip.body);
-      },
-    );
+    serve(app, documents.bulkDownload, viewer, async (req, reply) => {
+      const zip = await bulkDownloadJobs(ctx, authOf(req), { ...req.query, ip: req.ip });
+      zip.body.on('error', (err) =>
+        req.log.error({ err: { message: err.message } }, 'bulk download broke off'),
+      );
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', contentDisposition('attachment', zip.fileName))
+        .send(zip.body);
+    });
   };

@@ -1,13 +1,9 @@
 import multipart from '@fastify/multipart';
-import {
-  ImportDocumentParamsSchema,
-  ImportDocumentResultSchema,
-  MAX_DOCUMENT_IMPORT_BYTES,
-  message,
-} from '@quill/core';
+import { ENDPOINTS, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { importDocument } from '../../services/documents/importDocument.js';
 
@@ -21,17 +17,10 @@ export const importRoutes =
       throwFileSizeLimit: false,
     });
 
-    app.post(
-      '/api/job/importDocument/:jobId',
-      {
-        schema: {
-          tags: ['documents'],
-          params: ImportDocumentParamsSchema,
-          consumes: ['multipart/form-data'],
-          response: { 201: ImportDocumentResultSchema },
-        },
-        preHandler: requirePermission('jobEdit', message('documents.import.noPermission')),
-      },
+    serve(
+      app,
+      ENDPOINTS.documents.importDocument,
+      { preHandler: requirePermission('jobEdit', message('documents.import.noPermission')) },
       async (req, reply) => {
         const upload = await readMultipartUpload(req, 'documents.import.noFile');
         const imported = await importDocument(

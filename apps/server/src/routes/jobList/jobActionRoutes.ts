@@ -1,13 +1,7 @@
-import {
-  CompleteJobsBodySchema,
-  CompleteJobsResultSchema,
-  clearGate,
-  markPrintedGate,
-  PrintedBodySchema,
-  PrintedResultSchema,
-} from '@quill/core';
+import { clearGate, ENDPOINTS, markPrintedGate } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requireGate } from '../../http/session.js';
 import { completeJobs } from '../../services/jobList/completeJobs.js';
 import { markJobsPrinted } from '../../services/jobList/markJobsPrinted.js';
@@ -16,13 +10,11 @@ import { markJobsPrinted } from '../../services/jobList/markJobsPrinted.js';
 export const jobActionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/api/jobs/printed',
-      {
-        schema: { tags: ['job list'], body: PrintedBodySchema, response: { 200: PrintedResultSchema } },
-        // docs/decisions.md "Who may mark jobs as printed": jobViewText and distributionJobActionsQueue.
-        preHandler: requireGate(markPrintedGate),
-      },
+    serve(
+      app,
+      ENDPOINTS.jobList.printed,
+      // docs/decisions.md "Who may mark jobs as printed": jobViewText and distributionJobActionsQueue.
+      { preHandler: requireGate(markPrintedGate) },
       async (req) =>
         markJobsPrinted(ctx, authOf(req), {
           jobIds: req.body.jobIds,
@@ -31,16 +23,7 @@ export const jobActionRoutes =
         }),
     );
 
-    app.post(
-      '/api/jobs/completejobs',
-      {
-        schema: {
-          tags: ['job list'],
-          body: CompleteJobsBodySchema,
-          response: { 200: CompleteJobsResultSchema },
-        },
-        preHandler: requireGate(clearGate),
-      },
-      async (req) => completeJobs(ctx, authOf(req), req.body, req.ip),
+    serve(app, ENDPOINTS.jobList.completeJobs, { preHandler: requireGate(clearGate) }, async (req) =>
+      completeJobs(ctx, authOf(req), req.body, req.ip),
     );
   };

@@ -1,5 +1,6 @@
-import { JOB_SEARCH_PATH, type JobSearchResult, JobSearchResultSchema } from '@quill/core/contract/jobSearch';
-import { api } from '../../lib/api';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import type { JobSearchResult } from '@quill/core/contract/jobSearch';
+import { callApi } from '../../lib/api';
 
 /** What the form holds: the criteria as typed ('' = not used) and the structure ('' = all). */
 export interface JobSearchCriteria {
@@ -27,7 +28,7 @@ export function isEmptyCriteria(c: JobSearchCriteria): boolean {
   return [c.jobId, c.patient, c.mrn, c.dictator, c.from, c.to].every((v) => v.trim() === '');
 }
 
-/** GET /api/jobs/search: one page (from 1) of the jobs matching the criteria. */
+/** Job Search in Quill: one page (from 1) of the jobs matching the criteria. */
 export function searchJobs(
   criteria: JobSearchCriteria,
   page: number,
@@ -36,5 +37,5 @@ export function searchJobs(
 ): Promise<JobSearchResult> {
   const query: Record<string, string | number | undefined> = { page, pageSize };
   for (const [key, value] of Object.entries(criteria)) if (value.trim() !== '') query[key] = value.trim();
-  return api.get(JOB_SEARCH_PATH, { query, schema: JobSearchResultSchema, timeoutMs: 60_000, signal });
+  return callApi(ENDPOINTS.jobList.search, { query }, { timeoutMs: 60_000, signal });
 }

@@ -10,7 +10,7 @@ import { showToast } from '../../../app/toasts';
 import { gateReason } from '../../../lib/gateReason';
 import classes from './Bulk.module.css';
 import { BulkActionsButton } from './BulkActionsButton';
-import { BULK_PATHS, rtfPath } from './bulkApi';
+import { BULK_URLS, rtfPath } from './bulkApi';
 import { runMarkPrinted } from './bulkCalls';
 import {
   CheckIcon,
@@ -120,7 +120,7 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
   const viewRtf = () => downloadFrom(rtfPath(jobIds));
   const printPreview = () => {
     const [only] = jobIds;
-    if (only !== undefined && !openInNewTab(BULK_PATHS.printPreview(only)))
+    if (only !== undefined && !openInNewTab(BULK_URLS.printPreview(only)))
       showToast(t('documents.popupBlocked'), { kind: 'error' });
   };
   const fax = () => {

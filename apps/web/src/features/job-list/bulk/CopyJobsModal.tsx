@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } f
 import { COPY_TYPES, type CopyType } from '@quill/core/contract/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BULK_PATHS, fetchFile } from './bulkApi';
+import { BULK_URLS, fetchFile } from './bulkApi';
 import { runMarkPrinted } from './bulkCalls';
 import { type DocumentError, documentError } from './documentError';
 import { documentUrl, openPendingTab } from './newTab';
@@ -85,7 +85,7 @@ function CopyContent({
     setStep({ kind: 'preparing' });
     try {
       const file = await fetchFile(
-        BULK_PATHS.formatMultiple(jobIds, copyType, duplex, coverSheet),
+        BULK_URLS.formatMultiple(jobIds, copyType, duplex, coverSheet),
         controller.signal,
       );
       tab.show(documentUrl(file.blob));

@@ -1,17 +1,10 @@
-import {
-  type CorporateStructure,
-  CorporateStructureSchema,
-  type JobCounts,
-  JobCountsSchema,
-  type JobDetails,
-  JobDetailsSchema,
-  type JobListRow,
-} from '@quill/core/contract/jobList';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import type { CorporateStructure, JobCounts, JobDetails, JobListRow } from '@quill/core/contract/jobList';
 import type { QueueName } from '@quill/core/rules/constants';
 import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import { queueListCall } from '@quill/core/rules/jobListQueue';
-import { ApiRequestError, api, type Parser } from '../../../lib/api';
+import { queueListCall } from '@quill/core/rules/jobListQueueCall';
+import { ApiRequestError, callApi, urlFor } from '../../../lib/api';
 import { receiveRowBatch } from './rowBatchRequest';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
@@ -20,50 +13,16 @@ const TIMEOUT_MS = 60_000;
 /** Row batches in flight at once: enough to overlap the server's work with the transfer of answers. */
 export const ROW_BATCHES_IN_FLIGHT = 3;
 
-/** Spec 01 §7 "Jobs and list". */
-export const JOB_LIST_PATHS = {
-  corporateStructures: '/api/jobs/getusercs',
-  clientFacilities: (csId: string) => `/api/settings/cfs/${encodeURIComponent(csId)}`,
-  counts: '/api/jobs/getcounts',
-  details: '/api/jobs/jobdetails',
-  export: (csId: string, queue: QueueName) =>
-    `/api/file/JobList/${encodeURIComponent(csId)}/${encodeURIComponent(queue)}`,
-} as const;
+const { jobList } = ENDPOINTS;
 
-/** An array whose every item passes `item` (the web app takes zod only through @quill/core). */
-function arrayOf<T>(item: Parser<T>): Parser<T[]> {
-  return {
-    parse(data: unknown): T[] {
-      if (!Array.isArray(data)) throw new Error('not an array');
-      return data.map((d) => item.parse(d));
-    },
-  };
-}
-
-const CorporateStructures = arrayOf(CorporateStructureSchema);
-const FacilityIds = arrayOf<number>({
-  parse(d) {
-    if (!Number.isInteger(d)) throw new Error('not a client facility id');
-    return d as number;
-  },
-});
-
-/** GET /api/jobs/getusercs: the corporate structures of the signed-in account. */
+/** Spec 01 §7 "Jobs and list": the corporate structures of the signed-in account. */
 export function fetchCorporateStructures(signal?: AbortSignal): Promise<CorporateStructure[]> {
-  return api.get(JOB_LIST_PATHS.corporateStructures, {
-    schema: CorporateStructures,
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  return callApi(jobList.corporateStructures, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
-/** GET /api/settings/cfs/{csId}: the client facility ids of a corporate structure. */
+/** Spec 01 §7 "Jobs and list": the client facility ids of a corporate structure. */
 export function fetchClientFacilities(csId: string, signal?: AbortSignal): Promise<number[]> {
-  return api.get(JOB_LIST_PATHS.clientFacilities(csId), {
-    schema: FacilityIds,
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  return callApi(jobList.clientFacilities, { params: { csId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 export interface BatchedRequest {
@@ -88,12 +47,11 @@ export async function fetchJobCounts({
   const parts: JobCounts[] = [];
   for (const batch of facilityBatches(facilities, batchSize)) {
     parts.push(
-      await api.get(JOB_LIST_PATHS.counts, {
-        query: { corpId: csId, cfs: batch.join(',') },
-        schema: JobCountsSchema,
-        timeoutMs: TIMEOUT_MS,
-        signal,
-      }),
+      await callApi(
+        jobList.counts,
+        { query: { corpId: csId, cfs: batch.join(',') } },
+        { timeoutMs: TIMEOUT_MS, signal },
+      ),
     );
   }
   return sumJobCounts(parts);
@@ -141,20 +99,16 @@ export async function fetchJobRows({
   return ([] as JobListRow[]).concat(...results);
 }
 
-/** GET /api/jobs/jobdetails: the expanded row's details (distribution errors). */
+/** Spec 01 §7 "Jobs and list": the expanded row's details (distribution errors). */
 export function fetchJobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails> {
-  return api.get(JOB_LIST_PATHS.details, {
-    query: { jobId },
-    schema: JobDetailsSchema,
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  return callApi(jobList.details, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
-/** GET /api/file/JobList/{csId}/{queueName}?columns=…: the Excel export, opened by navigation. */
+/** Spec 01 §7 "Jobs and list": the Excel export of the list's visible columns, opened by navigation. */
 export function jobListExportUrl(csId: string, queue: QueueName, columns: readonly JobListColumn[]): string {
-  const query = columns.length ? `?columns=${columns.map(encodeURIComponent).join(',')}` : '';
-  return `${JOB_LIST_PATHS.export(csId, queue)}${query}`;
+  const url = urlFor(jobList.exportJobList, { params: { csId, queueName: queue }, query: {} });
+  // The commas between the column names stay as typed (urlFor would encode them as %2C).
+  return columns.length ? `${url}?columns=${columns.map(encodeURIComponent).join(',')}` : url;
 }
 
 /** Spec 01 §2 "Legacy pages": the job id links to the legacy job details page, by path on its host. */

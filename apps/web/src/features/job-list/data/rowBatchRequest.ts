@@ -1,3 +1,4 @@
+import { urlOf } from '@quill/core/contract/endpoint';
 import {
   type BinaryJobListHeader,
   BinaryJobListHeaderSchema,
@@ -44,6 +45,7 @@ function decodeBatch(bytes: ArrayBuffer): JobListRow[] {
 }
 
 export interface RowBatchRequest {
+  /** The path of the queue's list endpoint (rules/jobListQueueCall). */
   path: string;
   query: Record<string, string>;
   timeoutMs: number;
@@ -88,7 +90,7 @@ export async function receiveRowBatch({
   };
   let response: Response;
   try {
-    response = await fetch(`${path}?${new URLSearchParams(binaryQuery)}`, {
+    response = await fetch(urlOf({ path }, null, binaryQuery), {
       credentials: 'same-origin',
       headers: { Accept: 'application/octet-stream, application/json' },
       signal: controller.signal,
