@@ -1,4 +1,4 @@
-import { allEndpoints, API_PREFIX, routePattern } from '@quill/core';
+import { API_PREFIX, allEndpoints, routePattern } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../testing/databases.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
@@ -13,7 +13,7 @@ describe('the endpoint table and the server', () => {
   });
   afterAll(async () => t?.close());
 
-  it('serves every endpoint of the table at its method and path', () => {
+  it('serves every endpoint of the table at its method and path (in either spelling the spec writes)', () => {
     const missing = allEndpoints().filter(
       (e) => !t.app.hasRoute({ method: e.method, url: routePattern(e.path) }),
     );
@@ -27,13 +27,23 @@ describe('the endpoint table and the server', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
       .filter((call) => !call.startsWith('HEAD '));
     const table = allEndpoints()
-      .filter((e) => !e.hidden)
+      .filter((e) => !e.hidden && !e.spellingOf)
       .map((e) => `${e.method} ${e.path}`);
     expect(listed.sort()).toEqual(table.sort());
   });
 
   it('writes no path twice (the routes match case-insensitively)', () => {
-    const keys = allEndpoints().map((e) => `${e.method} ${e.path.toLowerCase()}`);
+    const keys = allEndpoints()
+      .filter((e) => !e.spellingOf)
+      .map((e) => `${e.method} ${e.path.toLowerCase()}`);
     expect(keys.length).toBe(new Set(keys).size);
+  });
+
+  it('has another spelling only of a path it serves, differing in case alone', () => {
+    const served = new Set(allEndpoints().map((e) => `${e.method} ${e.path}`));
+    for (const e of allEndpoints().filter((one) => one.spellingOf)) {
+      expect(served.has(`${e.method} ${e.spellingOf}`)).toBe(true);
+      expect(e.path.toLowerCase()).toBe(e.spellingOf?.toLowerCase());
+    }
   });
 });

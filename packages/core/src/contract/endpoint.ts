@@ -30,6 +30,11 @@ export interface Endpoint {
   readonly produces?: readonly string[];
   /** A multipart upload instead of a JSON body. */
   readonly consumes?: 'multipart/form-data';
+  /**
+   * The served path of which this entry is another spelling the spec also writes (paths match
+   * case-insensitively, so the server registers the served one only and answers both).
+   */
+  readonly spellingOf?: string;
   /** Left out of the OpenAPI document (the document itself, browser-only pages). */
   readonly hidden?: boolean;
 }

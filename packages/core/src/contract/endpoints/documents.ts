@@ -36,6 +36,7 @@ export const DOCUMENTS = {
     tags,
     params: DownloadFileParamsSchema,
     produces: documentTypes,
+    spellingOf: '/api/file/download/{file}',
   }),
   /** Spec 01 §7 "Documents and audio": several jobs' RTFs in one file. */
   downloadRtf: endpoint({
