@@ -1,11 +1,16 @@
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
 import { safeReturnPath } from '@quill/core/rules/returnPath';
+import { urlFor } from './api';
 
 export { SIGN_OUT_PATH } from '@quill/core/rules/navigation';
 export { safeReturnPath };
 
 /** Spec 01 §4: where a browser that is not signed in goes, coming back to `returnPath` afterwards. */
 export function signInSchemeUrl(scheme: string, returnPath: string): string {
-  return `/api/account/scheme/${encodeURIComponent(scheme)}?returnUrl=${encodeURIComponent(safeReturnPath(returnPath))}`;
+  return urlFor(ENDPOINTS.account.scheme, {
+    params: { scheme },
+    query: { returnUrl: safeReturnPath(returnPath) },
+  });
 }
 
 /** The page the browser shows now (path and query), the return path for a sign-in. */

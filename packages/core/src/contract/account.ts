@@ -32,6 +32,9 @@ export const UserSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
+/** GET /api/Account/GetUserSummaries: every account of the signed-in user. */
+export const UserSummariesSchema = z.array(UserSummarySchema);
+
 export const MemberIdParamsSchema = z.object({
   memberId: z.coerce.number().int().positive('memberId must be a positive whole number'),
 });
@@ -68,4 +71,8 @@ export const TenantQuerySchema = z.object({ tenant: z.string().trim().min(1, 'te
 /** Heartbeat answer: the session's remaining seconds, as a number (spec 01 §7). */
 export const RemainingSecondsSchema = z.number().int().min(0);
 
+/** GET /api/account/scheme/{scheme}: the sign-in scheme, matched case-insensitively. */
 export const SchemeParamsSchema = z.object({ scheme: z.string() });
+
+/** Where the browser goes back to once signed in (made safe by `safeReturnPath`). */
+export const SchemeQuerySchema = z.object({ returnUrl: z.string().optional() });

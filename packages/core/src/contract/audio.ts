@@ -62,6 +62,14 @@ export const CreateAudioFacilitiesSchema = z.array(
   }),
 );
 
+/** The client facility of GET /api/audio/createoptions/{clientFacilityId}. */
+export const CreateAudioFacilityParamsSchema = z.object({
+  clientFacilityId: z.coerce
+    .number({ error: 'clientFacilityId must be a whole number' })
+    .int('clientFacilityId must be a whole number')
+    .positive('clientFacilityId must be a positive whole number'),
+});
+
 /** GET /api/audio/createoptions/{clientFacilityId}: dictators and work types of that facility. */
 export const CreateAudioChoicesSchema = z.object({
   dictators: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -139,6 +139,8 @@ export type SampleDataTable = z.infer<typeof SampleDataTableSchema>;
 /** POST /api/company/searchbynameorid/{text}: spec 02 §3 "Company". */
 export const CompanySchema = z.object({ id: z.number().int(), name: z.string(), displayValue: z.string() });
 export type Company = z.infer<typeof CompanySchema>;
+/** The companies a search found, at most SCHEDULE_LIMITS.companySearchLimit. */
+export const CompaniesSchema = z.array(CompanySchema);
 export const CompanySearchParamsSchema = z.object({
   text: z
     .string()
@@ -291,6 +293,8 @@ export const RecentUploadSchema = z.object({
   canRevert: z.boolean(),
 });
 export type RecentUpload = z.infer<typeof RecentUploadSchema>;
+/** The latest uploads, newest first (at most UPLOAD_EFFECT_LIMITS.recentUploads). */
+export const RecentUploadsSchema = z.array(RecentUploadSchema);
 
 /** POST /api/schedule/uploads/{uploadId}/revert: the previous values are back. */
 export const RevertUploadResponseSchema = z.object({

@@ -1,4 +1,6 @@
 import type { AudioCodec, AudioOptions } from '../contract/audio.js';
+import { urlOf } from '../contract/endpoint.js';
+import { AUDIO } from '../contract/endpoints/audio.js';
 
 /**
  * The player's settings and the small rules around them: volume (spec 01 §5/§9), playback speed
@@ -77,7 +79,7 @@ export function formatAudioClock(ms: number | null): string {
 
 /** The stream of one rendition (spec 01 §7 "Documents and audio"). */
 export function audioStreamPath(codec: AudioCodec, jobId: number): string {
-  return `/api/Audio/${codec}?jobId=${jobId}`;
+  return urlOf(AUDIO.stream, { codec }, { jobId });
 }
 
 /** The browser's `canPlayType` answer: '' (no), 'maybe' or 'probably'. */

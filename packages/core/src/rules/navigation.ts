@@ -3,6 +3,8 @@
  * entries a signed-in account sees and where each one goes. The web app only renders the answer.
  */
 
+import { ACCOUNT } from '../contract/endpoints/account.js';
+
 /** Spec 01 §2 "Legacy pages": paths opened in a new window, by path only, on the legacy host. */
 export const LEGACY_PATHS = {
   jobSearch: '/job/search',
@@ -23,7 +25,7 @@ export const JOB_SEARCH_PATH = '/search';
 export const USER_GUIDE_PATH = '/help';
 
 /** Spec 01 §2: Sign Out navigates (a full page load) to this server path. */
-export const SIGN_OUT_PATH = '/api/account/SignOut';
+export const SIGN_OUT_PATH = ACCOUNT.signOut.path;
 
 /** Spec 01 §2: the legacy job details page of one job (the job id link in the table). */
 export function legacyJobDetailsPath(jobId: string | number): string {

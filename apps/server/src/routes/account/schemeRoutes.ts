@@ -1,15 +1,16 @@
-import { message, SchemeParamsSchema, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ENDPOINTS, message, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isSecure } from '../../http/csrf.js';
 import { HttpError } from '../../http/httpError.js';
+import { serve } from '../../http/serve.js';
 import { setSessionCookie } from '../../http/session.js';
 import { beginOidcSignIn, completeOidcSignIn, type OidcFlow } from '../../services/auth/oidcSignIn.js';
 
+const { account } = ENDPOINTS;
 const FLOW_COOKIE = 'quill_oidc_flow';
-const CALLBACK = '/api/account/oidc/callback';
+const CALLBACK = account.oidcCallback.path;
 
 function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
   return ctx.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
@@ -31,56 +32,37 @@ function readFlow(req: FastifyRequest): OidcFlow | null {
 export const schemeRoutes =
   (ctx: AppContext): ZodPlugin =>
   async (app) => {
-    app.get(
-      '/api/account/scheme/:scheme',
-      {
-        schema: {
-          tags: ['account'],
-          params: SchemeParamsSchema,
-          querystring: z.object({ returnUrl: z.string().optional() }),
-        },
-      },
-      async (req, reply) => {
-        const scheme = req.params.scheme.toLowerCase();
-        const returnUrl = safeReturnPath(req.query.returnUrl);
-        if (!(SIGN_IN_SCHEMES as readonly string[]).includes(scheme)) {
-          throw new HttpError(404, message('auth.unknownScheme', { scheme: req.params.scheme }));
-        }
-        if (scheme === 'local') {
-          return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
-        }
-        const { url, flow } = await beginOidcSignIn(ctx, `${publicOrigin(ctx, req)}${CALLBACK}`, returnUrl);
-        reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-          path: CALLBACK,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: isSecure(req),
-          signed: true,
-          maxAge: 600,
-        });
-        return reply.redirect(url);
-      },
-    );
+    serve(app, account.scheme, {}, async (req, reply) => {
+      const scheme = req.params.scheme.toLowerCase();
+      const returnUrl = safeReturnPath(req.query.returnUrl);
+      if (!(SIGN_IN_SCHEMES as readonly string[]).includes(scheme)) {
+        throw new HttpError(404, message('auth.unknownScheme', { scheme: req.params.scheme }));
+      }
+      if (scheme === 'local') {
+        return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
+      }
+      const { url, flow } = await beginOidcSignIn(ctx, `${publicOrigin(ctx, req)}${CALLBACK}`, returnUrl);
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        path: CALLBACK,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecure(req),
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    });
 
-    app.get(
-      CALLBACK,
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'OpenID Connect callback: opens the session and redirects back to where the user was',
-        },
-      },
-      async (req: FastifyRequest, reply: FastifyReply) => {
-        const flow = readFlow(req);
-        reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
-        if (!flow) throw new HttpError(400, message('auth.oidcExpired'));
-        const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
-        const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-        });
-        setSessionCookie(req, reply, token);
-        return reply.redirect(flow.returnUrl);
-      },
-    );
+    serve(app, account.oidcCallback, {}, async (req, reply) => {
+      const flow = readFlow(req);
+      reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
+      if (!flow) throw new HttpError(400, message('auth.oidcExpired'));
+      const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
+      const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+      setSessionCookie(req, reply, token);
+      return reply.redirect(flow.returnUrl);
+    });
   };

@@ -1,4 +1,4 @@
-import type { AudioCodec, AudioOptions } from '@quill/core';
+import { type AudioCodec, type AudioOptions, ENDPOINTS, urlOf } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { requireJob } from '../jobAccess/requireJob.js';
 
 /** The player's stream address of a job's rendition (the route GET /api/Audio/{codec}). */
 export function audioUrl(codec: AudioCodec, jobId: number): string {
-  return `/api/Audio/${codec}?jobId=${jobId}`;
+  return urlOf(ENDPOINTS.audio.stream, { codec }, { jobId });
 }
 
 /**

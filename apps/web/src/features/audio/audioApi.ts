@@ -1,27 +1,19 @@
-import { type AudioOptions, AudioOptionsSchema } from '@quill/core/contract/audio';
+import type { AudioOptions } from '@quill/core/contract/audio';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/api';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
-
-export const AUDIO_PATHS = {
-  options: '/api/job/audiooptions',
-} as const;
 
 /** react-query keys of the player's calls. */
 export const audioKeys = {
   options: (jobId: number) => ['audio', 'options', jobId] as const,
 };
 
-/** GET /api/job/audiooptions?jobId=: the job's renditions, the URL to stream and the enabled buttons. */
+/** Audio options (spec 01 §3): the job's renditions, the URL to stream and the enabled buttons. */
 export function fetchAudioOptions(jobId: number, signal?: AbortSignal): Promise<AudioOptions> {
-  return api.get(AUDIO_PATHS.options, {
-    query: { jobId },
-    schema: AudioOptionsSchema,
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  return callApi(ENDPOINTS.audio.options, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 export interface AudioOptionsQueryOptions {

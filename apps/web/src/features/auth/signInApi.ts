@@ -1,7 +1,8 @@
-import { type LoginRequest, LoginResponseSchema } from '@quill/core/contract/account';
-import { api } from '../../lib/api';
+import type { LoginRequest } from '@quill/core/contract/account';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { callApi } from '../../lib/api';
 
-/** POST /api/account/login: signs in with user name and password and sets the session cookie. */
+/** Signs in with user name and password; the server sets the session cookie. */
 export async function signIn(request: LoginRequest): Promise<void> {
-  await api.post('/api/account/login', request, { schema: LoginResponseSchema, timeoutMs: 60_000 });
+  await callApi(ENDPOINTS.account.login, { body: request }, { timeoutMs: 60_000 });
 }
