@@ -14,6 +14,14 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own scripts (the part-rule checker of `npm run lint`).
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'server',
           root: './apps/server',

@@ -1,4 +1,4 @@
-// npm test: lint, type check, unit and integration tests (PGlite, and PostgreSQL when
+// npm test: lint (Biome and the part rules), type check, unit and integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), build, then end-to-end tests in Debian's Chromium. Ends with one
 // plain summary line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -61,7 +61,7 @@ process.stdout.write(
     : 'Database tests run on PGlite (set TEST_DATABASE_URL to run them on PostgreSQL too).\n',
 );
 
-step('lint (Biome)', 'npx', ['biome', 'check', '.']);
+step('lint (Biome, part rules)', 'npm', ['run', '--silent', 'lint']);
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
 const vitestJson = join(resultsDir, 'vitest.json');
 const unitOk = step('unit and integration tests (Vitest)', 'npx', [

@@ -1,11 +1,36 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/constants.js';
 
+/**
+ * Who a fax recipient is, as `recipientType` carries it (spec 01 §3 "Fax recipient": Custom for one
+ * added by hand; Physician for a search answer). Code decides by these values, never by a
+ * translated label: the dialog shows the label {@link recipientKindLabelKey} names.
+ */
+export const RecipientKindSchema = z.enum(['Addressee', 'CC', 'Patient', 'Custom', 'Physician']);
+export type RecipientKind = z.infer<typeof RecipientKindSchema>;
+/** The recipient kinds by name (`RECIPIENT_KIND.Patient`). */
+export const RECIPIENT_KIND = RecipientKindSchema.enum;
+
+/** The kind a `recipientType` names, or null for any other text (see FaxRecipientSchema). */
+export function recipientKindOf(recipientType: string): RecipientKind | null {
+  const kind = RecipientKindSchema.safeParse(recipientType);
+  return kind.success ? kind.data : null;
+}
+
+/** The catalogue key of a kind's label: `fax.recipientTypes.` and the kind in lower case. */
+export const recipientKindLabelKey = (kind: RecipientKind) =>
+  `fax.recipientTypes.${kind.toLowerCase() as Lowercase<RecipientKind>}` as const;
+
 /** Spec 01 §3 "Fax recipient". `recipientType` is 'Custom' for one added by hand. */
 export const FaxRecipientSchema = z.object({
   id: z.number().int().nullable(),
   name: z.string().min(1, 'A recipient needs a name').max(200),
   faxNumber: z.string().max(40),
+  /**
+   * A {@link RecipientKind} in every answer. A request may carry other text (as it always could):
+   * it is stored as sent and is no kind, so such a recipient is neither a search answer nor the
+   * patient.
+   */
   recipientType: z.string().max(40),
   faxFlag: z.boolean(),
   /**

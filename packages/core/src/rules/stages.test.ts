@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAGES, stageLabel } from './stages.js';
+import { FAILED_STAGE_IDS, STAGE_LIST, STAGES, stageIdsOf, stageLabel } from './stages.js';
 
 describe('stage label rule (spec 01 §4)', () => {
   it('reads Processing, Finished and ES as themselves (ES as ESign), whatever the id', () => {
@@ -42,5 +42,18 @@ describe('stage label rule (spec 01 §4)', () => {
       16: 'Cancelled',
       410: 'Processing',
     });
+  });
+});
+
+describe('queues of the stage catalogue (docs/domain.md "Queues")', () => {
+  it('puts stage 3 in the hold queue and stages 4–7 in the failed queue', () => {
+    expect(stageIdsOf('hq')).toEqual([STAGES.holdQueue.id]);
+    expect(stageIdsOf('failed')).toEqual([4, 5, 6, 7]);
+    expect(FAILED_STAGE_IDS).toEqual(stageIdsOf('failed'));
+  });
+
+  it('lists every catalogued stage once', () => {
+    expect(STAGE_LIST.map((s) => s.id)).toEqual(Object.values(STAGES).map((s) => s.id));
+    expect(new Set(STAGE_LIST.map((s) => s.id)).size).toBe(STAGE_LIST.length);
   });
 });

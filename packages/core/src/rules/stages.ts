@@ -1,19 +1,35 @@
 import { enUS } from '../i18n/enUS.js';
+import type { QueueName } from './constants.js';
 
 /**
- * The stage catalogue (docs/domain.md explains the workflow). Ids are chosen so that the label rule
- * of spec 01 §4 / ARCHITECTURE §4 reads every stage correctly: ids 4–7 are the failed-distribution
- * stages, ids above 7 (but 16) the pending-distribution ones, except the stages named Processing,
- * Finished and ES, which read as themselves.
+ * The queues a job's stage decides (docs/domain.md "Queues"): hq and failed. pending is the manual
+ * distribution list (a flag of the job, whatever its stage) and all is every job.
+ */
+export type StageQueue = Extract<QueueName, 'hq' | 'failed'>;
+
+/** One stage of the catalogue: its id, its stored name and the queue it puts a job in, if any. */
+export interface Stage {
+  readonly id: number;
+  readonly name: string;
+  readonly queue?: StageQueue;
+}
+
+/**
+ * The stage catalogue (docs/domain.md explains the workflow), the one source of which stages each
+ * queue holds: the job list's SQL is generated from it, and a test holds the queue-count triggers
+ * of migration 0005 to it. Ids are chosen so that the label rule of spec 01 §4 / ARCHITECTURE §4
+ * reads every stage correctly: ids 4–7 are the failed-distribution stages, ids above 7 (but 16)
+ * the pending-distribution ones, except the stages named Processing, Finished and ES, which read
+ * as themselves.
  */
 export const STAGES = {
   dictated: { id: 1, name: 'Dictated' },
   transcription: { id: 2, name: 'Transcription' },
-  holdQueue: { id: 3, name: 'Hold Queue' },
-  faxFailed: { id: 4, name: 'Fax Failed' },
-  printFailed: { id: 5, name: 'Print Failed' },
-  electronicFailed: { id: 6, name: 'Electronic Failed' },
-  distributionFailed: { id: 7, name: 'Distribution Failed' },
+  holdQueue: { id: 3, name: 'Hold Queue', queue: 'hq' },
+  faxFailed: { id: 4, name: 'Fax Failed', queue: 'failed' },
+  printFailed: { id: 5, name: 'Print Failed', queue: 'failed' },
+  electronicFailed: { id: 6, name: 'Electronic Failed', queue: 'failed' },
+  distributionFailed: { id: 7, name: 'Distribution Failed', queue: 'failed' },
   pendingFax: { id: 8, name: 'Pending Fax' },
   manualDistribution: { id: 9, name: 'Manual Distribution' },
   pendingElectronic: { id: 10, name: 'Pending Electronic' },
@@ -21,20 +37,28 @@ export const STAGES = {
   finished: { id: 13, name: 'Finished' },
   cancelled: { id: 16, name: 'Cancelled' },
   editor: { id: 410, name: 'Processing' },
-} as const;
+} as const satisfies Record<string, Stage>;
 
 export type StageKey = keyof typeof STAGES;
 export type StageId = (typeof STAGES)[StageKey]['id'];
 
-const BY_ID = new Map<number, { id: number; name: string }>(Object.values(STAGES).map((s) => [s.id, s]));
+/** Every stage of the catalogue, in catalogue order. */
+export const STAGE_LIST: readonly Stage[] = Object.values(STAGES);
+
+const BY_ID = new Map<number, Stage>(STAGE_LIST.map((s) => [s.id, s]));
 
 /** The stored name of a stage id, or undefined for an unknown id. */
 export function stageName(id: number): string | undefined {
   return BY_ID.get(id)?.name;
 }
 
+/** The ids of the stages that put a job in `queue`, in catalogue order. */
+export function stageIdsOf(queue: StageQueue): readonly number[] {
+  return STAGE_LIST.filter((s) => s.queue === queue).map((s) => s.id);
+}
+
 /** Every stage id of the failed queue (ARCHITECTURE §4: ids 4–7). */
-export const FAILED_STAGE_IDS: readonly number[] = [4, 5, 6, 7];
+export const FAILED_STAGE_IDS: readonly number[] = stageIdsOf('failed');
 
 /** Spec 01 §4: Stage id 410 is the editor stage. */
 export const EDITOR_STAGE_ID = STAGES.editor.id;

@@ -249,7 +249,8 @@ export const bookings = pgTable('bookings', {
  * The queue counts of each client facility (getcounts), kept by statement-level triggers on `jobs`
  * (migration 0005): every insert, update, delete or truncate of jobs moves them in the same
  * transaction, so they are always what counting the jobs would answer — without counting 100,000
- * rows per call. The queue conditions are those of services/jobList/jobListSql.ts queueCondition.
+ * rows per call. Which stages count as hq and failed is the stage catalogue's (core rules/stages.ts);
+ * services/jobList/queueMembership.int.test.ts holds the triggers to it.
  */
 export const jobCounts = pgTable(
   'job_counts',

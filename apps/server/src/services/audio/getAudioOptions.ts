@@ -1,14 +1,10 @@
-import { type AudioCodec, type AudioOptions, ENDPOINTS, urlOf } from '@quill/core';
+import type { AudioCodec, AudioOptions } from '@quill/core';
+import { audioStreamPath } from '@quill/core/rules/audioPlayback';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
-
-/** The player's stream address of a job's rendition (the route GET /api/Audio/{codec}). */
-export function audioUrl(codec: AudioCodec, jobId: number): string {
-  return urlOf(ENDPOINTS.audio.stream, { codec }, { jobId });
-}
 
 /**
  * GET /api/job/audiooptions?jobId= (spec 01 §3 "Audio options"): which renditions a job has, the
@@ -27,7 +23,7 @@ export async function getAudioOptions(ctx: AppContext, auth: Auth, jobId: number
   const playable = format !== null && auth.permissions.has('jobView');
   return {
     jobId: job.id,
-    audioURL: playable ? audioUrl(format, job.id) : null,
+    audioURL: playable ? audioStreamPath(format, job.id) : null,
     audioFormat: playable ? format : null,
     hasWav: wav !== undefined,
     hasOpus: opus !== undefined,

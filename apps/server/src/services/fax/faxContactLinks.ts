@@ -1,4 +1,4 @@
-import { type FaxRecipient, message, normaliseFaxNumber } from '@quill/core';
+import { type FaxRecipient, normaliseFaxNumber, RECIPIENT_KIND } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians, recipients } from '../../db/schema/index.js';
@@ -38,8 +38,8 @@ export async function faxContactLinks(
     ...row,
     number: normaliseFaxNumber(row.physicianId === null ? row.custom?.fax : row.physicianFax),
   }));
-  const physicianType = message('fax.recipientTypes.physician');
-  const searchIds = list.filter((r) => r.recipientType === physicianType && r.id !== null).map((r) => r.id!);
+  const isSearchAnswer = (r: LinkedRecipient) => r.recipientType === RECIPIENT_KIND.Physician;
+  const searchIds = list.filter((r) => isSearchAnswer(r) && r.id !== null).map((r) => r.id!);
   const known = searchIds.length
     ? new Set(
         (
@@ -52,7 +52,7 @@ export async function faxContactLinks(
     : new Set<number>();
   return (r, jobId) => {
     if (r.id === null) return null;
-    const searched = r.recipientType === physicianType;
+    const searched = isSearchAnswer(r);
     const physicianId = searched
       ? known.has(r.id)
         ? r.id

@@ -4,6 +4,8 @@ import {
   isValidFaxNumber,
   message,
   personDisplayName,
+  RECIPIENT_KIND,
+  type RecipientKind,
 } from '@quill/core';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -14,11 +16,13 @@ import { requireJob } from '../jobAccess/requireJob.js';
 
 type RecipientRow = typeof recipients.$inferSelect;
 
-/** The recipient type the fax dialog shows (spec 01 §3 "Fax recipient"). */
-export function recipientTypeOf(r: Pick<RecipientRow, 'isPatient' | 'isAddressee' | 'physicianId'>): string {
-  if (r.isPatient) return message('fax.recipientTypes.patient');
-  if (r.physicianId === null) return message('fax.recipientTypes.custom');
-  return r.isAddressee ? message('fax.recipientTypes.addressee') : message('fax.recipientTypes.cc');
+/** The kind of a job's recipient (spec 01 §3 "Fax recipient"). */
+export function recipientTypeOf(
+  r: Pick<RecipientRow, 'isPatient' | 'isAddressee' | 'physicianId'>,
+): RecipientKind {
+  if (r.isPatient) return RECIPIENT_KIND.Patient;
+  if (r.physicianId === null) return RECIPIENT_KIND.Custom;
+  return r.isAddressee ? RECIPIENT_KIND.Addressee : RECIPIENT_KIND.CC;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { canSeePatientName, type JobFax, message } from '@quill/core';
+import { canSeePatientName, type JobFax, message, RECIPIENT_KIND } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { faxRecordJobs, faxRecords } from '../../db/schema/index.js';
@@ -17,10 +17,9 @@ export async function listJobFaxes(ctx: AppContext, auth: Auth, jobId: number): 
     .where(eq(faxRecordJobs.jobId, jobId))
     .orderBy(asc(faxRecords.createdAt), asc(faxRecords.id));
   const hidePatient = !canSeePatientName(auth.permissions);
-  const patientType = message('fax.recipientTypes.patient');
   return rows.map(({ record, recipientId }) => ({
     recipientName:
-      hidePatient && record.recipientType === patientType
+      hidePatient && record.recipientType === RECIPIENT_KIND.Patient
         ? message('fax.patientRecipient')
         : record.recipientName,
     faxNumber: record.faxNumber,

@@ -1,4 +1,4 @@
-import { message, STAGES } from '@quill/core';
+import { message, RECIPIENT_KIND, STAGES } from '@quill/core';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import {
@@ -91,9 +91,7 @@ export async function recordFaxFailed(ctx: AppContext, fax: FaxToRecord, reason:
   const jobIds = fax.jobs.map((j) => j.jobId);
   const { record } = fax;
   const name =
-    record.recipientType === message('fax.recipientTypes.patient')
-      ? message('fax.patientRecipient')
-      : record.recipientName;
+    record.recipientType === RECIPIENT_KIND.Patient ? message('fax.patientRecipient') : record.recipientName;
   const description = message('fax.distributionError', { name, number: record.faxNumber, reason });
   return ctx.database.db.transaction(async (tx) => {
     const updated = await tx

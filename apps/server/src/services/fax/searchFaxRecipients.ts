@@ -2,8 +2,8 @@ import {
   type FaxRecipient,
   isValidFaxNumber,
   LIMITS,
-  message,
   personDisplayName,
+  RECIPIENT_KIND,
   splitPhysicianSearch,
 } from '@quill/core';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -47,7 +47,7 @@ export async function searchFaxRecipients(
     id: p.id,
     name: personDisplayName(p),
     faxNumber: p.fax ?? '',
-    recipientType: message('fax.recipientTypes.physician'),
+    recipientType: RECIPIENT_KIND.Physician,
     faxFlag: isValidFaxNumber(p.fax),
     physicianId: p.id,
   }));

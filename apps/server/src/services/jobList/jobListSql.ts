@@ -1,17 +1,27 @@
-import { STAGES, toPgDatePattern } from '@quill/core';
+import { STAGES, type StageQueue, stageIdsOf, toPgDatePattern } from '@quill/core';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** Which jobs a queue holds (docs/domain.md "Queues"). */
 export type ListFilter = 'all' | 'hq' | 'pending' | 'failed';
 
+/**
+ * The stages of a queue as SQL, from the stage catalogue. The ids are written as literals, as the
+ * hand-written condition was, so the statement and its plan do not depend on parameters.
+ */
+function stageQueueSql(queue: StageQueue): SQL {
+  const ids = stageIdsOf(queue);
+  if (!ids.every(Number.isSafeInteger)) throw new Error(`stage ids of ${queue} must be integers`);
+  return ids.length ? sql.raw(`j.stage_id in (${ids.join(', ')})`) : sql`false`;
+}
+
+/** The condition of a queue on the jobs `j`: hq and failed by stage, pending by the manual list. */
 export function queueCondition(filter: ListFilter): SQL {
   switch (filter) {
     case 'hq':
-      return sql`j.stage_id = 3`;
+    case 'failed':
+      return stageQueueSql(filter);
     case 'pending':
       return sql`j.on_manual_list and j.cleared_at is null`;
-    case 'failed':
-      return sql`j.stage_id between 4 and 7`;
     default:
       return sql`true`;
   }

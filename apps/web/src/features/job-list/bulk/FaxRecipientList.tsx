@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, CloseButton, Group, Loader, Text } from '@mantine/core';
+import { recipientKindLabelKey, recipientKindOf } from '@quill/core/contract/fax';
 import { useTranslation } from 'react-i18next';
 import classes from './Bulk.module.css';
 import type { FaxEntry } from './faxRecipients';
@@ -83,6 +84,11 @@ function Rows({
   onRemove,
 }: FaxRecipientListProps & { idPrefix: string; entries: readonly FaxEntry[] }) {
   const { t } = useTranslation();
+  // A kind reads as its label; text that is no kind (never sent by the server) as it is.
+  const kindLabel = (type: string) => {
+    const kind = recipientKindOf(type);
+    return kind ? t(recipientKindLabelKey(kind)) : type;
+  };
   if (entries.length === 0) return null;
   return (
     <ul className={classes.recipients} data-testid="fax-recipients">
@@ -130,7 +136,7 @@ function Rows({
             )}
             {e.recipient.recipientType && (
               <Badge size="xs" color="gray" variant="light">
-                {e.recipient.recipientType}
+                {kindLabel(e.recipient.recipientType)}
               </Badge>
             )}
             {e.source !== 'contact' && (

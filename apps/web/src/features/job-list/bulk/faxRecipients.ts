@@ -1,4 +1,4 @@
-import type { FaxRecipient } from '@quill/core/contract/fax';
+import { type FaxRecipient, RECIPIENT_KIND } from '@quill/core/contract/fax';
 import { normaliseFaxNumber } from '@quill/core/rules/faxNumber';
 
 /** A recipient in the Fax dialog's list: a contact of the jobs, a user found by search, or custom. */
@@ -95,7 +95,7 @@ export function customEntry(f: CustomRecipientFields, sequence: number): FaxEntr
     id: null,
     name,
     faxNumber: f.faxNumber.trim(),
-    recipientType: 'Custom',
+    recipientType: RECIPIENT_KIND.Custom,
     faxFlag: true,
   };
   return {
