@@ -1,8 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkRepository, checkSource } from './lintParts.mjs';
 
 const messages = (path: string, text: string) =>
   checkSource(path, text).map((v: { message: string }) => v.message);
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const rule = (name: string) => `parts: ${name} (ARCHITECTURE §2)`;
 
@@ -79,6 +86,7 @@ describe('part rules (ARCHITECTURE §2)', () => {
     expect(messages('packages/core/src/contract/endpoints/x.ts', "const p = '/api/jobs/getcounts';")).toEqual(
       [],
     );
+    expect(messages('packages/core/src/rules/x.ts', "const p = '/api/jobs/getcounts';")).toEqual([api]);
   });
 
   it('names the file and line of a violation', () => {
@@ -95,5 +103,22 @@ describe('part rules (ARCHITECTURE §2)', () => {
       (v: { path: string; line: number; message: string }) => `${v.path}:${v.line} ${v.message}`,
     );
     expect(found).toEqual([]);
+  });
+
+  it('makes `npm run lint` fail naming the rule when core imports the server', () => {
+    const root = mkdtempSync(join(tmpdir(), 'quill-parts-'));
+    try {
+      mkdirSync(join(root, 'packages/core/src/rules'), { recursive: true });
+      writeFileSync(
+        join(root, 'packages/core/src/rules/wrong.ts'),
+        "import { buildApp } from '../../../../apps/server/src/app.js';\nexport const app = buildApp;\n",
+      );
+      const run = spawnSync(process.execPath, [join(here, 'lintParts.mjs'), root], { encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('parts: core must not import');
+      expect(run.stderr).toContain('packages/core/src/rules/wrong.ts:1');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
