@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWith } from './config.js';
 import { type AppContext, closeContext, createContext } from './context.js';
 import { auditLog, documentVersions, jobs } from './db/schema/index.js';
-import { createLogger } from './http/logger.js';
+import { createLogger } from './system/logger.js';
 import { CDA_FIXTURE_DIR } from './testing/cdaFixtures.js';
 import { databaseTargets, type TestDatabase } from './testing/databases.js';
 import { buildJob, buildStructure } from './testing/factories.js';

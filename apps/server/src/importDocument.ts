@@ -4,9 +4,9 @@ import { parseArgs } from 'node:util';
 import { MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
-import { HttpError } from './http/httpError.js';
-import { createLogger } from './http/logger.js';
+import { DomainError } from './errors/domainErrors.js';
 import { importDocument } from './services/documents/importDocument.js';
+import { createLogger } from './system/logger.js';
 
 const USAGE = `Document intake (DATA_DIR or DATABASE_URL as for the server):
   npm run import-document -- --job ID FILE
@@ -51,7 +51,7 @@ async function main() {
 }
 
 main().catch((err: Error) => {
-  const expected = err instanceof UsageError || err instanceof HttpError;
+  const expected = err instanceof UsageError || err instanceof DomainError;
   process.stderr.write(`${expected ? err.message : `Import failed: ${err.message}`}\n`);
   process.exit(expected ? 2 : 1);
 });

@@ -2,9 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { DEMO_SIGN_INS } from './demo/seed.js';
-import { createLogger } from './http/logger.js';
 import { onShutdown } from './lifecycle.js';
 import { seedIfEmpty } from './services/demo/seedIfEmpty.js';
+import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';
 
 /** `npm start` / `npm run serve`: migrate, seed an empty database once, serve the API and the SPA. */

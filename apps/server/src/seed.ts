@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemo } from './demo/seed.js';
-import { createLogger } from './http/logger.js';
 import { hasData } from './services/demo/seedIfEmpty.js';
+import { createLogger } from './system/logger.js';
 
 const USAGE = 'Usage: npm run seed -- [--jobs N] [--facilities N]';
 

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { PERMISSIONS } from '@quill/core';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
-import { createLogger } from './http/logger.js';
 import {
   addAccount,
   addUser,
@@ -12,6 +11,7 @@ import {
   revoke,
   UserAdminError,
 } from './services/users/manageUsers.js';
+import { createLogger } from './system/logger.js';
 
 const USAGE = `User administration (DATA_DIR or DATABASE_URL as for the server):
   npm run users -- list

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
-import { createLogger } from './http/logger.js';
 import { onShutdown } from './lifecycle.js';
+import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';
 
 /** `npm run worker`: a task worker on its own, for PostgreSQL deployments (ARCHITECTURE §3). */

@@ -11,6 +11,12 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** The Drizzle handle; the same type whether PGlite or PostgreSQL is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The transaction handle `db.transaction()` passes to its callback. It is a Db too, so a function
+ * that only reads and writes takes `Db` and runs inside or outside a transaction without a cast;
+ * take `Tx` only where the work must be part of the caller's transaction.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A raw SQL runner with the shape pg-boss's `db` option expects. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,8 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, ExecuteSql } from './client.js';
-
-/** The transaction handle `db.transaction()` passes to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { ExecuteSql, Tx } from './client.js';
 
 /**
  * A raw SQL runner (pg-boss's `db` option) that runs on a Drizzle transaction, so a task is

@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { wavDurationMs } from '../services/audio/wavDuration.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { buildAudioPool } from './audio.js';
 import { rngFor } from './prng.js';
-import { synthesizeSpeechLikeWav, wavDurationMs } from './wav.js';
+import { synthesizeSpeechLikeWav } from './wav.js';
 
 const TEXT =
   'This is a progress note dictation. The patient is a 62-year-old woman seen for follow-up of hypertension. ' +

@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { wavDurationMs } from '../services/audio/wavDuration.js';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { rngFor } from './prng.js';
-import { synthesizeSpeechLikeWav, wavDurationMs } from './wav.js';
+import { synthesizeSpeechLikeWav } from './wav.js';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,9 @@
 import type { Rng } from './prng.js';
 
+// Reading a WAV belongs to the product (services/audio/wavDuration.ts); re-exported for the route
+// test that still imports it from here (routes/audio/createWithAudio.int.test.ts).
+export { wavDurationMs } from '../services/audio/wavDuration.js';
+
 /** A RIFF/WAVE file of 16-bit PCM mono samples. */
 export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
   const data = samples.length * 2;
@@ -19,27 +23,6 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
   buf.writeUInt32LE(data, 40);
   for (let i = 0; i < samples.length; i++) buf.writeInt16LE(samples[i] as number, 44 + i * 2);
   return buf;
-}
-
-/** Duration in milliseconds of a PCM WAV file, from its fmt byte rate and data chunk size. */
-export function wavDurationMs(buf: Buffer): number {
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') {
-    throw new Error('Not a WAV file');
-  }
-  let pos = 12;
-  let byteRate = 0;
-  while (pos + 8 <= buf.length) {
-    const id = buf.toString('ascii', pos, pos + 4);
-    let size = buf.readUInt32LE(pos + 4);
-    if (id === 'fmt ') byteRate = buf.readUInt32LE(pos + 16);
-    if (id === 'data') {
-      // Streams written without seeking leave the size at 0 or 0xffffffff; use what is there.
-      if (size === 0 || pos + 8 + size > buf.length) size = buf.length - pos - 8;
-      return byteRate > 0 ? Math.round((size / byteRate) * 1000) : 0;
-    }
-    pos += 8 + size + (size % 2);
-  }
-  throw new Error('WAV file without a data chunk');
 }
 
 /**

@@ -1,7 +1,21 @@
 import { ERROR_CODES, message } from '@quill/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../errors/domainErrors.js';
 import { HttpError } from './httpError.js';
+
+/** The status each domain error kind answers with (ARCHITECTURE §5); the one place that decides it. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, keyof typeof ERROR_CODES> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unprocessable: 422,
+  throttled: 429,
+  unavailable: 503,
+};
 
 /** Fastify's own client-error codes and the message each answers with. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: keyof typeof ERROR_CODES; text: () => string }> = {
@@ -41,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.info({ code: err.code }, 'request rejected: validation');
       return sendError(reply, 400, ERROR_CODES[400], message('api.badRequest', { detail }));
     }
+    if (err instanceof DomainError) {
+      const status = STATUS_OF_KIND[err.kind];
+      const code = err.code ?? ERROR_CODES[status];
+      req.log.info({ status, code }, 'request refused');
+      return sendError(reply, status, code, err.message);
+    }
+    // Still thrown by route files and http/ plugins until they move to domain errors.
     if (err instanceof HttpError) {
       req.log.info({ status: err.statusCode, code: err.code }, 'request refused');
       return sendError(reply, err.statusCode, err.code, err.message);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pathOnly } from './logger.js';
+import { pathOnly } from '../system/logger.js';
 
 /**
  * One log line per answered request, at `debug`: a walk through the app makes thousands of

@@ -7,8 +7,8 @@ import { AUDIO_CONTENT_TYPES } from '@quill/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { audioFiles } from '../db/schema/index.js';
-import { wavDurationMs } from '../demo/wav.js';
 import { RENDITION_ARGS, runFfmpeg } from '../services/audio/renderAudio.js';
+import { wavDurationMs } from '../services/audio/wavDuration.js';
 import type { BlobInfo } from '../storage/blobStore.js';
 import { findExecutable } from '../system/findExecutable.js';
 

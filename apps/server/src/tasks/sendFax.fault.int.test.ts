@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { configWith } from '../config.js';
 import { type AppContext, closeContext, createContext } from '../context.js';
 import { auditLog, distributions, faxRecords, jobs } from '../db/schema/index.js';
-import { createLogger } from '../http/logger.js';
+import { createLogger } from '../system/logger.js';
 import { TestBrowser } from '../testing/browser.js';
 import { type Child, start, stop } from '../testing/childProcess.js';
 import { createPostgresDatabase } from '../testing/databases.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { configWith } from '../config.js';
 import { type AppContext, closeContext, createContext } from '../context.js';
-import { createLogger } from '../http/logger.js';
+import { createLogger } from '../system/logger.js';
 import type { DatabaseTarget } from './databases.js';
 
 export interface TestApp {

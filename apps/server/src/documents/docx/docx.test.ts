@@ -5,7 +5,7 @@ import { message } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx } from '../../demo/docx.js';
 import { buildStoredZip } from '../../demo/zip.js';
-import { HttpError } from '../../http/httpError.js';
+import { DomainError } from '../../errors/domainErrors.js';
 import { blocksText } from '../cda/narrative.js';
 import { extractRtfText } from '../rtf/extractRtfText.js';
 import { docxToPdf } from './docxToPdf.js';
@@ -111,8 +111,8 @@ describe('docxToPdf', () => {
 
   it('answers 503 with the LibreOffice message when soffice is not installed', async () => {
     const err = await docxToPdf(buildDocx([{ text: 'x' }]), { soffice: null }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ statusCode: 503, message: message('documents.wordNeedsLibreOffice') });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ kind: 'unavailable', message: message('documents.wordNeedsLibreOffice') });
   });
 
   // A stand-in for LibreOffice (outside our system): checks its arguments and writes the PDF
@@ -138,7 +138,7 @@ printf '%%PDF-1.4 fake' > "$out/$(basename "$1" .docx).pdf"`,
     const err = await docxToPdf(buildDocx([{ text: 'x' }]), { soffice: fake, timeoutMs: 500 }).catch(
       (e: unknown) => e,
     );
-    expect(err).toMatchObject({ statusCode: 503 });
+    expect(err).toMatchObject({ kind: 'unavailable' });
     expect((err as Error).message).toMatch(detail);
     expect((err as Error).message).toContain('could not be converted to PDF');
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { message } from '@quill/core';
-import { HttpError } from '../../http/httpError.js';
+import { unavailable } from '../../errors/domainErrors.js';
 import { findExecutable } from '../../system/findExecutable.js';
 
 export interface DocxToPdfOptions {
@@ -43,7 +43,7 @@ function run(file: string, args: string[], timeoutMs: number): Promise<void> {
  */
 export async function docxToPdf(bytes: Buffer, opts: DocxToPdfOptions = {}): Promise<Buffer> {
   const soffice = opts.soffice === undefined ? findSoffice() : opts.soffice;
-  if (!soffice) throw new HttpError(503, message('documents.wordNeedsLibreOffice'));
+  if (!soffice) throw unavailable(message('documents.wordNeedsLibreOffice'));
   const dir = await mkdtemp(join(tmpdir(), 'quill-docx-'));
   try {
     const input = join(dir, 'document.docx');
@@ -69,7 +69,7 @@ export async function docxToPdf(bytes: Buffer, opts: DocxToPdfOptions = {}): Pro
         (err as NodeJS.ErrnoException).code === 'ENOENT'
           ? 'LibreOffice wrote no PDF'
           : (err as Error).message;
-      throw new HttpError(503, message('documents.wordConversionFailed', { detail }));
+      throw unavailable(message('documents.wordConversionFailed', { detail }));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

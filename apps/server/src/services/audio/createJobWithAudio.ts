@@ -9,10 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { audioFiles, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
-import { wavDurationMs } from '../../demo/wav.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid, tooLarge } from '../../errors/domainErrors.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
 import { recordAudit } from '../audit/recordAudit.js';
@@ -20,6 +18,7 @@ import type { Auth } from '../auth/resolveSession.js';
 import { AUDIO_MAGIC_BYTES, detectAudioKind, isOggOpus, UPLOAD_KIND_FORMATS } from './detectAudioKind.js';
 import { dictatorOf, workTypeOf } from './getCreateAudioChoices.js';
 import { MAX_INT4, requireCreateFacility } from './requireCreateFacility.js';
+import { wavDurationMs } from './wavDuration.js';
 
 /** A Create with Audio request as read from the multipart body. */
 export interface AudioUpload {
@@ -69,30 +68,30 @@ export async function createJobWithAudio(
   opts: CreateJobWithAudioOptions = {},
 ): Promise<CreateAudioResponse> {
   const maxBytes = opts.maxBytes ?? MAX_AUDIO_UPLOAD_BYTES;
-  if (upload.tooLarge) throw new HttpError(413, message('audio.tooLarge', { max: megabytes(maxBytes) }));
+  if (upload.tooLarge) throw tooLarge(message('audio.tooLarge', { max: megabytes(maxBytes) }));
   const file = upload.file;
-  if (!file || file.bytes.length === 0) throw new HttpError(400, message('audio.noFile'));
+  if (!file || file.bytes.length === 0) throw invalid(message('audio.noFile'));
   const head = file.bytes.subarray(0, AUDIO_MAGIC_BYTES);
   const kind = detectAudioKind(head);
-  if (!kind) throw new HttpError(400, message('audio.unsupportedFile'));
+  if (!kind) throw invalid(message('audio.unsupportedFile'));
 
   const parsed = CreateAudioFieldsSchema.safeParse(upload.fields);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid fields');
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid fields');
   const fields = parsed.data;
-  if (fields.dictatorId > MAX_INT4) throw new HttpError(400, message('audio.unknownDictator'));
-  if (fields.workTypeId > MAX_INT4) throw new HttpError(400, message('audio.unknownWorkType'));
+  if (fields.dictatorId > MAX_INT4) throw invalid(message('audio.unknownDictator'));
+  if (fields.workTypeId > MAX_INT4) throw invalid(message('audio.unknownWorkType'));
   const facility = await requireCreateFacility(ctx, auth, fields.clientFacilityId);
   const { db } = ctx.database;
   const [dictator] = await db
     .select({ id: physicians.id })
     .from(physicians)
     .where(and(eq(physicians.id, fields.dictatorId), dictatorOf(facility)));
-  if (!dictator) throw new HttpError(400, message('audio.unknownDictator'));
+  if (!dictator) throw invalid(message('audio.unknownDictator'));
   const [workType] = await db
     .select({ id: workTypes.id })
     .from(workTypes)
     .where(and(eq(workTypes.id, fields.workTypeId), workTypeOf(facility)));
-  if (!workType) throw new HttpError(400, message('audio.unknownWorkType'));
+  if (!workType) throw invalid(message('audio.unknownWorkType'));
   let patientId: number | null = null;
   if (fields.patientMrn) {
     const [patient] = await db
@@ -104,7 +103,7 @@ export async function createJobWithAudio(
           eq(patients.mrn, fields.patientMrn),
         ),
       );
-    if (!patient) throw new HttpError(400, message('audio.patientNotFound', { mrn: fields.patientMrn }));
+    if (!patient) throw invalid(message('audio.patientNotFound', { mrn: fields.patientMrn }));
     patientId = patient.id;
   }
 
@@ -149,7 +148,7 @@ export async function createJobWithAudio(
     await tx.insert(audioFiles).values({ ...rendition, codec: 'original', mimeType: format.mimeType });
     if (playable) await tx.insert(audioFiles).values({ ...rendition, ...playable });
     await recordAudit(
-      { database: { ...ctx.database, db: tx as unknown as Db } },
+      ctx,
       {
         action: 'job.createWithAudio',
         outcome: 'success',
@@ -161,6 +160,7 @@ export async function createJobWithAudio(
         ip,
         detail: { kind, size: blob.size, clientFacilityId: facility.id },
       },
+      tx,
     );
     return id;
   });

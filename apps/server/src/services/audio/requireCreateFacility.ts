@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 
 /** Largest value of an integer (int4) id column; a larger id cannot name a row. */
@@ -22,6 +22,6 @@ export async function requireCreateFacility(ctx: AppContext, auth: Auth, clientF
             ),
           )
       : [];
-  if (!facility) throw new HttpError(404, message('audio.facilityNotFound', { id: clientFacilityId }));
+  if (!facility) throw notFound(message('audio.facilityNotFound', { id: clientFacilityId }));
   return facility;
 }

@@ -3,7 +3,7 @@ import { AUDIO_CONTENT_TYPES, type AudioCodec, message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -32,7 +32,7 @@ export async function streamJobAudio(
     .select()
     .from(audioFiles)
     .where(and(eq(audioFiles.jobId, job.id), eq(audioFiles.codec, req.codec)));
-  if (!file) throw new HttpError(404, message('audio.noAudio'));
+  if (!file) throw notFound(message('audio.noAudio'));
 
   let size: number;
   try {
@@ -40,7 +40,7 @@ export async function streamJobAudio(
   } catch (err) {
     if (!(err instanceof BlobNotFoundError)) throw err;
     ctx.log.warn({ jobId: job.id, codec: req.codec }, 'audio row without its blob');
-    throw new HttpError(404, message('audio.noAudio'));
+    throw notFound(message('audio.noAudio'));
   }
 
   const range = parseByteRange(req.range, size);

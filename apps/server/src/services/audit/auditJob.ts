@@ -14,15 +14,19 @@ export async function auditJob(
   detail: Record<string, unknown> = {},
   db?: Db,
 ): Promise<void> {
-  await recordAudit(db ? { database: { ...ctx.database, db } } : ctx, {
-    action,
-    outcome: 'success',
-    userId: auth.userId,
-    accountId: auth.accountId,
-    corporateStructureId: job.corporateStructureId,
-    jobId: job.id,
-    patientId: job.patientId,
-    ip,
-    detail,
-  });
+  await recordAudit(
+    ctx,
+    {
+      action,
+      outcome: 'success',
+      userId: auth.userId,
+      accountId: auth.accountId,
+      corporateStructureId: job.corporateStructureId,
+      jobId: job.id,
+      patientId: job.patientId,
+      ip,
+      detail,
+    },
+    db,
+  );
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
 /** One audit row (ARCHITECTURE §5). `detail` holds ids and counts only, never patient data. */
@@ -14,9 +15,13 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Appends an audit row. */
-export async function recordAudit(ctx: Pick<AppContext, 'database'>, entry: AuditEntry): Promise<void> {
-  await ctx.database.db.insert(auditLog).values({
+/** Appends an audit row; in `db` (the caller's transaction) when it must commit with the work it records. */
+export async function recordAudit(
+  ctx: Pick<AppContext, 'database'>,
+  entry: AuditEntry,
+  db: Db = ctx.database.db,
+): Promise<void> {
+  await db.insert(auditLog).values({
     action: entry.action,
     outcome: entry.outcome,
     userId: entry.userId ?? null,

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden, notFound, unauthenticated } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { startSession } from './startSession.js';
 
@@ -26,7 +26,7 @@ let cached: { issuer: string; config: Promise<client.Configuration> } | undefine
 
 async function configuration(ctx: AppContext): Promise<client.Configuration> {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = ctx.config;
-  if (!OIDC_ISSUER || !OIDC_CLIENT_ID) throw new HttpError(404, OIDC_MESSAGES.notConfigured);
+  if (!OIDC_ISSUER || !OIDC_CLIENT_ID) throw notFound(OIDC_MESSAGES.notConfigured);
   if (cached?.issuer !== OIDC_ISSUER) {
     const issuer = new URL(OIDC_ISSUER);
     // Plain http is only accepted for an issuer on this machine (development and tests).
@@ -98,7 +98,7 @@ export async function completeOidcSignIn(
   }
   if (!claims) {
     await recordAudit(ctx, { action: 'signin', outcome: 'failure', ip: from.ip, detail: { method: 'oidc' } });
-    throw new HttpError(401, OIDC_MESSAGES.failed, 'oidc_failed');
+    throw unauthenticated(OIDC_MESSAGES.failed, 'oidc_failed');
   }
   const subject = `${claims.iss}|${claims.sub}`;
   let [user] = await ctx.database.db.select().from(users).where(eq(users.oidcSubject, subject));
@@ -118,7 +118,7 @@ export async function completeOidcSignIn(
       ip: from.ip,
       detail: { method: 'oidc' },
     });
-    throw new HttpError(403, OIDC_MESSAGES.noUser, 'oidc_no_user');
+    throw forbidden(OIDC_MESSAGES.noUser, 'oidc_no_user');
   }
   return startSession(ctx, user.id, { ...from, method: 'oidc' });
 }

@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { signInAttempts, users } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { throttled, unauthenticated } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { checkPassword } from './passwords.js';
 import { startSession } from './startSession.js';
@@ -52,7 +52,7 @@ export async function signInWithPassword(
       ip: input.ip,
       detail: { method: 'password' },
     });
-    throw new HttpError(429, SIGN_IN_MESSAGES.throttled);
+    throw throttled(SIGN_IN_MESSAGES.throttled);
   }
   const [user] = await ctx.database.db.select().from(users).where(eq(users.username, username)).limit(1);
   const ok =
@@ -66,7 +66,7 @@ export async function signInWithPassword(
       ip: input.ip,
       detail: { method: 'password' },
     });
-    throw new HttpError(401, SIGN_IN_MESSAGES.wrong, 'invalid_credentials');
+    throw unauthenticated(SIGN_IN_MESSAGES.wrong, 'invalid_credentials');
   }
   return startSession(ctx, user.id, { ip: input.ip, userAgent: input.userAgent, method: 'password' });
 }

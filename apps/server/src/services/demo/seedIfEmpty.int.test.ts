@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configWith } from '../../config.js';
 import { type AppContext, closeContext, createContext } from '../../context.js';
 import { documentVersions, jobs, patients, physicians } from '../../db/schema/index.js';
-import { createLogger } from '../../http/logger.js';
+import { createLogger } from '../../system/logger.js';
 import { seedIfEmpty } from './seedIfEmpty.js';
 
 const dirs: string[] = [];

@@ -2,9 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { DocumentFormat } from '@quill/core';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.js';
-import { type RenderedDocument, renderJobDocument } from '../../documents/renderJobDocument.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
+import { type RenderedDocument, renderJobDocument } from './renderJobDocument.js';
 import { requireDocuments } from './requireDocuments.js';
 
 /** The zip answer: a stream of its bytes and its name. */

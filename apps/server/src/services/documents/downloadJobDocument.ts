@@ -1,9 +1,9 @@
 import type { DocumentFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { renderJobDocument } from '../../documents/renderJobDocument.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { type DownloadVia, recordDocumentDownloads } from './recordDocumentDownloads.js';
+import { renderJobDocument } from './renderJobDocument.js';
 
 /** A file a download call answers with. */
 export interface DocumentFile {

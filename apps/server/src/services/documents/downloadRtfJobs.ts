@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { renderJobDocument } from '../../documents/renderJobDocument.js';
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
 import type { Auth } from '../auth/resolveSession.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
+import { renderJobDocument } from './renderJobDocument.js';
 import { requireDocuments } from './requireDocuments.js';
 
 /**

@@ -2,14 +2,14 @@ import { type CopyType, type DocumentFormat, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { buildCoverSheets, type CoverSheetInfo } from '../../documents/pdf/coverSheet.js';
 import { countPdfPages, PdfAssembler } from '../../documents/pdf/mergePdfs.js';
-import { type RenderedDocument, renderJobDocument } from '../../documents/renderJobDocument.js';
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
-import { HttpError } from '../../http/httpError.js';
+import { isDomainError, notFound, unprocessable } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJobs } from '../jobAccess/requireJobs.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { type JobCopyPlan, planJobCopies } from './planJobCopies.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
+import { type RenderedDocument, renderJobDocument } from './renderJobDocument.js';
 import { requireHaveDocuments } from './requireDocuments.js';
 
 /** What FormatMultiplePdfJobs was asked for. */
@@ -33,8 +33,8 @@ async function renderPlans(ctx: AppContext, plans: JobCopyPlan[], format: Docume
     try {
       rendered.push({ ...plan, doc: await renderJobDocument(ctx, plan.job.id, format) });
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) {
-        throw new HttpError(404, message('documents.viewer.notFound'));
+      if (isDomainError(err, 'notFound')) {
+        throw notFound(message('documents.viewer.notFound'));
       }
       throw err;
     }
@@ -80,7 +80,7 @@ export async function formatMultipleJobs(
 ): Promise<DocumentFile> {
   const found = await requireJobs(ctx, auth, req.jobIds);
   const plans = (await planJobCopies(ctx, auth, found, req.copyType)).filter((p) => p.copies.length > 0);
-  if (!plans.length) throw new HttpError(422, message('documents.viewer.noCopies'));
+  if (!plans.length) throw unprocessable(message('documents.viewer.noCopies'));
   await requireHaveDocuments(
     ctx,
     plans.map((p) => p.job),

@@ -1,12 +1,11 @@
 import { type ImportDocumentResult, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { accounts, bookings, documentVersions, jobs } from '../../db/schema/index.js';
 import { NotCdaError, readCda } from '../../documents/cda/readCda.js';
 import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
 import { NotDocxError, readDocx } from '../../documents/docx/readDocx.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict, invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -38,7 +37,7 @@ export async function checkDocument(bytes: Buffer): Promise<Format> {
       return 'DOCX';
     } catch (err) {
       if (err instanceof NotDocxError)
-        throw new HttpError(400, message('documents.import.notDocx', { detail: err.detail }));
+        throw invalid(message('documents.import.notDocx', { detail: err.detail }));
       throw err;
     }
   }
@@ -46,15 +45,15 @@ export async function checkDocument(bytes: Buffer): Promise<Format> {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw new HttpError(400, message('documents.import.unsupported'));
+    throw invalid(message('documents.import.unsupported'));
   }
-  if (!text.trimStart().startsWith('<')) throw new HttpError(400, message('documents.import.unsupported'));
+  if (!text.trimStart().startsWith('<')) throw invalid(message('documents.import.unsupported'));
   try {
     readCda(text);
     return 'CDA';
   } catch (err) {
     if (err instanceof XmlSyntaxError || err instanceof NotCdaError) {
-      throw new HttpError(400, message('documents.import.notCda', { detail: err.detail }));
+      throw invalid(message('documents.import.notCda', { detail: err.detail }));
     }
     throw err;
   }
@@ -63,7 +62,7 @@ export async function checkDocument(bytes: Buffer): Promise<Format> {
 async function loadJob(ctx: AppContext, importer: Importer, jobId: number) {
   if (importer.kind === 'account') return requireJob(ctx, importer.auth, jobId);
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
-  if (!job) throw new HttpError(404, `Job ${jobId} was not found.`);
+  if (!job) throw notFound(`Job ${jobId} was not found.`);
   return job;
 }
 
@@ -86,10 +85,10 @@ export async function importDocument(
   const maxBytes = opts.maxBytes ?? MAX_DOCUMENT_IMPORT_BYTES;
   const job = await loadJob(ctx, importer, jobId);
   if (upload.tooLarge || (upload.file && upload.file.bytes.length > maxBytes)) {
-    throw new HttpError(413, message('documents.import.tooLarge', { max: megabytes(maxBytes) }));
+    throw tooLarge(message('documents.import.tooLarge', { max: megabytes(maxBytes) }));
   }
   const file = upload.file;
-  if (!file || file.bytes.length === 0) throw new HttpError(400, message('documents.import.noFile'));
+  if (!file || file.bytes.length === 0) throw invalid(message('documents.import.noFile'));
   const format = await checkDocument(file.bytes);
   const blob = await ctx.blobs.putContent(file.bytes, {
     prefix: 'documents',
@@ -110,7 +109,7 @@ export async function importDocument(
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
       .where(and(eq(bookings.jobId, jobId), gt(bookings.expiresAt, sql`now()`)));
     if (holder && holder.accountId !== auth?.accountId) {
-      throw new HttpError(409, message('documents.import.bookedByOther', { jobId, holder: holder.member }));
+      throw conflict(message('documents.import.bookedByOther', { jobId, holder: holder.member }));
     }
     const [newest] = await tx
       .select({ version: max(documentVersions.version) })
@@ -132,7 +131,7 @@ export async function importDocument(
       .set({ version: next, documentType: format, updatedAt: sql`now()` })
       .where(eq(jobs.id, jobId));
     await recordAudit(
-      { database: { ...ctx.database, db: tx as unknown as Db } },
+      ctx,
       {
         action: 'document.import',
         outcome: 'success',
@@ -149,6 +148,7 @@ export async function importDocument(
           via: importer.kind === 'account' ? 'api' : importer.via,
         },
       },
+      tx,
     );
     return next;
   });

@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, type jobs } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJobs } from '../jobAccess/requireJobs.js';
 
@@ -30,10 +30,7 @@ export async function requireHaveDocuments(
   const have = new Set(rows.map((r) => r.jobId));
   const without = found.find((j) => !have.has(j.id));
   if (without) {
-    throw new HttpError(
-      404,
-      notFoundMessage?.(without) ?? message('documents.noDocument', { jobId: without.id }),
-    );
+    throw notFound(notFoundMessage?.(without) ?? message('documents.noDocument', { jobId: without.id }));
   }
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, physicians } from '../../db/schema/index.js';
 import { buildCoverSheet } from '../../documents/pdf/coverSheet.js';
 import { mergePdfs } from '../../documents/pdf/mergePdfs.js';
-import { renderJobDocument } from '../../documents/renderJobDocument.js';
+import { renderJobDocument } from '../documents/renderJobDocument.js';
 
 /**
  * The fax as one PDF: a cover sheet naming the recipient, the sending client facility and the page

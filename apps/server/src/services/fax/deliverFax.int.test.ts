@@ -11,6 +11,7 @@ import {
   jobs,
 } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
+import { unavailable, unprocessable } from '../../errors/domainErrors.js';
 import { queueName } from '../../tasks/defineTask.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { startWorker } from '../../tasks/worker.js';
@@ -151,6 +152,24 @@ describe.each(databaseTargets())('delivering a fax on $name', (target) => {
       .where(eq(distributionErrors.jobId, second.jobId));
     expect(error!.description).toMatch(/^Fax to Dr\. Olivia Walsh at 2015550101 failed: /);
     expect((await jobOf(second.jobId)).stageId).toBe(4);
+  });
+
+  it('decides from the kind of a domain error: a dependency down is retried, an unreadable document is not', async () => {
+    const down = await queueFax();
+    const waiting = failingTransport(() => unavailable('LibreOffice is not installed'));
+    await expect(
+      deliverFax(t.ctx, down.record.id, { transport: waiting, finalAttempt: false }),
+    ).rejects.toThrow('LibreOffice is not installed');
+    expect(await recordOf(down.record.id)).toMatchObject({
+      status: 'sending',
+      lastError: 'LibreOffice is not installed',
+    });
+
+    const unreadable = await queueFax();
+    const broken = failingTransport(() => unprocessable('The document cannot be read.'));
+    expect(await deliverFax(t.ctx, unreadable.record.id, { transport: broken, finalAttempt: false })).toBe(
+      'failed',
+    );
   });
 
   it('is idempotent: a second run of the same record sends nothing more', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { faxRecordJobs, faxRecords } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { isDomainError } from '../../errors/domainErrors.js';
 import { buildFaxDocument } from './buildFaxDocument.js';
 import { type FaxToRecord, recordFaxFailed, recordFaxSent } from './recordFaxOutcome.js';
 import { type FaxTransport, PermanentFaxError } from './transports/faxTransport.js';
@@ -14,10 +14,13 @@ function reasonOf(err: unknown): string {
   return ((err as Error)?.message || 'unknown error').split('\n')[0]!.slice(0, 300);
 }
 
-/** A failure no retry can fix: the transport said so, or a job has no document (any more). */
+/**
+ * A failure no retry can fix: the fax line said so, or a job or its document is gone or cannot be
+ * read. Anything else (a dependency down, a timeout, a database error) may pass and is retried.
+ */
 function isPermanent(err: unknown): boolean {
   return (
-    err instanceof PermanentFaxError || (err instanceof HttpError && [404, 422].includes(err.statusCode))
+    err instanceof PermanentFaxError || isDomainError(err, 'notFound') || isDomainError(err, 'unprocessable')
   );
 }
 

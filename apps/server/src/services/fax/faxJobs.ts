@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, faxRecordJobs, faxRecords } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
-import { conflict, HttpError } from '../../http/httpError.js';
+import { conflict, invalid, unprocessable } from '../../errors/domainErrors.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -19,7 +19,7 @@ function normaliseRecipients(list: FaxRequest['recipients']): Recipient[] {
   const out: Recipient[] = [];
   for (const r of list) {
     const number = normaliseFaxNumber(r.faxNumber);
-    if (!number) throw new HttpError(400, message('fax.invalidNumber', { name: r.name }));
+    if (!number) throw invalid(message('fax.invalidNumber', { name: r.name }));
     if (seen.has(number)) continue;
     seen.add(number);
     out.push({ ...r, number });
@@ -81,7 +81,7 @@ export async function faxJobs(
     ).map((d) => d.jobId),
   );
   const missing = jobIds.find((id) => !withDocument.has(id));
-  if (missing !== undefined) throw new HttpError(422, message('fax.noDocument', { jobId: missing }));
+  if (missing !== undefined) throw unprocessable(message('fax.noDocument', { jobId: missing }));
 
   const linkOf = await faxContactLinks(ctx, found[0]!.corporateStructureId, jobIds, list);
   requireConfirmedOutsideContacts(request, list, jobIds, linkOf);

@@ -1,6 +1,7 @@
 import { message, RECIPIENT_KIND, STAGES } from '@quill/core';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import {
   accounts,
   auditLog,
@@ -15,8 +16,6 @@ export interface FaxToRecord {
   record: typeof faxRecords.$inferSelect;
   jobs: { jobId: number; recipientId: number | null }[];
 }
-
-type Tx = Parameters<Parameters<AppContext['database']['db']['transaction']>[0]>[0];
 
 /** Audit rows for each job of the fax, written in the caller's transaction (no patient data). */
 async function auditEach(

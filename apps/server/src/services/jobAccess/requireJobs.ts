@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 
 type Job = typeof jobs.$inferSelect;
@@ -22,7 +22,7 @@ export async function requireJobs(ctx: AppContext, auth: Auth, jobIds: readonly 
   return jobIds.map((id) => {
     const job = byId.get(id);
     if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) {
-      throw new HttpError(404, `Job ${id} was not found.`);
+      throw notFound(`Job ${id} was not found.`);
     }
     return job;
   });

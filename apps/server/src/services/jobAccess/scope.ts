@@ -2,13 +2,13 @@ import { message } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 
 /** 404 unless the selected account may see this corporate structure. */
 function requireVisibleStructure(auth: Auth, corpId: number): void {
   if (!auth.corporateStructureIds.includes(corpId)) {
-    throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: corpId }));
+    throw notFound(message('jobList.corporateStructure.notFound', { id: corpId }));
   }
 }
 
@@ -19,7 +19,7 @@ export async function requireCorporateStructure(ctx: AppContext, auth: Auth, cor
     .select()
     .from(corporateStructures)
     .where(eq(corporateStructures.id, corpId));
-  if (!cs) throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: corpId }));
+  if (!cs) throw notFound(message('jobList.corporateStructure.notFound', { id: corpId }));
   return cs;
 }
 
@@ -39,7 +39,7 @@ export async function requireFacilities(ctx: AppContext, auth: Auth, corpId: num
   const known = new Set(found.map((f) => f.id));
   const missing = unique.find((id) => !known.has(id));
   if (missing !== undefined) {
-    throw new HttpError(404, message('jobList.facilityNotInStructure', { id: missing, corpId }));
+    throw notFound(message('jobList.facilityNotInStructure', { id: missing, corpId }));
   }
   return unique;
 }

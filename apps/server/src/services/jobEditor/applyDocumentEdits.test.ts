@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
-import { HttpError } from '../../http/httpError.js';
+import { DomainError } from '../../errors/domainErrors.js';
 import { cdaFixtures } from '../../testing/cdaFixtures.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
 
@@ -10,14 +10,14 @@ const sections = readCdaEditModel(xml).sections;
 const editable = sections.find((s) => s.editable)!;
 const readOnly = sections.find((s) => !s.editable)!;
 
-function caught(fn: () => unknown): HttpError {
+function caught(fn: () => unknown): DomainError {
   try {
     fn();
   } catch (err) {
-    if (err instanceof HttpError) return err;
+    if (err instanceof DomainError) return err;
     throw err;
   }
-  throw new Error('expected an HttpError');
+  throw new Error('expected a DomainError');
 }
 
 describe('applyDocumentEdits', () => {
@@ -33,7 +33,7 @@ describe('applyDocumentEdits', () => {
 
   it('answers 400 with the reason for a section the document does not have', () => {
     const err = caught(() => applyDocumentEdits(xml, { sections: [{ key: '99', blocks: [para('x')] }] }));
-    expect(err.statusCode).toBe(400);
+    expect(err.kind).toBe('invalid');
     expect(err.message).toBe('The document has no section 99; reload the job and make the change again.');
   });
 
@@ -41,7 +41,7 @@ describe('applyDocumentEdits', () => {
     const err = caught(() =>
       applyDocumentEdits(xml, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
     );
-    expect(err.statusCode).toBe(400);
+    expect(err.kind).toBe('invalid');
     expect(err.message).toContain(`The section "${readOnly.title}" holds content the editor cannot keep`);
   });
 
@@ -50,6 +50,6 @@ describe('applyDocumentEdits', () => {
     expect(caught(() => applyDocumentEdits('<doc/>', edits)).message).toMatch(
       /^The stored document cannot be edited: the root element is doc/,
     );
-    expect(caught(() => applyDocumentEdits('<ClinicalDocument', edits)).statusCode).toBe(400);
+    expect(caught(() => applyDocumentEdits('<ClinicalDocument', edits)).kind).toBe('invalid');
   });
 });

@@ -3,7 +3,7 @@ import { applyCdaEdits, CdaEditError } from '../../documents/cda/edit/applyCdaEd
 import { XmlScanError } from '../../documents/cda/edit/xmlScanner.js';
 import { NotCdaError } from '../../documents/cda/readCda.js';
 import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid } from '../../errors/domainErrors.js';
 
 /**
  * The job's CDA document with the editor's narrative edits applied: only the edited sections'
@@ -14,9 +14,9 @@ export function applyDocumentEdits(original: string, edits: CdaEdits): string {
   try {
     return applyCdaEdits(original, edits);
   } catch (err) {
-    if (err instanceof CdaEditError) throw new HttpError(400, err.message);
+    if (err instanceof CdaEditError) throw invalid(err.message);
     if (err instanceof XmlSyntaxError || err instanceof NotCdaError || err instanceof XmlScanError)
-      throw new HttpError(400, message('documents.edit.notEditable', { detail: err.detail }));
+      throw invalid(message('documents.edit.notEditable', { detail: err.detail }));
     throw err;
   }
 }

@@ -1,9 +1,8 @@
 import { allowed, EDITOR_STAGE_ID, editGate, message, STAGES } from '@quill/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { accounts, bookings, jobs } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict, forbidden, notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -34,17 +33,16 @@ export async function bookOutJob(
   const cookie = newBookingCookie();
   const ttl = ctx.config.BOOKING_TTL_SECONDS;
   const result = await ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
-    if (!job) throw new HttpError(404, message('job.notFound', { jobId }));
+    const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+    if (!job) throw notFound(message('job.notFound', { jobId }));
     // The job view's Edit control answers from the same rule (disabled on a Finished job).
     const gate = editGate(auth.permissions, { jobId, stageId: job.stageId });
     if (!allowed(gate)) {
       const reason = gate.shown ? gate.disabledBy : null;
-      if (!reason) throw new HttpError(403, message('job.noEditPermission'));
-      throw new HttpError(409, message(reason.key, reason.values));
+      if (!reason) throw forbidden(message('job.noEditPermission'));
+      throw conflict(message(reason.key, reason.values));
     }
-    const [existing] = await db
+    const [existing] = await tx
       .select({
         accountId: bookings.accountId,
         live: sql<boolean>`${bookings.expiresAt} > now()`,
@@ -55,11 +53,7 @@ export async function bookOutJob(
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
       .where(eq(bookings.jobId, jobId));
     if (existing?.live && existing.accountId !== auth.accountId)
-      throw new HttpError(
-        409,
-        message('job.bookedByOther', { jobId, holder: existing.member }),
-        'booked_by_other',
-      );
+      throw conflict(message('job.bookedByOther', { jobId, holder: existing.member }), 'booked_by_other');
     const restoreStageId =
       existing?.restoreStageId ?? (job.stageId === EDITOR_STAGE_ID ? STAGES.transcription.id : job.stageId);
     const values = {
@@ -69,13 +63,13 @@ export async function bookOutJob(
       expiresAt: sql`now() + make_interval(secs => ${ttl})`,
       restoreStageId,
     };
-    const [booking] = await db
+    const [booking] = await tx
       .insert(bookings)
       .values({ jobId, ...values })
       .onConflictDoUpdate({ target: bookings.jobId, set: values })
       .returning({ expiresAt: bookings.expiresAt });
-    await db.update(jobs).set({ stageId: EDITOR_STAGE_ID, updatedAt: sql`now()` }).where(eq(jobs.id, jobId));
-    await auditJob(ctx, auth, job, 'job.bookout', ip, { restoreStageId }, db);
+    await tx.update(jobs).set({ stageId: EDITOR_STAGE_ID, updatedAt: sql`now()` }).where(eq(jobs.id, jobId));
+    await auditJob(ctx, auth, job, 'job.bookout', ip, { restoreStageId }, tx);
     return booking!.expiresAt;
   });
   const expiresAt = result.toISOString();

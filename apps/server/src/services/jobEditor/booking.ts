@@ -3,7 +3,7 @@ import { message } from '@quill/core';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict } from '../../errors/domainErrors.js';
 
 /** A new random booking cookie (256 bits, URL-safe). */
 export function newBookingCookie(): string {
@@ -31,6 +31,6 @@ export async function requireLiveBooking(db: Db, jobId: number, accountId: numbe
         gt(bookings.expiresAt, sql`now()`),
       ),
     );
-  if (!booking) throw new HttpError(409, message('job.bookingNotLive', { jobId }), 'booking_not_live');
+  if (!booking) throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
   return booking;
 }

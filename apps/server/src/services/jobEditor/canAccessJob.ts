@@ -2,7 +2,7 @@ import { type CanAccessJob, message } from '@quill/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accountCorporateAccess, accounts, jobs } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { isDomainError } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 
@@ -18,7 +18,7 @@ export async function canAccessJob(ctx: AppContext, auth: Auth, jobId: number): 
     await requireJob(ctx, auth, jobId);
     return { canAccess: true };
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404 && (await seenByOtherAccount(ctx, auth, jobId)))
+    if (isDomainError(err, 'notFound') && (await seenByOtherAccount(ctx, auth, jobId)))
       return { canAccess: false, reason: message('job.accessDenied') };
     throw err;
   }

@@ -1,9 +1,8 @@
 import { EDITOR_STAGE_ID, message, STAGES } from '@quill/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -24,11 +23,10 @@ export async function cancelBooking(
   const { jobId } = input;
   const job = await requireJob(ctx, auth, jobId);
   if (input.componentType && input.componentType.toUpperCase() !== job.componentType.toUpperCase())
-    throw new HttpError(400, message('job.componentMismatch', { componentType: input.componentType, jobId }));
+    throw invalid(message('job.componentMismatch', { componentType: input.componentType, jobId }));
   return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [locked] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
-    const [booking] = await db
+    const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+    const [booking] = await tx
       .delete(bookings)
       .where(
         and(
@@ -40,12 +38,12 @@ export async function cancelBooking(
       .returning();
     if (!booking) return { success: false, messages: [message('job.noBooking', { jobId })] };
     if (locked!.stageId === EDITOR_STAGE_ID) {
-      await db
+      await tx
         .update(jobs)
         .set({ stageId: booking.restoreStageId ?? STAGES.transcription.id, updatedAt: sql`now()` })
         .where(eq(jobs.id, jobId));
     }
-    await auditJob(ctx, auth, locked!, 'job.booking.cancel', ip, {}, db);
+    await auditJob(ctx, auth, locked!, 'job.booking.cancel', ip, {}, tx);
     return { success: true, messages: [message('job.cancelled', { jobId })] };
   });
 }

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -18,15 +17,14 @@ export async function extendBooking(
   const job = await requireJob(ctx, auth, jobId);
   const ttl = ctx.config.BOOKING_TTL_SECONDS;
   const expiresAt = await ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
-    await requireLiveBooking(db, jobId, auth.accountId!, cookie);
-    const [row] = await db
+    await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+    await requireLiveBooking(tx, jobId, auth.accountId!, cookie);
+    const [row] = await tx
       .update(bookings)
       .set({ expiresAt: sql`now() + make_interval(secs => ${ttl})` })
       .where(eq(bookings.jobId, jobId))
       .returning({ expiresAt: bookings.expiresAt });
-    await auditJob(ctx, auth, job, 'job.booking.extend', ip, {}, db);
+    await auditJob(ctx, auth, job, 'job.booking.extend', ip, {}, tx);
     return row!.expiresAt;
   });
   return { success: true, expiresAt: expiresAt.toISOString() };

@@ -1,7 +1,7 @@
 import { type CdaEditModel, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -19,7 +19,7 @@ export async function getJobCda(
 ): Promise<{ version: number; model: CdaEditModel }> {
   const job = await requireJob(ctx, auth, jobId);
   const current = await currentCdaText(ctx, jobId);
-  if (!current) throw new HttpError(404, message('job.noDocument'));
+  if (!current) throw notFound(message('job.noDocument'));
   const model = readCdaEditModel(current.xml);
   await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: current.doc.version });
   return { version: job.version, model };

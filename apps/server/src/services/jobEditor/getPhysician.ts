@@ -2,7 +2,7 @@ import { message, type Physician } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { toPhysician } from './jobRows.js';
 
@@ -17,6 +17,6 @@ export async function getPhysician(ctx: AppContext, auth: Auth, userId: number):
         inArray(physicians.corporateStructureId, [...auth.corporateStructureIds, -1]),
       ),
     );
-  if (!row) throw new HttpError(404, message('job.physicianNotFound', { id: userId }));
+  if (!row) throw notFound(message('job.physicianNotFound', { id: userId }));
   return toPhysician(row);
 }

@@ -2,7 +2,7 @@ import { message, type WorkType } from '@quill/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, workTypes } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { toWorkType } from './jobRows.js';
 
@@ -25,7 +25,7 @@ export async function listFacilityWorkTypes(
         inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds, -1]),
       ),
     );
-  if (!cf) throw new HttpError(404, message('job.facilityNotFound', { id: facilityId }));
+  if (!cf) throw notFound(message('job.facilityNotFound', { id: facilityId }));
   const rows = await db
     .select()
     .from(workTypes)

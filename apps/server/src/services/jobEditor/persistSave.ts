@@ -14,9 +14,8 @@ import {
 } from '@quill/core';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { bookings, documentVersions, jobFlags, jobs, recipients } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -55,33 +54,30 @@ export async function persistSave(
 ): Promise<SaveJobResult> {
   const { jobId } = req;
   const job = await requireJob(ctx, auth, jobId);
-  if (req.cda && !auth.permissions.has('jobEditText'))
-    throw new HttpError(403, message('job.noEditTextPermission'));
+  if (req.cda && !auth.permissions.has('jobEditText')) throw forbidden(message('job.noEditTextPermission'));
   if (req.mode === SAVE_MODES.finish && job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
-    throw new HttpError(400, message('job.finishNotHim'));
+    throw invalid(message('job.finishNotHim'));
   const current = await currentCdaText(ctx, jobId);
-  if (req.cda && !current) throw new HttpError(400, message('job.noDocumentToEdit', { jobId }));
+  if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
   const edited = req.cda && current ? applyDocumentEdits(current.xml, req.cda) : null;
   const blob = edited
     ? await ctx.blobs.putContent(Buffer.from(edited, 'utf8'), { prefix: 'documents', extension: 'xml' })
     : null;
 
   return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [locked] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
-    if (!locked) throw new HttpError(404, message('job.notFound', { jobId }));
-    const booking = await requireLiveBooking(db, jobId, auth.accountId!, req.bookingCookie);
-    const [newest] = await db
+    const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+    if (!locked) throw notFound(message('job.notFound', { jobId }));
+    const booking = await requireLiveBooking(tx, jobId, auth.accountId!, req.bookingCookie);
+    const [newest] = await tx
       .select({ version: max(documentVersions.version) })
       .from(documentVersions)
       .where(eq(documentVersions.jobId, jobId));
-    const inTx = await currentDocument(db, jobId);
+    const inTx = await currentDocument(tx, jobId);
     const stale =
       (req.version !== null && req.version !== locked.version) ||
       (current?.doc.id ?? null) !== (inTx?.id ?? null);
     if (stale) {
-      throw new HttpError(
-        409,
+      throw conflict(
         message('job.staleVersion', {
           jobId,
           current: locked.version,
@@ -91,14 +87,14 @@ export async function persistSave(
       );
     }
     if (req.jobData) {
-      const checked = await checkJobData(db, auth, locked, req.jobData);
-      await writeJobData(db, auth, locked, checked, auth.username);
+      const checked = await checkJobData(tx, auth, locked, req.jobData);
+      await writeJobData(tx, auth, locked, checked, auth.username);
     }
     const next = Math.max(locked.version, newest?.version ?? 0) + 1;
     const mode = req.mode;
     const draftCopy = mode === SAVE_MODES.draft;
     if (blob) {
-      await db.insert(documentVersions).values({
+      await tx.insert(documentVersions).values({
         jobId,
         version: next,
         format: 'CDA',
@@ -111,7 +107,7 @@ export async function persistSave(
     }
     const draftSource = blob ?? (current ? { key: current.doc.blobKey, size: current.doc.size } : null);
     if (draftCopy && draftSource) {
-      await db.insert(documentVersions).values({
+      await tx.insert(documentVersions).values({
         jobId,
         version: next,
         format: 'CDA',
@@ -122,17 +118,17 @@ export async function persistSave(
         createdByAccountId: auth.accountId,
       });
     }
-    const [after] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    const [after] = await tx.select().from(jobs).where(eq(jobs.id, jobId));
     let stageId = locked.stageId;
     let flags: HoldQueueFlag[] | null = null;
     if (mode !== 'text' && mode !== 'data') {
       const rows = saveModeRunsRules(mode)
-        ? await evaluateJobRules(db, after!, edited ?? current?.xml ?? null)
+        ? await evaluateJobRules(tx, after!, edited ?? current?.xml ?? null)
         : [];
       const triggered = rows
         .filter((r) => r.isTriggered)
         .map((r) => ({ code: r.ruleCode, description: r.ruleDescription }));
-      const methods = await db
+      const methods = await tx
         .selectDistinct({ method: recipients.distributionMethod })
         .from(recipients)
         .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)));
@@ -146,13 +142,13 @@ export async function persistSave(
       });
       stageId = outcome.stageId;
       if (outcome.flags !== null) {
-        await db.delete(jobFlags).where(eq(jobFlags.jobId, jobId));
+        await tx.delete(jobFlags).where(eq(jobFlags.jobId, jobId));
         flags = outcome.flags === 'write' ? triggered : [];
-        if (flags.length) await db.insert(jobFlags).values(flags.map((f) => ({ jobId, ...f })));
+        if (flags.length) await tx.insert(jobFlags).values(flags.map((f) => ({ jobId, ...f })));
       }
-      if (!outcome.keepBooking) await db.delete(bookings).where(eq(bookings.jobId, jobId));
+      if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, jobId));
     }
-    await db
+    await tx
       .update(jobs)
       .set({
         version: next,
@@ -171,11 +167,11 @@ export async function persistSave(
       mode === 'text' ? 'job.text.save' : mode === 'data' ? 'job.data.save' : 'job.save',
       ip,
       { version: next, mode, stageId, document: blob ? 'new' : 'unchanged' },
-      db,
+      tx,
     );
     const finalFlags =
       flags ??
-      (await db
+      (await tx
         .select({ code: jobFlags.code, description: jobFlags.description })
         .from(jobFlags)
         .where(eq(jobFlags.jobId, jobId)));

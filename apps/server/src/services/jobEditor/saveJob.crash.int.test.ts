@@ -7,7 +7,7 @@ import { configWith } from '../../config.js';
 import { closeContext, createContext } from '../../context.js';
 import { auditLog, documentVersions, jobs } from '../../db/schema/index.js';
 import { readCda } from '../../documents/cda/readCda.js';
-import { createLogger } from '../../http/logger.js';
+import { createLogger } from '../../system/logger.js';
 import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
 import { waitFor } from '../../testing/faxTestKit.js';

@@ -1,6 +1,6 @@
 import { message, type SaveJobBody, type SaveJobResult, type SaveMode } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { persistSave } from './persistSave.js';
 
@@ -12,7 +12,7 @@ export async function saveJob(
   ip: string | null,
 ): Promise<SaveJobResult> {
   if (body.setJobDataRequest.jobId !== body.jobId)
-    throw new HttpError(400, message('job.jobDataMismatch', { jobId: body.jobId }));
+    throw invalid(message('job.jobDataMismatch', { jobId: body.jobId }));
   return persistSave(
     ctx,
     auth,

@@ -9,7 +9,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.js';
 import { likePrefix } from '../../db/likePrefix.js';
 import { clientFacilities, physicians } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { toPhysician } from './jobRows.js';
 
@@ -29,7 +29,7 @@ async function facilityOf(ctx: AppContext, auth: Auth, id: number) {
         inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds, -1]),
       ),
     );
-  if (!cf) throw new HttpError(404, message('job.facilityNotFound', { id }));
+  if (!cf) throw notFound(message('job.facilityNotFound', { id }));
   return cf;
 }
 
@@ -52,7 +52,7 @@ export async function searchPhysicians(
     );
   } else {
     const facilityId = q.cfId ?? (q.physicianSearchType !== undefined ? q.companyId : undefined);
-    if (facilityId === undefined) throw new HttpError(400, message('job.searchNeedsInput'));
+    if (facilityId === undefined) throw invalid(message('job.searchNeedsInput'));
     const cf = await facilityOf(ctx, auth, facilityId);
     where.push(
       eq(physicians.corporateStructureId, cf.corporateStructureId),

@@ -2,7 +2,7 @@ import { message, type SetJobDataRequest } from '@quill/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, jobNotes, jobs, locations, recipients } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden, invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { loadPhysicians, loadWorkType } from './jobRows.js';
 
@@ -41,7 +41,7 @@ export async function checkJobData(
   request: SetJobDataRequest,
 ): Promise<CheckedJobData> {
   const bad = (key: Parameters<typeof message>[0], values: Record<string, string | number>) =>
-    new HttpError(400, message(key, values));
+    invalid(message(key, values));
   const posted = request.recipients ?? [];
   const physicianIds = [request.dictator, request.dictatedFor, ...posted.map((r) => r.physicianId ?? null)];
   const found = await loadPhysicians(db, job.corporateStructureId, physicianIds);
@@ -72,8 +72,7 @@ export async function checkJobData(
   const own = new Set(rows.map((r) => r.id));
   for (const r of posted)
     if (r.id !== undefined && !own.has(r.id)) throw bad('job.unknownRecipient', { id: r.id, jobId: job.id });
-  if (posted.filter((r) => r.isPatient && !r.removed).length > 1)
-    throw new HttpError(400, message('job.patientTwice'));
+  if (posted.filter((r) => r.isPatient && !r.removed).length > 1) throw invalid(message('job.patientTwice'));
   const changesDetails =
     request.dictator !== job.dictatorId ||
     request.dictatedFor !== job.dictatedForId ||
@@ -83,7 +82,7 @@ export async function checkJobData(
     request.location !== job.locationId ||
     !sameRecipients(rows, request.recipients);
   if (changesDetails && !auth.permissions.has('jobEditAdt'))
-    throw new HttpError(403, message('job.noEditAdtPermission'));
+    throw forbidden(message('job.noEditAdtPermission'));
   return { request, changesDetails };
 }
 

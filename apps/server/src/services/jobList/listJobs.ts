@@ -2,10 +2,10 @@ import { canSeePatientName, type JobListFormat, type JobListRow } from '@quill/c
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { asciiJson } from '../../http/asciiJson.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireFacilities } from '../jobAccess/scope.js';
+import { asciiJson } from './asciiJson.js';
 import { jobListBinarySql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
 
 type Formats = { dateFormat: string; timeFormat: string };

@@ -1,6 +1,6 @@
 import { canSeePatientName, type JobSearchQuery, type JobSearchResult, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden, notFound } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { userFormats } from '../jobList/listJobs.js';
@@ -22,10 +22,10 @@ export async function searchJobs(
 ): Promise<JobSearchResult> {
   const showPatient = canSeePatientName(auth.permissions);
   if ((query.patient || query.mrn) && !showPatient) {
-    throw new HttpError(403, message('jobSearch.patientForbidden'));
+    throw forbidden(message('jobSearch.patientForbidden'));
   }
   if (query.cs !== undefined && !auth.corporateStructureIds.includes(query.cs)) {
-    throw new HttpError(404, message('jobList.corporateStructure.notFound', { id: query.cs }));
+    throw notFound(message('jobList.corporateStructure.notFound', { id: query.cs }));
   }
   const structures = query.cs !== undefined ? [query.cs] : auth.corporateStructureIds;
   if (structures.length === 0) return { rows: [], total: 0, page: query.page, pageSize: query.pageSize };

@@ -2,7 +2,7 @@ import { message, UPLOAD_STATUSES, type UploadStatus } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import type { ImportResult } from './importSchedule.js';
 
@@ -20,7 +20,7 @@ export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: num
         inArray(uploads.kind, ['SCHEDULE', 'ADT']),
       ),
     );
-  if (!upload) throw new HttpError(404, message('schedule.uploadNotFound', { id: uploadId }));
+  if (!upload) throw notFound(message('schedule.uploadNotFound', { id: uploadId }));
   const r = (upload.result ?? {}) as Partial<ImportResult>;
   const status = (UPLOAD_STATUSES as readonly string[]).includes(upload.status)
     ? (upload.status as UploadStatus['status'])

@@ -1,7 +1,7 @@
 import { message, SCHEDULE_LIMITS } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import {
   clientFacilities,
   jobOrders,
@@ -11,8 +11,7 @@ import {
   uploads,
   visits,
 } from '../../db/schema/index.js';
-import type { Tx } from '../../db/transactionSql.js';
-import { HttpError } from '../../http/httpError.js';
+import { DomainError } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { readStoredSheet, type UploadRow } from './loadScheduleUpload.js';
 import { checkMapping } from './mappingRules.js';
@@ -317,19 +316,20 @@ export async function importScheduleUpload(
       await tx.update(uploads).set({ status: 'done', result }).where(eq(uploads.id, uploadId));
       const { warnings: _w, error: _e, changesKept: _k, ...counts } = result;
       await recordAudit(
-        { database: { ...ctx.database, db: tx as unknown as Db } },
+        ctx,
         {
           ...audit,
           outcome: 'success',
           detail: { uploadId, kind: upload.kind, actionType: upload.actionType, ...counts },
         },
+        tx,
       );
       return result;
     });
     if (outcome) ctx.log.info({ uploadId, rows: outcome.rowsTotal }, 'schedule upload imported');
   } catch (err) {
-    const permanent = err instanceof PermanentFailure || err instanceof HttpError;
-    const text = err instanceof HttpError ? err.message : message('schedule.processingError');
+    const permanent = err instanceof PermanentFailure || err instanceof DomainError;
+    const text = err instanceof DomainError ? err.message : message('schedule.processingError');
     // Never the error's message: a database error can quote the row's values.
     ctx.log.warn(
       { uploadId, err: { name: (err as Error).name, code: (err as { code?: string }).code } },

@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { readScheduleFile, type ScheduleSheet } from './readScheduleFile.js';
 
@@ -17,7 +17,7 @@ export async function readStoredSheet(ctx: AppContext, upload: UploadRow): Promi
   try {
     bytes = await ctx.blobs.get(upload.blobKey);
   } catch (err) {
-    if (err instanceof BlobNotFoundError) throw new HttpError(404, message('schedule.fileExpired'));
+    if (err instanceof BlobNotFoundError) throw notFound(message('schedule.fileExpired'));
     throw err;
   }
   return readScheduleFile(bytes, upload.fileName, {
@@ -50,9 +50,9 @@ export async function requireValidatedUpload(
               eq(uploads.kind, where.kind),
             ),
           );
-  if (!upload) throw new HttpError(404, message('schedule.uploadNotFound', { id: where.label }));
+  if (!upload) throw notFound(message('schedule.uploadNotFound', { id: where.label }));
   if (upload.status !== 'validated' || now.getTime() - upload.createdAt.getTime() > VALIDATED_UPLOAD_TTL_MS) {
-    throw new HttpError(404, message('schedule.fileExpired'));
+    throw notFound(message('schedule.fileExpired'));
   }
   return upload;
 }

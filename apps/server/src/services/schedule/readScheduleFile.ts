@@ -1,6 +1,6 @@
 import { ACCEPTED_UPLOAD_EXTENSIONS, message, SCHEDULE_LIMITS } from '@quill/core';
 import ExcelJS from 'exceljs';
-import { HttpError } from '../../http/httpError.js';
+import { invalid } from '../../errors/domainErrors.js';
 import { CsvError, readCsv } from './readCsv.js';
 
 /** An uploaded schedule as text: its heading row and its data rows (one cell per heading). */
@@ -54,7 +54,7 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw new HttpError(400, message('schedule.unreadable'));
+    throw invalid(message('schedule.unreadable'));
   }
   const sheet = book.worksheets[0];
   if (!sheet) return [];
@@ -83,47 +83,44 @@ export async function readScheduleFile(
   limits: SheetLimits = SCHEDULE_LIMITS,
 ): Promise<ScheduleSheet> {
   const ext = acceptedExtension(fileName);
-  if (!ext) throw new HttpError(400, message('schedule.unsupportedFile'));
+  if (!ext) throw invalid(message('schedule.unsupportedFile'));
   const isZip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   let raw: string[][];
   if (ext === '.csv') {
-    if (isZip || bytes.includes(0)) throw new HttpError(400, message('schedule.unreadable'));
+    if (isZip || bytes.includes(0)) throw invalid(message('schedule.unreadable'));
     try {
       raw = readCsv(bytes);
     } catch (err) {
-      if (err instanceof CsvError) throw new HttpError(400, message('schedule.unreadable'));
+      if (err instanceof CsvError) throw invalid(message('schedule.unreadable'));
       throw err;
     }
   } else {
-    if (!isZip) throw new HttpError(400, message('schedule.unreadable'));
+    if (!isZip) throw invalid(message('schedule.unreadable'));
     raw = await readXlsx(bytes);
   }
   const lines = raw.map((cells, i) => ({ cells, number: i + 1 })).filter((r) => !blank(r.cells));
   const headingRow = lines.shift()?.cells;
-  if (!headingRow) throw new HttpError(400, message('schedule.emptyFile'));
+  if (!headingRow) throw invalid(message('schedule.emptyFile'));
   const columns = headingRow.map((h, i) => ({ heading: h.trim(), i })).filter((c) => c.heading !== '');
-  if (columns.length === 0) throw new HttpError(400, message('schedule.emptyFile'));
+  if (columns.length === 0) throw invalid(message('schedule.emptyFile'));
   if (columns.length > limits.maxHeadings) {
-    throw new HttpError(
-      400,
-      message('schedule.tooManyHeadings', { count: columns.length, max: limits.maxHeadings }),
-    );
+    throw invalid(message('schedule.tooManyHeadings', { count: columns.length, max: limits.maxHeadings }));
   }
   // A heading is at most 200 characters in the contract; a longer one is no heading row.
-  if (columns.some((c) => c.heading.length > 200)) throw new HttpError(400, message('schedule.unreadable'));
+  if (columns.some((c) => c.heading.length > 200)) throw invalid(message('schedule.unreadable'));
   const seen = new Set<string>();
   for (const c of columns) {
     const key = c.heading.toLowerCase();
-    if (seen.has(key)) throw new HttpError(400, message('schedule.duplicateHeading', { heading: c.heading }));
+    if (seen.has(key)) throw invalid(message('schedule.duplicateHeading', { heading: c.heading }));
     seen.add(key);
   }
   const data = lines
     .map((r) => ({ cells: columns.map((c) => (r.cells[c.i] ?? '').trim()), number: r.number }))
     .filter((r) => !blank(r.cells));
   const rows = data.map((r) => r.cells);
-  if (rows.length === 0) throw new HttpError(400, message('schedule.noRows'));
+  if (rows.length === 0) throw invalid(message('schedule.noRows'));
   if (rows.length > limits.maxRows) {
-    throw new HttpError(400, message('schedule.tooManyRows', { count: rows.length, max: limits.maxRows }));
+    throw invalid(message('schedule.tooManyRows', { count: rows.length, max: limits.maxRows }));
   }
   return { headings: columns.map((c) => c.heading), rows, rowNumbers: data.map((r) => r.number) };
 }

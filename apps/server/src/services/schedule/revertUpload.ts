@@ -1,10 +1,9 @@
 import { message, type RevertUploadResponse } from '@quill/core';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { jobOrders, jobs, orders, patients, uploadChanges, uploads, visits } from '../../db/schema/index.js';
-import type { Tx } from '../../db/transactionSql.js';
-import { HttpError } from '../../http/httpError.js';
+import { conflict } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recordLabel } from './getUploadEffect.js';
@@ -31,8 +30,7 @@ class Reverter {
   ) {}
 
   private conflict(key: 'revertConflict' | 'revertConflictInUse' | 'revertConflictExists', c: ChangeRow) {
-    return new HttpError(
-      409,
+    return conflict(
       message(`schedule.${key}`, {
         id: this.uploadId,
         record: recordLabel(c),
@@ -126,11 +124,10 @@ export async function revertUpload(
 ): Promise<RevertUploadResponse> {
   const upload = await requireTenantUpload(ctx, auth, uploadId);
   requireRevertPermission(auth, upload.kind);
-  if (upload.revertedAt) throw new HttpError(409, message('schedule.revertAlready', { id: upload.id }));
-  if (upload.status !== 'done')
-    throw new HttpError(409, message('schedule.revertNotDone', { id: upload.id }));
+  if (upload.revertedAt) throw conflict(message('schedule.revertAlready', { id: upload.id }));
+  if (upload.status !== 'done') throw conflict(message('schedule.revertNotDone', { id: upload.id }));
   if (((upload.result ?? {}) as Partial<ImportResult>).changesKept !== true)
-    throw new HttpError(409, message('schedule.revertNothingKept', { id: upload.id }));
+    throw conflict(message('schedule.revertNothingKept', { id: upload.id }));
   const { db } = ctx.database;
   // Read outside the transaction: PGlite has one connection.
   const rows = await db
@@ -145,7 +142,7 @@ export async function revertUpload(
       .from(uploads)
       .where(eq(uploads.id, upload.id))
       .for('update');
-    if (locked?.revertedAt) throw new HttpError(409, message('schedule.revertAlready', { id: upload.id }));
+    if (locked?.revertedAt) throw conflict(message('schedule.revertAlready', { id: upload.id }));
     const r = new Reverter(tx, upload.id);
     for (const c of rows.filter((x) => x.op === 'delete')) await r.undelete(c);
     const groups = new Map<string, ChangeRow[]>();
@@ -165,7 +162,7 @@ export async function revertUpload(
     await tx.update(uploads).set({ revertedAt, revertedBy: auth.userId }).where(eq(uploads.id, upload.id));
     const patientIds = [...new Set(rows.filter((x) => x.entity === 'patient').map((x) => x.entityId))];
     await recordAudit(
-      { database: { ...ctx.database, db: tx as unknown as Db } },
+      ctx,
       {
         action: 'schedule.revert',
         outcome: 'success',
@@ -174,6 +171,7 @@ export async function revertUpload(
         ip,
         detail: { uploadId: upload.id, restored: r.restored, patientIds },
       },
+      tx,
     );
     return r.restored;
   });

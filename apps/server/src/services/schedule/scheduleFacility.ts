@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { adtDefinitions, clientFacilities } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import type { Auth } from '../auth/resolveSession.js';
 
@@ -24,10 +24,10 @@ export const kindOf = (formType: UploadFormType): ScheduleKind =>
 /** Spec 02 §3 form types: SCHEDULE needs physicianScheduleUpload, ADT needs adtUpload (403 otherwise). */
 export function requireUploadPermission(auth: Auth, kind: ScheduleKind): void {
   if (kind === 'ADT' && !auth.permissions.has('adtUpload')) {
-    throw new HttpError(403, message('schedule.noAdtPermission'));
+    throw forbidden(message('schedule.noAdtPermission'));
   }
   if (kind === 'SCHEDULE' && !auth.permissions.has('physicianScheduleUpload')) {
-    throw new HttpError(403, message('schedule.noPermission'));
+    throw forbidden(message('schedule.noPermission'));
   }
 }
 
@@ -51,7 +51,7 @@ export async function requireScheduleFacility(
             ),
           )
       : [];
-  if (!facility) throw new HttpError(404, message('schedule.facilityNotFound', { id }));
+  if (!facility) throw notFound(message('schedule.facilityNotFound', { id }));
   return facility;
 }
 

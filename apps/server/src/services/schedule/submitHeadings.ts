@@ -7,10 +7,9 @@ import {
 } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -88,7 +87,7 @@ export async function submitHeadings(
       db: transactionSql(tx),
     });
     await recordAudit(
-      { database: { ...ctx.database, db: tx as unknown as Db } },
+      ctx,
       {
         action: 'schedule.submit',
         outcome: 'success',
@@ -105,10 +104,11 @@ export async function submitHeadings(
           warnings: parsed.warnings.length,
         },
       },
+      tx,
     );
     return true;
   });
   // A second submit of the same upload raced this one and won.
-  if (!queued) throw new HttpError(404, message('schedule.fileExpired'));
+  if (!queued) throw notFound(message('schedule.fileExpired'));
   return { hasErrors: false, errors: [], warnings, uploadId: upload.id };
 }

@@ -1,5 +1,5 @@
+import type { Tx } from '../../db/client.js';
 import { uploadChanges } from '../../db/schema/index.js';
-import type { Tx } from '../../db/transactionSql.js';
 
 export type ChangeEntity = 'patient' | 'visit' | 'order';
 export type ChangeOp = 'insert' | 'update' | 'delete';

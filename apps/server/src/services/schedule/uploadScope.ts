@@ -2,7 +2,7 @@ import { MEMBER_TYPES, message } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, uploads } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import type { ImportResult } from './importSchedule.js';
 import type { ScheduleKind } from './scheduleFacility.js';
@@ -35,7 +35,7 @@ export async function requireTenantUpload(
             ),
           )
       : [];
-  if (!row) throw new HttpError(404, message('schedule.uploadNotFound', { id: uploadId }));
+  if (!row) throw notFound(message('schedule.uploadNotFound', { id: uploadId }));
   return row.upload;
 }
 
@@ -46,7 +46,7 @@ export function hasRevertPermission(auth: Auth, kind: string): boolean {
 }
 
 export function requireRevertPermission(auth: Auth, kind: string): void {
-  if (!hasRevertPermission(auth, kind)) throw new HttpError(403, message('schedule.noRevertPermission'));
+  if (!hasRevertPermission(auth, kind)) throw forbidden(message('schedule.noRevertPermission'));
 }
 
 /** Whether the caller may revert the upload now (shown as the Revert button). */

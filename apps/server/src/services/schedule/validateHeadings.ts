@@ -12,7 +12,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
-import { HttpError } from '../../http/httpError.js';
+import { invalid, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { prefillItems } from './mappingRules.js';
@@ -85,18 +85,17 @@ export async function validateHeadings(
   opts: ValidateHeadingsOptions = {},
 ): Promise<ValidateHeadingsResponse> {
   const parsed = ValidateHeadingsFieldsSchema.safeParse(upload.fields);
-  if (!parsed.success)
-    throw new HttpError(400, parsed.error.issues[0]?.message ?? message('schedule.badUpload'));
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? message('schedule.badUpload'));
   const fields = parsed.data;
   const kind = kindOf(fields.formType as UploadFormType);
   requireUploadPermission(auth, kind);
   const facility = await requireScheduleFacility(ctx, auth, fields.companyId);
   const maxBytes = opts.maxBytes ?? SCHEDULE_LIMITS.maxUploadBytes;
-  if (upload.tooLarge) throw new HttpError(413, message('schedule.tooLarge', { max: megabytes(maxBytes) }));
+  if (upload.tooLarge) throw tooLarge(message('schedule.tooLarge', { max: megabytes(maxBytes) }));
   const file = upload.file;
-  if (!file || file.bytes.length === 0) throw new HttpError(400, message('schedule.noFile'));
+  if (!file || file.bytes.length === 0) throw invalid(message('schedule.noFile'));
   const ext = acceptedExtension(file.filename);
-  if (!ext) throw new HttpError(400, message('schedule.unsupportedFile'));
+  if (!ext) throw invalid(message('schedule.unsupportedFile'));
   const sheet = await readScheduleFile(file.bytes, file.filename, opts.limits);
 
   const offered = await listOfferedDefinitions(ctx, facility, fields.mshActionType);

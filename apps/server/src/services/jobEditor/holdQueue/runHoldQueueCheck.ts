@@ -2,9 +2,8 @@ import type { CdaEdits, HoldQueueCheckRow, SetJobDataRequest } from '@quill/core
 import { message } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
-import type { Db } from '../../../db/client.js';
 import { jobs } from '../../../db/schema/index.js';
-import { HttpError } from '../../../http/httpError.js';
+import { invalid } from '../../../errors/domainErrors.js';
 import { auditJob } from '../../audit/auditJob.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { requireJob } from '../../jobAccess/requireJob.js';
@@ -33,21 +32,19 @@ export async function runHoldQueueCheck(
 ): Promise<HoldQueueCheckRow[]> {
   const job = await requireJob(ctx, auth, input.jobId);
   if (input.setJobDataRequest && input.setJobDataRequest.jobId !== input.jobId)
-    throw new HttpError(400, message('job.jobDataMismatch', { jobId: input.jobId }));
+    throw invalid(message('job.jobDataMismatch', { jobId: input.jobId }));
   const current = await currentCdaText(ctx, input.jobId);
-  if (input.cda && !current)
-    throw new HttpError(400, message('job.noDocumentToEdit', { jobId: input.jobId }));
+  if (input.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId: input.jobId }));
   const xml = current ? (input.cda ? applyDocumentEdits(current.xml, input.cda) : current.xml) : null;
   let rows: HoldQueueCheckRow[];
   try {
     await ctx.database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
       if (input.setJobDataRequest) {
-        const checked = await checkJobData(db, auth, job, input.setJobDataRequest);
-        await writeJobData(db, auth, job, checked, auth.username);
+        const checked = await checkJobData(tx, auth, job, input.setJobDataRequest);
+        await writeJobData(tx, auth, job, checked, auth.username);
       }
-      const [fresh] = await db.select().from(jobs).where(eq(jobs.id, job.id));
-      throw new Rollback(await evaluateJobRules(db, fresh!, xml));
+      const [fresh] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
+      throw new Rollback(await evaluateJobRules(tx, fresh!, xml));
     });
     rows = [];
   } catch (err) {

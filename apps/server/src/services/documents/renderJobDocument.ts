@@ -1,0 +1,116 @@
+import { message } from '@quill/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import {
+  clientFacilities,
+  documentVersions,
+  jobs,
+  patients,
+  physicians,
+  workTypes,
+} from '../../db/schema/index.js';
+import type { DocumentFacts } from '../../documents/renderable.js';
+import { renderStoredDocument } from '../../documents/renderStoredDocument.js';
+import { notFound } from '../../errors/domainErrors.js';
+import { BlobNotFoundError } from '../../storage/blobStore.js';
+
+/** A rendered document and how to serve it. */
+export interface RenderedDocument {
+  bytes: Buffer;
+  contentType: string;
+  extension: 'pdf' | 'rtf';
+}
+
+const CONTENT_TYPES = { pdf: 'application/pdf', rtf: 'application/rtf' } as const;
+
+/** The job's current document: its newest version that is not a draft. */
+export async function currentDocumentVersion(ctx: Pick<AppContext, 'database'>, jobId: number) {
+  const [version] = await ctx.database.db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.jobId, jobId), eq(documentVersions.isDraft, false)))
+    .orderBy(desc(documentVersions.version), desc(documentVersions.id))
+    .limit(1);
+  return version ?? null;
+}
+
+const joinName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
+
+/** What the job row says about its document (patient, dictator, dates, work type, facility). */
+export async function loadDocumentFacts(
+  ctx: Pick<AppContext, 'database'>,
+  jobId: number,
+): Promise<DocumentFacts> {
+  const [row] = await ctx.database.db
+    .select({
+      job: {
+        id: jobs.id,
+        dictatedAt: jobs.dictatedAt,
+        signedAt: jobs.signedAt,
+        dateOfService: jobs.dateOfService,
+      },
+      // A left-joined object comes back null when its first column is null: lead with the key.
+      patient: {
+        id: patients.id,
+        first: patients.firstName,
+        middle: patients.middleName,
+        last: patients.lastName,
+        mrn: patients.mrn,
+        dateOfBirth: patients.dateOfBirth,
+      },
+      dictator: {
+        id: physicians.id,
+        prefix: physicians.prefix,
+        first: physicians.firstName,
+        last: physicians.lastName,
+        credentials: physicians.credentials,
+      },
+      workType: workTypes.name,
+      facility: clientFacilities.name,
+      timeZone: clientFacilities.timeZone,
+    })
+    .from(jobs)
+    .innerJoin(clientFacilities, eq(clientFacilities.id, jobs.clientFacilityId))
+    .leftJoin(patients, eq(patients.id, jobs.patientId))
+    .leftJoin(physicians, eq(physicians.id, jobs.dictatorId))
+    .leftJoin(workTypes, eq(workTypes.id, jobs.workTypeId))
+    .where(eq(jobs.id, jobId));
+  if (!row) throw notFound(`Job ${jobId} was not found.`);
+  const { patient: p, dictator: d } = row;
+  const dictator = d ? joinName(d.prefix, d.first, d.last) : null;
+  return {
+    jobId: row.job.id,
+    patientName: p ? `${p.last}, ${joinName(p.first, p.middle)}` : null,
+    mrn: p?.mrn ?? null,
+    dateOfBirth: p?.dateOfBirth ?? null,
+    dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
+    dictatedAt: row.job.dictatedAt,
+    signedAt: row.job.signedAt,
+    dateOfService: row.job.dateOfService,
+    workType: row.workType,
+    facility: row.facility,
+    timeZone: row.timeZone,
+  };
+}
+
+/**
+ * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts). Not found
+ * when the job has no document. Caller has already checked tenant access (and writes the audit row
+ * of the download, export or fax it renders for).
+ */
+export async function renderJobDocument(
+  ctx: AppContext,
+  jobId: number,
+  format: 'pdf' | 'rtf',
+): Promise<RenderedDocument> {
+  const version = await currentDocumentVersion(ctx, jobId);
+  if (!version) throw notFound(message('documents.noDocument', { jobId }));
+  const facts = await loadDocumentFacts(ctx, jobId);
+  const stored = await ctx.blobs.get(version.blobKey).catch((err: Error) => {
+    if (!(err instanceof BlobNotFoundError)) throw err;
+    ctx.log.error({ jobId, version: version.version }, 'the blob of a document version is missing');
+    throw notFound(message('documents.noDocument', { jobId }));
+  });
+  const bytes = await renderStoredDocument(stored, version.format, format, facts);
+  return { bytes, contentType: CONTENT_TYPES[format], extension: format };
+}
