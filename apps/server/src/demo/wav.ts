@@ -2,7 +2,6 @@ import type { Rng } from './prng.js';
 
 // Reading a WAV belongs to the product (services/audio/wavDuration.ts); re-exported for the route
 // test that still imports it from here (routes/audio/createWithAudio.int.test.ts).
-export { wavDurationMs } from '../services/audio/wavDuration.js';
 
 /** A RIFF/WAVE file of 16-bit PCM mono samples. */
 export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {

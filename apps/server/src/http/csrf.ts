@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './httpError.js';
+import { forbidden } from '../errors/domainErrors.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -39,7 +39,7 @@ export function registerCsrf(app: FastifyInstance) {
     if (SAFE.has(req.method)) return;
     const header = req.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      throw new HttpError(403, CSRF_MESSAGE, 'csrf');
+      throw forbidden(CSRF_MESSAGE, 'csrf');
     }
   });
 }

@@ -15,7 +15,6 @@ import {
   unprocessable,
 } from '../errors/domainErrors.js';
 import { registerErrorHandling } from './errorHandler.js';
-import { HttpError } from './httpError.js';
 
 /** Each kind's factory with the status and default code ARCHITECTURE §5 gives the kind. */
 const EXPECTED: [DomainErrorKind, (message: string) => DomainError, keyof typeof ERROR_CODES, string][] = [
@@ -44,9 +43,6 @@ describe('registerErrorHandling', () => {
     app.get('/coded', async () => {
       throw conflict('Confirm the recipients outside the contacts.', 'outside_contacts');
     });
-    app.get('/http', async () => {
-      throw new HttpError(403, 'No entry.', 'csrf');
-    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -65,11 +61,5 @@ describe('registerErrorHandling', () => {
     expect(res.json()).toEqual({
       error: { code: 'outside_contacts', message: 'Confirm the recipients outside the contacts.' },
     });
-  });
-
-  it('still answers an HttpError with its status, code and message', async () => {
-    const res = await app.inject({ url: '/http' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'csrf', message: 'No entry.' } });
   });
 });

@@ -2,7 +2,6 @@ import { ERROR_CODES, message } from '@quill/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../errors/domainErrors.js';
-import { HttpError } from './httpError.js';
 
 /** The status each domain error kind answers with (ARCHITECTURE §5); the one place that decides it. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, keyof typeof ERROR_CODES> = {
@@ -60,11 +59,6 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = err.code ?? ERROR_CODES[status];
       req.log.info({ status, code }, 'request refused');
       return sendError(reply, status, code, err.message);
-    }
-    // Still thrown by route files and http/ plugins until they move to domain errors.
-    if (err instanceof HttpError) {
-      req.log.info({ status: err.statusCode, code: err.code }, 'request refused');
-      return sendError(reply, err.statusCode, err.code, err.message);
     }
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (known) {

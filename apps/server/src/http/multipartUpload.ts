@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type MessageKey, message } from '@quill/core';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './httpError.js';
+import { invalid } from '../errors/domainErrors.js';
 
 /** Multipart limits of a one-file upload form: one file, a handful of short fields. */
 export function multipartUploadLimits(maxBytes: number) {
@@ -64,7 +64,7 @@ export async function readMultipartUpload(
     }
   } catch (err) {
     if (LIMIT_CODES.has((err as { code?: string }).code ?? '')) {
-      throw new HttpError(400, message(badUpload));
+      throw invalid(message(badUpload));
     }
     throw err;
   }

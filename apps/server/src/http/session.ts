@@ -1,9 +1,9 @@
 import { API_PREFIX, type Gate, message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { type DomainError, forbidden, unauthenticated } from '../errors/domainErrors.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
 import { isSecure } from './csrf.js';
-import { HttpError } from './httpError.js';
 
 export const SESSION_COOKIE = 'quill_session';
 
@@ -52,35 +52,35 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** 401 with a code telling the browser why: expired, superseded (→ /existingsession) or none. */
-function unauthenticated(req: FastifyRequest): HttpError {
+function signInRequired(req: FastifyRequest): DomainError {
   switch (req.sessionProblem) {
     case 'expired':
-      return new HttpError(401, SESSION_MESSAGES.expired, 'session_expired');
+      return unauthenticated(SESSION_MESSAGES.expired, 'session_expired');
     case 'superseded':
-      return new HttpError(401, SESSION_MESSAGES.superseded, 'session_superseded');
+      return unauthenticated(SESSION_MESSAGES.superseded, 'session_superseded');
     case 'disabled':
-      return new HttpError(401, SESSION_MESSAGES.disabled, 'user_disabled');
+      return unauthenticated(SESSION_MESSAGES.disabled, 'user_disabled');
     default:
-      return new HttpError(401, SESSION_MESSAGES.required, 'unauthenticated');
+      return unauthenticated(SESSION_MESSAGES.required, 'unauthenticated');
   }
 }
 
 /** preHandler: a signed-in user is needed (401 otherwise). */
 export async function requireUser(req: FastifyRequest): Promise<void> {
-  if (!req.auth) throw unauthenticated(req);
+  if (!req.auth) throw signInRequired(req);
 }
 
 /** preHandler: a signed-in user working as a chosen account (403 before one is chosen). */
 export async function requireAccount(req: FastifyRequest): Promise<void> {
-  if (!req.auth) throw unauthenticated(req);
-  if (req.auth.accountId === null) throw new HttpError(403, SESSION_MESSAGES.account, 'account_required');
+  if (!req.auth) throw signInRequired(req);
+  if (req.auth.accountId === null) throw forbidden(SESSION_MESSAGES.account, 'account_required');
 }
 
 /** preHandler factory: the selected account must hold `permission` (403 with `message` otherwise). */
 export function requirePermission(permission: string, message: string = SESSION_MESSAGES.permission) {
   return async (req: FastifyRequest) => {
     await requireAccount(req);
-    if (!req.auth!.permissions.has(permission)) throw new HttpError(403, message);
+    if (!req.auth!.permissions.has(permission)) throw forbidden(message);
   };
 }
 
@@ -92,13 +92,13 @@ export function requireGate(gate: (permissions: ReadonlySet<string>) => Gate) {
   return async (req: FastifyRequest) => {
     await requireAccount(req);
     const answer = gate(req.auth!.permissions);
-    if (!answer.shown) throw new HttpError(403, SESSION_MESSAGES.permission);
-    if (answer.disabledBy) throw new HttpError(403, message(answer.disabledBy.key, answer.disabledBy.values));
+    if (!answer.shown) throw forbidden(SESSION_MESSAGES.permission);
+    if (answer.disabledBy) throw forbidden(message(answer.disabledBy.key, answer.disabledBy.values));
   };
 }
 
 /** The caller's auth after a guard has run. */
 export function authOf(req: FastifyRequest): Auth {
-  if (!req.auth) throw unauthenticated(req);
+  if (!req.auth) throw signInRequired(req);
   return req.auth;
 }

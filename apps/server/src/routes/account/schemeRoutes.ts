@@ -2,8 +2,8 @@ import { ENDPOINTS, message, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { invalid, notFound } from '../../errors/domainErrors.js';
 import { isSecure } from '../../http/csrf.js';
-import { HttpError } from '../../http/httpError.js';
 import { serve } from '../../http/serve.js';
 import { setSessionCookie } from '../../http/session.js';
 import { beginOidcSignIn, completeOidcSignIn, type OidcFlow } from '../../services/auth/oidcSignIn.js';
@@ -36,7 +36,7 @@ export const schemeRoutes =
       const scheme = req.params.scheme.toLowerCase();
       const returnUrl = safeReturnPath(req.query.returnUrl);
       if (!(SIGN_IN_SCHEMES as readonly string[]).includes(scheme)) {
-        throw new HttpError(404, message('auth.unknownScheme', { scheme: req.params.scheme }));
+        throw notFound(message('auth.unknownScheme', { scheme: req.params.scheme }));
       }
       if (scheme === 'local') {
         return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
@@ -56,7 +56,7 @@ export const schemeRoutes =
     serve(app, account.oidcCallback, {}, async (req, reply) => {
       const flow = readFlow(req);
       reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
-      if (!flow) throw new HttpError(400, message('auth.oidcExpired'));
+      if (!flow) throw invalid(message('auth.oidcExpired'));
       const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
       const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
         ip: req.ip,

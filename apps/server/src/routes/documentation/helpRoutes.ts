@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
 import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../../http/httpError.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { userGuidePage } from '../../services/documentation/userGuide.js';
 
 /**
@@ -12,7 +12,7 @@ import { userGuidePage } from '../../services/documentation/userGuide.js';
 export const helpRoutes: FastifyPluginAsync = async (app) => {
   app.get(USER_GUIDE_PATH, { schema: { hide: true } }, async (_req, reply) => {
     const page = userGuidePage(message('help.title'));
-    if (!page) throw new HttpError(404, message('help.missing'));
+    if (!page) throw notFound(message('help.missing'));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 };

@@ -2,8 +2,8 @@ import { ENDPOINTS, message } from '@quill/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { forbidden } from '../../errors/domainErrors.js';
 import { contentDisposition } from '../../http/contentDisposition.js';
-import { HttpError } from '../../http/httpError.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { bulkDownloadJobs } from '../../services/documents/bulkDownloadJobs.js';
@@ -23,7 +23,7 @@ async function canViewFile(req: FastifyRequest) {
   // preHandlers run after validation: `file` is already { jobId, format }.
   const { format } = (req.params as { file: { format: string } }).file;
   const ok = perms.has('jobView') || (format === 'pdf' && perms.has('jobViewText'));
-  if (!ok) throw new HttpError(403, message('documents.noViewPermission'));
+  if (!ok) throw forbidden(message('documents.noViewPermission'));
 }
 
 function sendFile(reply: FastifyReply, file: DocumentFile) {

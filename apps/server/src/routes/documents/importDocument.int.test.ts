@@ -5,8 +5,8 @@ import { auditLog, bookings, documentVersions, jobs, physicians, workTypes } fro
 import { buildDocx } from '../../demo/docx.js';
 import { buildStoredZip } from '../../demo/zip.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
-import { renderJobDocument } from '../../documents/renderJobDocument.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
+import { renderJobDocument } from '../../services/documents/renderJobDocument.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
@@ -157,7 +157,7 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
       expect(compact(await pdfRawText(pdf.bytes))).toContain('Inflamedappendix');
     } else {
       await expect(renderJobDocument(t.ctx, jobId, 'pdf')).rejects.toMatchObject({
-        statusCode: 503,
+        kind: 'unavailable',
         message: message('documents.wordNeedsLibreOffice'),
       });
     }
@@ -205,7 +205,7 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
     expect(await versions(jobId)).toEqual([]);
     expect(await jobRow(jobId)).toMatchObject({ version: 1, documentType: null });
     await expect(renderJobDocument(t.ctx, jobId, 'pdf')).rejects.toMatchObject({
-      statusCode: 404,
+      kind: 'notFound',
       message: message('documents.noDocument', { jobId }),
     });
   });

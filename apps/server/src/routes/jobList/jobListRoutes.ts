@@ -3,7 +3,7 @@ import { ENDPOINTS, isJobListColumn, message } from '@quill/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden } from '../../errors/domainErrors.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { exportJobList } from '../../services/jobList/exportJobList.js';
@@ -61,7 +61,7 @@ export const jobListRoutes =
     serve(app, jobList.exportJobList, account, async (req, reply) => {
       const auth = authOf(req);
       if (req.params.queueName === 'hq' && !auth.permissions.has('holdQueueView')) {
-        throw new HttpError(403, message('jobList.holdQueueForbidden'));
+        throw forbidden(message('jobList.holdQueueForbidden'));
       }
       // Check scope before the answer starts, so a refusal is still a clean error answer.
       await getClientFacilityIds(ctx, auth, req.params.csId);

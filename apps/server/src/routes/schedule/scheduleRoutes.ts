@@ -3,7 +3,7 @@ import { ENDPOINTS, message, SCHEDULE_LIMITS } from '@quill/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/httpError.js';
+import { forbidden } from '../../errors/domainErrors.js';
 import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount } from '../../http/session.js';
@@ -28,7 +28,7 @@ async function requireAnyUploadPermission(req: FastifyRequest): Promise<void> {
   await requireAccount(req);
   const { permissions } = req.auth!;
   if (!permissions.has('physicianScheduleUpload') && !permissions.has('adtUpload')) {
-    throw new HttpError(403, message('schedule.noPermission'));
+    throw forbidden(message('schedule.noPermission'));
   }
 }
 

@@ -2,7 +2,7 @@ import { ENDPOINTS, message } from '@quill/core';
 import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/httpError.js';
+import { notFound, unavailable } from '../../errors/domainErrors.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requireUser } from '../../http/session.js';
 import { activeHeartbeat, idleHeartbeat } from '../../services/auth/sessionHeartbeat.js';
@@ -34,7 +34,7 @@ export const settingsRoutes =
     serve(app, account.tenantUrl, { preHandler: requireUser }, async (req) => {
       const tenant = req.query.tenant.toLowerCase();
       if (!(SUPPORTED_TENANTS as readonly string[]).includes(tenant)) {
-        throw new HttpError(404, message('account.tenantNotSupported', { tenant: req.query.tenant }));
+        throw notFound(message('account.tenantNotSupported', { tenant: req.query.tenant }));
       }
       return { url: `${legacyBaseUrl(ctx, req)}/` };
     });
@@ -50,6 +50,6 @@ export const settingsRoutes =
     );
 
     serve(app, account.attachmentApiCredentials, { preHandler: requireAccount }, async () => {
-      throw new HttpError(503, message('account.attachmentsUnavailable'));
+      throw unavailable(message('account.attachmentsUnavailable'));
     });
   };
