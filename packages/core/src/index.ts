@@ -9,6 +9,7 @@ export * from './contract/fax.js';
 export * from './contract/health.js';
 export * from './contract/job.js';
 export * from './contract/jobList.js';
+export * from './contract/jobSave.js';
 export * from './contract/jobSearch.js';
 export * from './contract/schedule.js';
 export * from './i18n/enUS.js';

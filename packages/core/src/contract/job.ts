@@ -1,22 +1,12 @@
 import { z } from 'zod';
-import { CdaEditModelSchema, CdaEditsSchema } from './cda.js';
+import { CdaEditModelSchema } from './cda.js';
+import { bodyId, queryId as id } from './ids.js';
 
 /**
- * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job data, booking, saving,
- * hold-queue check and physicians. Methods and payloads the spec leaves "not shown" are ours.
+ * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job details, document,
+ * job data, lookups and physicians. Booking and saving are in jobSave.ts. Methods and payloads the
+ * spec leaves "not shown" are ours.
  */
-
-const id = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a positive whole number`);
-
-const bodyId = (name: string) =>
-  z
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a positive whole number`);
 
 const optionalId = (name: string) => bodyId(name).nullable();
 
@@ -66,6 +56,8 @@ export const PhysicianSchema = z.object({
   secureMessagingEnabledSpecified: z.boolean(),
 });
 export type Physician = z.infer<typeof PhysicianSchema>;
+/** Answer of SearchPhysicians. */
+export const PhysicianListSchema = z.array(PhysicianSchema);
 
 /** Spec 02 §3 "Recipient": a physician (or the patient, or a custom one) on the job. */
 export const RecipientSchema = PhysicianSchema.extend({
@@ -106,24 +98,26 @@ export const WorkTypeSchema = z.object({
   allowPatientAsRecipient: z.boolean(),
 });
 export type WorkType = z.infer<typeof WorkTypeSchema>;
+/** Answer of GetClientFacilityWorktypes. */
+export const WorkTypeListSchema = z.array(WorkTypeSchema);
 
 /** Spec 02 §3 "Department and location". */
 export const DepartmentSchema = z.object({ id: z.number().int(), name: z.string() });
+/** Answer of getDepartmentsByJobId. */
+export const DepartmentListSchema = z.array(DepartmentSchema);
+/** Spec 02 §3 "Department and location": a location with its code. */
 export const LocationSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
   auto: z.boolean(),
 });
+/** Answer of getLocationsByJobId. */
+export const LocationListSchema = z.array(LocationSchema);
 /** Spec 02 §3 "Hold queue flag". */
 export const HoldQueueFlagSchema = z.object({ code: z.string(), description: z.string() });
 export type HoldQueueFlag = z.infer<typeof HoldQueueFlagSchema>;
-/** Spec 02 §3 "Check result row". */
-export const HoldQueueCheckRowSchema = z.object({
-  ruleCode: z.string(),
-  ruleDescription: z.string(),
-  isTriggered: z.boolean(),
-});
+/** One of the job's earlier notes, as GetJobDetails lists them. */
 export const JobNoteSchema = z.object({
   createdBy: z.string(),
   appName: z.string(),
@@ -245,71 +239,7 @@ export const JobDataSchema = SetJobDataRequestSchema.extend({
 });
 export type JobData = z.infer<typeof JobDataSchema>;
 
-const cookie = z.string().min(1, 'bookingCookie is required').max(200);
-
-/** Body of setjobdata: the job data with the live booking cookie. */
-export const SetJobDataBodySchema = z.object({ bookingCookie: cookie, jobData: SetJobDataRequestSchema });
-
-/** Body of bookoutjob. */
-export const BookOutBodySchema = z.object({ jobId: bodyId('jobId') });
-/** Answer of bookoutjob. */
-export const BookOutResultSchema = z.object({
-  success: z.boolean(),
-  bookingCookie: z.string(),
-  expiresAt: z.string(),
-  messages: z.array(z.string()),
-});
-/** Body of extendbooking. */
-export const ExtendBookingBodySchema = z.object({ jobId: bodyId('jobId'), bookingCookie: cookie });
-export const ExtendBookingResultSchema = z.object({ success: z.boolean(), expiresAt: z.string() });
-/** Query of cancelbooking (POST). */
-export const CancelBookingQuerySchema = z.object({
-  jobId: id('jobId'),
-  bookingCookie: cookie,
-  componentType: z.string().max(10).optional(),
-});
-export const CancelBookingResultSchema = z.object({ success: z.boolean(), messages: z.array(z.string()) });
-
-/** Body of savejob: saveMode 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
-export const SaveJobBodySchema = z.object({
-  jobId: bodyId('jobId'),
-  version: bodyId('version'),
-  bookingCookie: cookie,
-  saveMode: z
-    .number({ error: 'saveMode must be a whole number from 0 to 5' })
-    .int('saveMode must be a whole number from 0 to 5')
-    .min(0, 'saveMode must be a whole number from 0 to 5')
-    .max(5, 'saveMode must be a whole number from 0 to 5'),
-  setJobDataRequest: SetJobDataRequestSchema,
-  cda: CdaEditsSchema.optional(),
-});
-export type SaveJobBody = z.infer<typeof SaveJobBodySchema>;
-
-/** Body of saveCDA: the text only; the booking stays. */
-export const SaveCdaBodySchema = z.object({
-  jobId: bodyId('jobId'),
-  version: bodyId('version'),
-  bookingCookie: cookie,
-  cda: CdaEditsSchema,
-});
-
-/** Answer of savejob and saveCDA. */
-export const SaveJobResultSchema = z.object({
-  success: z.boolean(),
-  version: z.number().int(),
-  stageId: z.number().int(),
-  stageName: z.string(),
-  flags: z.array(HoldQueueFlagSchema),
-});
-export type SaveJobResult = z.infer<typeof SaveJobResultSchema>;
-
-/** Body of RunHoldQueueCheck: the job data and text as they would be saved. */
-export const HoldQueueCheckBodySchema = z.object({
-  jobId: bodyId('jobId'),
-  setJobDataRequest: SetJobDataRequestSchema.optional(),
-  cda: CdaEditsSchema.optional(),
-});
-
+/** Query of GetClientFacilityWorktypes. */
 export const FacilityWorkTypesQuerySchema = z.object({ ClientFacilityId: id('ClientFacilityId') });
 
 /** Physician search types (spec 02 §3): DICTATOR 0, DICTATED_FOR 1, ADT 2, CCLIST 3, NAME_INSERT 4. */
@@ -342,4 +272,5 @@ export const SearchPhysiciansQuerySchema = z.object({
   specialty: text,
 });
 export type SearchPhysiciansQuery = z.infer<typeof SearchPhysiciansQuerySchema>;
+/** Query of GetPhysician. */
 export const GetPhysicianQuerySchema = z.object({ userId: id('userId') });

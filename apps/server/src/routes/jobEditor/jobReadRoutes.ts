@@ -1,21 +1,7 @@
-import {
-  CanAccessJobSchema,
-  DepartmentSchema,
-  DocumentAvailabilitySchema,
-  FacilityWorkTypesQuerySchema,
-  JobCdaSchema,
-  JobDataSchema,
-  JobPathSchema,
-  JobQuerySchema,
-  JobVersionSchema,
-  JobViewDetailsSchema,
-  LocationSchema,
-  message,
-  WorkTypeSchema,
-} from '@quill/core';
+import { ENDPOINTS, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { canAccessJob } from '../../services/jobEditor/canAccessJob.js';
 import { getDocumentAvailability } from '../../services/jobEditor/getDocumentAvailability.js';
@@ -31,77 +17,22 @@ import { listJobLocations } from '../../services/jobEditor/listJobLocations.js';
 export const jobReadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['job'];
-    const view = requirePermission('jobView', message('job.noViewPermission'));
+    const e = ENDPOINTS.jobEditor;
+    const view = { preHandler: requirePermission('jobView', message('job.noViewPermission')) };
 
-    app.get(
-      '/api/job/canaccessjob',
-      {
-        schema: { tags, querystring: JobQuerySchema, response: { 200: CanAccessJobSchema } },
-        preHandler: requireAccount,
-      },
-      async (req) => canAccessJob(ctx, authOf(req), req.query.jobId),
+    serve(app, e.canAccess, { preHandler: requireAccount }, async (req) =>
+      canAccessJob(ctx, authOf(req), req.query.jobId),
     );
-    app.get(
-      '/api/job/GetJobDetails',
-      {
-        schema: { tags, querystring: JobQuerySchema, response: { 200: JobViewDetailsSchema } },
-        preHandler: view,
-      },
-      async (req) => getJobViewDetails(ctx, authOf(req), req.query.jobId, req.ip),
+    serve(app, e.details, view, async (req) => getJobViewDetails(ctx, authOf(req), req.query.jobId, req.ip));
+    serve(app, e.availability, view, async (req) =>
+      getDocumentAvailability(ctx, authOf(req), req.query.jobId),
     );
-    app.get(
-      '/api/job/GetDocumentAvailability',
-      {
-        schema: { tags, querystring: JobQuerySchema, response: { 200: DocumentAvailabilitySchema } },
-        preHandler: view,
-      },
-      async (req) => getDocumentAvailability(ctx, authOf(req), req.query.jobId),
+    serve(app, e.cda, view, async (req) => getJobCda(ctx, authOf(req), req.query.jobId, req.ip));
+    serve(app, e.jobData, view, async (req) => getJobData(ctx, authOf(req), req.query.jobId, req.ip));
+    serve(app, e.version, view, async (req) => getJobVersion(ctx, authOf(req), req.query.jobId));
+    serve(app, e.workTypes, view, async (req) =>
+      listFacilityWorkTypes(ctx, authOf(req), req.query.ClientFacilityId),
     );
-    app.get(
-      '/api/job/getcda',
-      { schema: { tags, querystring: JobQuerySchema, response: { 200: JobCdaSchema } }, preHandler: view },
-      async (req) => getJobCda(ctx, authOf(req), req.query.jobId, req.ip),
-    );
-    app.get(
-      '/api/job/getjobdata',
-      { schema: { tags, querystring: JobQuerySchema, response: { 200: JobDataSchema } }, preHandler: view },
-      async (req) => getJobData(ctx, authOf(req), req.query.jobId, req.ip),
-    );
-    app.get(
-      '/api/job/getjobversion',
-      {
-        schema: { tags, querystring: JobQuerySchema, response: { 200: JobVersionSchema } },
-        preHandler: view,
-      },
-      async (req) => getJobVersion(ctx, authOf(req), req.query.jobId),
-    );
-    app.get(
-      '/api/job/GetClientFacilityWorktypes',
-      {
-        schema: {
-          tags,
-          querystring: FacilityWorkTypesQuerySchema,
-          response: { 200: z.array(WorkTypeSchema) },
-        },
-        preHandler: view,
-      },
-      async (req) => listFacilityWorkTypes(ctx, authOf(req), req.query.ClientFacilityId),
-    );
-    app.get(
-      '/api/job/getDepartmentsByJobId/:id',
-      {
-        schema: { tags, params: JobPathSchema, response: { 200: z.array(DepartmentSchema) } },
-        preHandler: view,
-      },
-      async (req) => listJobDepartments(ctx, authOf(req), req.params.id),
-    );
-    app.get(
-      '/api/job/getLocationsByJobId/:id',
-      {
-        schema: { tags, params: JobPathSchema, response: { 200: z.array(LocationSchema) } },
-        preHandler: view,
-      },
-      async (req) => listJobLocations(ctx, authOf(req), req.params.id),
-    );
+    serve(app, e.departments, view, async (req) => listJobDepartments(ctx, authOf(req), req.params.id));
+    serve(app, e.locations, view, async (req) => listJobLocations(ctx, authOf(req), req.params.id));
   };

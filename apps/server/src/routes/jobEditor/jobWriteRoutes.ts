@@ -1,24 +1,7 @@
-import {
-  BookOutBodySchema,
-  BookOutResultSchema,
-  CancelBookingQuerySchema,
-  CancelBookingResultSchema,
-  CDA_EDIT_LIMITS,
-  ExtendBookingBodySchema,
-  ExtendBookingResultSchema,
-  HoldQueueCheckBodySchema,
-  HoldQueueCheckRowSchema,
-  JobDataSchema,
-  message,
-  SaveCdaBodySchema,
-  SaveJobBodySchema,
-  SaveJobResultSchema,
-  SetJobDataBodySchema,
-  SetJobDataRequestSchema,
-} from '@quill/core';
+import { CDA_EDIT_LIMITS, ENDPOINTS, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { bookOutJob } from '../../services/jobEditor/bookOutJob.js';
 import { cancelBooking } from '../../services/jobEditor/cancelBooking.js';
@@ -36,70 +19,22 @@ import { setJobData } from '../../services/jobEditor/setJobData.js';
 export const jobWriteRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['job'];
-    const edit = requirePermission('jobEdit', message('job.noEditPermission'));
-    const view = requirePermission('jobView', message('job.noViewPermission'));
+    const e = ENDPOINTS.jobEditor;
+    const edit = { preHandler: requirePermission('jobEdit', message('job.noEditPermission')) };
+    const view = { preHandler: requirePermission('jobView', message('job.noViewPermission')) };
+    // A whole edited document fits; the app's default limit is for ordinary calls.
     const bodyLimit = CDA_EDIT_LIMITS.maxBodyBytes;
 
-    app.post(
-      '/api/job/bookoutjob',
-      { schema: { tags, body: BookOutBodySchema, response: { 200: BookOutResultSchema } }, preHandler: edit },
-      async (req) => bookOutJob(ctx, authOf(req), req.body.jobId, req.ip),
+    serve(app, e.bookOut, edit, async (req) => bookOutJob(ctx, authOf(req), req.body.jobId, req.ip));
+    serve(app, e.extendBooking, edit, async (req) =>
+      extendBooking(ctx, authOf(req), req.body.jobId, req.body.bookingCookie, req.ip),
     );
-    app.post(
-      '/api/job/extendbooking',
-      {
-        schema: { tags, body: ExtendBookingBodySchema, response: { 200: ExtendBookingResultSchema } },
-        preHandler: edit,
-      },
-      async (req) => extendBooking(ctx, authOf(req), req.body.jobId, req.body.bookingCookie, req.ip),
-    );
-    app.post(
-      '/api/job/cancelbooking',
-      {
-        schema: { tags, querystring: CancelBookingQuerySchema, response: { 200: CancelBookingResultSchema } },
-        preHandler: edit,
-      },
-      async (req) => cancelBooking(ctx, authOf(req), req.query, req.ip),
-    );
-    app.post(
-      '/api/job/savejob',
-      {
-        bodyLimit,
-        schema: { tags, body: SaveJobBodySchema, response: { 200: SaveJobResultSchema } },
-        preHandler: edit,
-      },
-      async (req) => saveJob(ctx, authOf(req), req.body, req.ip),
-    );
-    app.post(
-      '/api/job/saveCDA',
-      {
-        bodyLimit,
-        schema: { tags, body: SaveCdaBodySchema, response: { 200: SaveJobResultSchema } },
-        preHandler: edit,
-      },
-      async (req) => saveCda(ctx, authOf(req), req.body, req.ip),
-    );
-    app.post(
-      '/api/job/setjobdata',
-      {
-        schema: { tags, body: SetJobDataBodySchema, response: { 200: SaveJobResultSchema } },
-        preHandler: edit,
-      },
-      async (req) => setJobData(ctx, authOf(req), req.body, req.ip),
-    );
-    app.post(
-      '/api/job/RefreshJobData',
-      { schema: { tags, body: SetJobDataRequestSchema, response: { 200: JobDataSchema } }, preHandler: view },
-      async (req) => refreshJobData(ctx, authOf(req), req.body, req.ip),
-    );
-    app.post(
-      '/api/job/RunHoldQueueCheck',
-      {
-        bodyLimit,
-        schema: { tags, body: HoldQueueCheckBodySchema, response: { 200: z.array(HoldQueueCheckRowSchema) } },
-        preHandler: view,
-      },
-      async (req) => runHoldQueueCheck(ctx, authOf(req), req.body, req.ip),
+    serve(app, e.cancelBooking, edit, async (req) => cancelBooking(ctx, authOf(req), req.query, req.ip));
+    serve(app, e.save, { ...edit, bodyLimit }, async (req) => saveJob(ctx, authOf(req), req.body, req.ip));
+    serve(app, e.saveCda, { ...edit, bodyLimit }, async (req) => saveCda(ctx, authOf(req), req.body, req.ip));
+    serve(app, e.setJobData, edit, async (req) => setJobData(ctx, authOf(req), req.body, req.ip));
+    serve(app, e.refreshJobData, view, async (req) => refreshJobData(ctx, authOf(req), req.body, req.ip));
+    serve(app, e.holdQueueCheck, { ...view, bodyLimit }, async (req) =>
+      runHoldQueueCheck(ctx, authOf(req), req.body, req.ip),
     );
   };

@@ -1,7 +1,7 @@
-import { GetPhysicianQuerySchema, message, PhysicianSchema, SearchPhysiciansQuerySchema } from '@quill/core';
+import { ENDPOINTS, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { getPhysician } from '../../services/jobEditor/getPhysician.js';
 import { searchPhysicians } from '../../services/jobEditor/searchPhysicians.js';
@@ -10,26 +10,11 @@ import { searchPhysicians } from '../../services/jobEditor/searchPhysicians.js';
 export const physicianRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['job'];
-    const view = requirePermission('jobView', message('job.noViewPermission'));
-    app.get(
-      '/api/jobs/SearchPhysicians',
-      {
-        schema: {
-          tags,
-          querystring: SearchPhysiciansQuerySchema,
-          response: { 200: z.array(PhysicianSchema) },
-        },
-        preHandler: view,
-      },
-      async (req) => searchPhysicians(ctx, authOf(req), req.query),
+    const view = { preHandler: requirePermission('jobView', message('job.noViewPermission')) };
+    serve(app, ENDPOINTS.jobEditor.searchPhysicians, view, async (req) =>
+      searchPhysicians(ctx, authOf(req), req.query),
     );
-    app.get(
-      '/api/jobs/GetPhysician',
-      {
-        schema: { tags, querystring: GetPhysicianQuerySchema, response: { 200: PhysicianSchema } },
-        preHandler: view,
-      },
-      async (req) => getPhysician(ctx, authOf(req), req.query.userId),
+    serve(app, ENDPOINTS.jobEditor.physician, view, async (req) =>
+      getPhysician(ctx, authOf(req), req.query.userId),
     );
   };

@@ -1,78 +1,81 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EditDialog } from './useEditSession';
 
-/** Spec 02 §2 "Other dialogs": the protected-job and newer-version dialogs. */
-export function JobDialogs({
-  dialog,
-  onClose,
-  onUnprotect,
-  onOverwrite,
-}: {
-  dialog: EditDialog;
-  onClose: () => void;
-  onUnprotect: () => void;
-  onOverwrite: () => void;
-}) {
+interface ChoiceProps {
+  opened: boolean;
+  /** The safe choice (also closing the dialog). */
+  onStay: () => void;
+  /** The choice the dialog asks about. */
+  onGo: () => void;
+}
+
+/** A question with two answers: the safe one (default button) and the one asked about. */
+function ChoiceDialog({
+  opened,
+  onStay,
+  onGo,
+  title,
+  text,
+  stay,
+  go,
+  danger,
+}: ChoiceProps & { title: string; text: string; stay: string; go: string; danger: boolean }) {
+  return (
+    <Modal opened={opened} onClose={onStay} title={title} centered>
+      <Text>{text}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onStay}>
+          {stay}
+        </Button>
+        <Button color={danger ? 'red.9' : undefined} onClick={onGo}>
+          {go}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** Spec 02 §2 "Other dialogs": editing a protected job asks to unprotect it first. */
+export function ProtectedJobDialog(p: ChoiceProps) {
   const { t } = useTranslation();
   return (
-    <>
-      <Modal
-        opened={dialog?.kind === 'protect'}
-        onClose={onClose}
-        title={t('jobView.protectedTitle')}
-        centered
-      >
-        <Text>{t('jobView.protectedText')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('jobView.cancel')}
-          </Button>
-          <Button onClick={onUnprotect}>{t('jobView.unprotect')}</Button>
-        </Group>
-      </Modal>
-      <Modal
-        opened={dialog?.kind === 'newerVersion'}
-        onClose={onClose}
-        title={t('jobView.newerVersionTitle')}
-        centered
-      >
-        <Text>{t('job.newerVersion')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('jobView.cancel')}
-          </Button>
-          <Button color="red.9" onClick={onOverwrite}>
-            {t('jobView.overwrite')}
-          </Button>
-        </Group>
-      </Modal>
-    </>
+    <ChoiceDialog
+      {...p}
+      title={t('jobView.protectedTitle')}
+      text={t('jobView.protectedText')}
+      stay={t('jobView.cancel')}
+      go={t('jobView.unprotect')}
+      danger={false}
+    />
+  );
+}
+
+/** Spec 02 §2 "Other dialogs": a newer version was saved meanwhile; overwrite it or keep editing. */
+export function NewerVersionDialog(p: ChoiceProps) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceDialog
+      {...p}
+      title={t('jobView.newerVersionTitle')}
+      text={t('job.newerVersion')}
+      stay={t('jobView.cancel')}
+      go={t('jobView.overwrite')}
+      danger
+    />
   );
 }
 
 /** Leaving with unsaved changes asks first. */
-export function UnsavedChangesDialog({
-  opened,
-  onStay,
-  onLeave,
-}: {
-  opened: boolean;
-  onStay: () => void;
-  onLeave: () => void;
-}) {
+export function UnsavedChangesDialog(p: ChoiceProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onStay} title={t('jobView.unsavedTitle')} centered>
-      <Text>{t('jobView.unsavedText')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onStay}>
-          {t('jobView.stay')}
-        </Button>
-        <Button color="red.9" onClick={onLeave}>
-          {t('jobView.leave')}
-        </Button>
-      </Group>
-    </Modal>
+    <ChoiceDialog
+      {...p}
+      title={t('jobView.unsavedTitle')}
+      text={t('jobView.unsavedText')}
+      stay={t('jobView.stay')}
+      go={t('jobView.leave')}
+      danger
+    />
   );
 }

@@ -1,40 +1,36 @@
-import { Alert, Badge, Button, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { allowed, editGate, faxGate, printPreviewGate } from '@quill/core/rules/actionGates';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission, usePermissions, useSession } from '../../app/session/SessionContext';
+import { useHasPermission, usePermissions } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { formatDateTime } from '../../lib/formatDate';
 import { FaxModal } from '../job-list/bulk/FaxModal';
+import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
-import { type JobDraft, readDraft, writeDraft } from './draftStore';
 import { changedSections } from './editor/cdaDoc';
 import { JobControls } from './JobControls';
-import { JobDialogs, UnsavedChangesDialog } from './JobDialogs';
+import { NewerVersionDialog, ProtectedJobDialog, UnsavedChangesDialog } from './JobDialogs';
 import { JobHeader } from './JobHeader';
 import { JobNotesCard } from './JobNotesCard';
 import { JobSidePanel } from './JobSidePanel';
 import classes from './JobView.module.css';
-import { cancelBooking } from './jobApi';
-import { type EditOutcome, useEditSession } from './useEditSession';
-import { JobLoadError, useJobLoad } from './useJobLoad';
-import { useSaveOptions } from './useSaveOptions';
+import { DraftBanner } from './saving/DraftBanner';
+import { useDraft } from './saving/useDraft';
+import { useJobEdits } from './saving/useJobEdits';
+import { useJobSave } from './saving/useJobSave';
+import { JobLoadError, useJobLoad, versionOf } from './useJobLoad';
 import { finishTenantEdit, useTenantExitMessage } from './useTenantEdit';
-
-/** The unsaved text is kept this long after the last keystroke. */
-const DRAFT_DEBOUNCE_MS = 1000;
 
 /**
  * Spec 02 §2/§4 job view: details header, controls, the CDA editor (audio docked), the notes card
- * and the side panels; the edit flow, the save options and, for the tenant route, the automatic
+ * and the side panels; the edit flow (booking/, saving/) and, for the tenant route, the automatic
  * book-out and the opener messages.
  */
 export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boolean }) {
   const { t } = useTranslation();
-  const { userSettings } = useSession();
   const canView = useHasPermission('jobView');
   const permissions = usePermissions();
   const canEditText = useHasPermission('jobEditText');
@@ -46,15 +42,14 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const navigate = useNavigate();
   const load = useJobLoad(jobId, canView);
   const job = load.data;
+  const version = versionOf(job);
 
   const editorRef = useRef<Editor | null>(null);
   const loadedDoc = useRef<JSONContent | null>(null);
   const [editorReady, setEditorReady] = useState(false);
   const [closing, setClosing] = useState(false);
   const [faxOpen, setFaxOpen] = useState(false);
-  const [draft, setDraft] = useState<JobDraft | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const restorePending = useRef<JSONContent | null>(null);
   const allowLeave = useRef(false);
 
   useEffect(() => {
@@ -75,64 +70,57 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     [tenant, jobId, navigate],
   );
 
-  const session = useEditSession({
+  const editor = useCallback(() => editorRef.current, []);
+  /** The text's changed sections as a save or the hold-queue check sends them. */
+  const cdaEdits = useCallback(() => {
+    const current = editorRef.current?.getJSON();
+    const edits = loadedDoc.current && current ? changedSections(loadedDoc.current, current) : undefined;
+    return edits?.sections.length ? edits : undefined;
+  }, []);
+  const edits = useJobEdits(job?.details);
+  const booking = useBooking({ jobId, details: job?.details, forgetEdits: edits.forget, leave });
+  const reload = useCallback(() => void load.refetch(), [load.refetch]);
+  const saving = useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave });
+  const { changed, markChanged } = edits;
+  const editing = booking.mode === 'edit';
+  const drafts = useDraft({
     jobId,
-    job,
-    currentDoc: () => editorRef.current?.getJSON() ?? null,
-    loadedDoc: () => loadedDoc.current,
-    reload: () => void load.refetch(),
-    leave,
+    version,
+    editing,
+    changed,
+    markChanged,
+    startEdit: booking.startEdit,
+    editor,
   });
-  const { mode, busy, changed } = session;
-  const version = session.loadedVersion;
 
+  const { offer, keep } = drafts;
   const onReady = useCallback(
-    (editor: Editor | null) => {
-      editorRef.current = editor;
-      loadedDoc.current = editor ? editor.getJSON() : null;
-      setEditorReady(Boolean(editor));
-      if (!editor) return;
-      const kept = readDraft(jobId, version);
-      setDraft(kept && JSON.stringify(kept.doc) !== JSON.stringify(loadedDoc.current) ? kept : null);
+    (ready: Editor | null) => {
+      editorRef.current = ready;
+      loadedDoc.current = ready ? ready.getJSON() : null;
+      setEditorReady(Boolean(ready));
+      if (loadedDoc.current) offer(loadedDoc.current);
     },
-    [jobId, version],
+    [offer],
   );
-
-  // Beyond the spec: keep the unsaved text in the browser (debounced).
-  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { markChanged } = session;
   const onChange = useCallback(
     (doc: JSONContent) => {
       markChanged();
-      clearTimeout(draftTimer.current);
-      draftTimer.current = setTimeout(() => writeDraft(jobId, version, doc), DRAFT_DEBOUNCE_MS);
+      keep(doc);
     },
-    [markChanged, jobId, version],
+    [markChanged, keep],
   );
-  useEffect(() => () => clearTimeout(draftTimer.current), []);
-  useEffect(() => {
-    if (!changed) clearTimeout(draftTimer.current);
-  }, [changed]);
-
-  // Restore a kept draft once edit mode is on.
-  useEffect(() => {
-    const doc = restorePending.current;
-    if (mode !== 'edit' || !doc || !editorRef.current) return;
-    restorePending.current = null;
-    editorRef.current.commands.setContent(doc);
-    markChanged();
-  }, [mode, markChanged]);
 
   // Tenant edit: book out as soon as the job and its editor are loaded.
   const autoBooked = useRef(false);
-  const { bookOut } = session;
+  const { bookOut } = booking;
   useEffect(() => {
     if (!tenant || autoBooked.current || !job || (job.cda && !editorReady)) return;
     autoBooked.current = true;
     void bookOut();
   }, [tenant, job, editorReady, bookOut]);
 
-  // Leaving with unsaved changes asks first; leaving while booked releases the booking.
+  // Leaving with unsaved changes asks first (the booking hook releases the booking).
   const guard = useRef({ changed });
   guard.current.changed = changed;
   const blocker = useBlocker({
@@ -140,18 +128,6 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     enableBeforeUnload: () => guard.current.changed && !allowLeave.current,
     withResolver: true,
   });
-  const componentType = useRef('');
-  componentType.current = job?.details.componentType ?? '';
-  const { cookie } = session;
-  useEffect(
-    () => () => {
-      const held = cookie.current;
-      if (held) void cancelBooking(jobId, held, componentType.current).catch(() => undefined);
-    },
-    [cookie, jobId],
-  );
-
-  const saveOptions = useSaveOptions(job?.details, session.jobData);
 
   if (!canView) return <JobProblem message={t('job.noViewPermission')} />;
   if (load.isPending) return <JobLoading jobId={jobId} />;
@@ -168,34 +144,19 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   }
   const loaded = load.data;
   const edit = editGate(permissions, { jobId, stageId: loaded.details.stageId });
-  const editing = mode === 'edit';
-  const disabled = busy !== null || closing || load.isFetching || (loaded.cda !== null && !editorReady);
-  const banner = draft && (
-    <Alert color="yellow" mb="xs" role="status">
-      <Group justify="space-between">
-        <span>{t('jobView.draftFound', { time: formatDateTime(draft.savedAt, userSettings) })}</span>
-        <Group gap="xs">
-          <Button
-            size="compact-sm"
-            disabled={disabled || (!editing && !allowed(edit)) || !canEditText}
-            onClick={() => {
-              restorePending.current = draft.doc;
-              setDraft(null);
-              if (editing) {
-                editorRef.current?.commands.setContent(draft.doc);
-                restorePending.current = null;
-                markChanged();
-              } else session.startEdit();
-            }}
-          >
-            {t('jobView.restoreDraft')}
-          </Button>
-          <Button size="compact-sm" variant="default" onClick={() => setDraft(null)}>
-            {t('jobView.discardDraft')}
-          </Button>
-        </Group>
-      </Group>
-    </Alert>
+  const disabled =
+    booking.busy !== null ||
+    saving.saving ||
+    closing ||
+    load.isFetching ||
+    (loaded.cda !== null && !editorReady);
+  const banner = (
+    <DraftBanner
+      draft={drafts.draft}
+      restoreDisabled={disabled || (!editing && !allowed(edit)) || !canEditText}
+      onRestore={drafts.restore}
+      onDiscard={drafts.discard}
+    />
   );
   const status = editing ? (
     // Darker than Mantine's filled shades: white badge text needs 4.5:1 (axe, WCAG 1.4.3).
@@ -213,11 +174,11 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           edit={edit}
           canPrint={canPrint}
           canFax={canFax}
-          saveOptions={saveOptions}
-          onEdit={session.startEdit}
+          saveOptions={saving.options}
+          onEdit={booking.startEdit}
           onClose={() => leave('closed')}
-          onCancel={() => (changed ? setConfirmCancel(true) : void session.cancelEdit())}
-          onSave={(m) => void session.save(m)}
+          onCancel={() => (changed ? setConfirmCancel(true) : void booking.cancelEdit())}
+          onSave={(m) => void saving.save(m)}
           onPrint={() => window.open(`/api/file/download/${jobId}.pdf`, '_blank')}
           onFax={() => setFaxOpen(true)}
         />
@@ -234,43 +195,38 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         <JobNotesCard
           details={loaded.details}
           editing={editing}
-          note={session.note}
-          onNoteChange={session.editNote}
+          note={edits.note}
+          onNoteChange={edits.editNote}
           disabled={disabled}
         />
       </div>
-      {session.jobData && (
+      {edits.jobData && (
         <JobSidePanel
           details={loaded.details}
-          jobData={session.jobData}
-          onJobDataChange={session.editJobData}
+          jobData={edits.jobData}
+          onJobDataChange={edits.editJobData}
           editable={editing && canEditDetails && !disabled}
           editMode={editing}
           textType={loaded.text.textType}
-          cda={() => {
-            const current = editorRef.current?.getJSON();
-            const edits =
-              loadedDoc.current && current ? changedSections(loadedDoc.current, current) : undefined;
-            return edits?.sections.length ? edits : undefined;
-          }}
+          cda={cdaEdits}
         />
       )}
-      <JobDialogs
-        dialog={session.dialog}
-        onClose={session.closeDialog}
-        onUnprotect={session.unprotect}
-        onOverwrite={session.overwrite}
+      <ProtectedJobDialog
+        opened={booking.protectAsked}
+        onStay={booking.keepProtected}
+        onGo={booking.unprotect}
       />
+      <NewerVersionDialog opened={saving.newerVersion} onStay={saving.keepEditing} onGo={saving.overwrite} />
       <UnsavedChangesDialog
         opened={blocker.status === 'blocked' || confirmCancel}
         onStay={() => {
           setConfirmCancel(false);
           if (blocker.status === 'blocked') blocker.reset();
         }}
-        onLeave={() => {
+        onGo={() => {
           if (confirmCancel) {
             setConfirmCancel(false);
-            void session.cancelEdit();
+            void booking.cancelEdit();
           } else if (blocker.status === 'blocked') blocker.proceed();
         }}
       />

@@ -1,35 +1,16 @@
-import type { CdaEdits } from '@quill/core/contract/cda';
-import {
-  BookOutResultSchema,
-  CanAccessJobSchema,
-  CancelBookingResultSchema,
-  DocumentAvailabilitySchema,
-  ExtendBookingResultSchema,
-  JobCdaSchema,
-  JobVersionSchema,
-  type JobViewDetails,
-  JobViewDetailsSchema,
-  SaveJobResultSchema,
-  type SetJobDataRequest,
-} from '@quill/core/contract/job';
-import type { SaveMode } from '@quill/core/rules/saveOptions';
-import { api } from '../../lib/api';
+import type { Endpoint, InputOf } from '@quill/core/contract/endpoint';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
+import { type CallInput, callApi } from '../../lib/api';
 
 /** Spec 01 §7: the job calls time out after 60 s. */
 const TIMEOUT_MS = 60_000;
 
-/** Spec 02 §7 job-side calls used by the job view. */
-export const JOB_PATHS = {
-  canAccess: '/api/job/canaccessjob',
-  details: '/api/job/GetJobDetails',
-  availability: '/api/job/GetDocumentAvailability',
-  cda: '/api/job/getcda',
-  version: '/api/job/getjobversion',
-  bookOut: '/api/job/bookoutjob',
-  extendBooking: '/api/job/extendbooking',
-  cancelBooking: '/api/job/cancelbooking',
-  save: '/api/job/savejob',
-} as const;
+/** Calls one of the job editor's endpoints with the job calls' timeout. */
+export const callJobApi = <E extends Endpoint>(e: E, input: CallInput<E>, signal?: AbortSignal) =>
+  callApi(e, input, { timeoutMs: TIMEOUT_MS, signal });
+
+const JOB = ENDPOINTS.jobEditor;
 
 /** react-query keys of the job view. */
 export const jobKeys = {
@@ -38,54 +19,32 @@ export const jobKeys = {
   cda: (jobId: number) => ['job', jobId, 'cda'] as const,
 };
 
-const get = <T>(path: string, jobId: number, schema: { parse(data: unknown): T }, signal?: AbortSignal) =>
-  api.get(path, { query: { jobId }, schema, timeoutMs: TIMEOUT_MS, signal });
-
 /** canaccessjob: may this account open the job. */
 export const fetchCanAccess = (jobId: number, signal?: AbortSignal) =>
-  get(JOB_PATHS.canAccess, jobId, CanAccessJobSchema, signal);
+  callJobApi(JOB.canAccess, { query: { jobId } }, signal);
 /** GetJobDetails: spec 02 §3 "Job detail". */
 export const fetchJobDetails = (jobId: number, signal?: AbortSignal) =>
-  get(JOB_PATHS.details, jobId, JobViewDetailsSchema, signal);
+  callJobApi(JOB.details, { query: { jobId } }, signal);
 /** GetDocumentAvailability: which document and audio the job has. */
 export const fetchAvailability = (jobId: number, signal?: AbortSignal) =>
-  get(JOB_PATHS.availability, jobId, DocumentAvailabilitySchema, signal);
+  callJobApi(JOB.availability, { query: { jobId } }, signal);
 /** getcda: the editing model of the job's document and the version it is. */
 export const fetchCda = (jobId: number, signal?: AbortSignal) =>
-  get(JOB_PATHS.cda, jobId, JobCdaSchema, signal);
+  callJobApi(JOB.cda, { query: { jobId } }, signal);
 /** getjobversion: the job's current version (checked before saving). */
-export const fetchJobVersion = (jobId: number) => get(JOB_PATHS.version, jobId, JobVersionSchema);
+export const fetchJobVersion = (jobId: number) => callJobApi(JOB.version, { query: { jobId } });
 
 /** bookoutjob: books the job out to this account for editing. */
-export const bookOutJob = (jobId: number) =>
-  api.post(JOB_PATHS.bookOut, { jobId }, { schema: BookOutResultSchema, timeoutMs: TIMEOUT_MS });
+export const bookOutJob = (jobId: number) => callJobApi(JOB.bookOut, { body: { jobId } });
 /** extendbooking: renews the booking while editing. */
 export const extendBooking = (jobId: number, bookingCookie: string) =>
-  api.post(
-    JOB_PATHS.extendBooking,
-    { jobId, bookingCookie },
-    { schema: ExtendBookingResultSchema, timeoutMs: TIMEOUT_MS },
-  );
+  callJobApi(JOB.extendBooking, { body: { jobId, bookingCookie } });
 /** cancelbooking: releases the booking. */
 export const cancelBooking = (jobId: number, bookingCookie: string, componentType: string) =>
-  api.post(JOB_PATHS.cancelBooking, undefined, {
-    query: { jobId, bookingCookie, componentType },
-    schema: CancelBookingResultSchema,
-    timeoutMs: TIMEOUT_MS,
-  });
-
-export interface SaveJobInput {
-  jobId: number;
-  version: number;
-  bookingCookie: string;
-  saveMode: SaveMode;
-  setJobDataRequest: SetJobDataRequest;
-  cda?: CdaEdits;
-}
+  callJobApi(JOB.cancelBooking, { query: { jobId, bookingCookie, componentType } });
 
 /** savejob: the text, the job data and the save mode in one transaction. */
-export const saveJob = (input: SaveJobInput) =>
-  api.post(JOB_PATHS.save, input, { schema: SaveJobResultSchema, timeoutMs: TIMEOUT_MS });
+export const saveJob = (body: InputOf<(typeof JOB.save)['body']>) => callJobApi(JOB.save, { body });
 
 /** The job data a save sends unchanged from the loaded details, with the note as edited. */
 export function jobDataOf(

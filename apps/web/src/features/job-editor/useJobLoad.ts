@@ -18,6 +18,10 @@ export interface LoadedJob {
   cdaFailed: boolean;
 }
 
+/** The version the view shows and a save is based on: the CDA's when there is one, else the job's. */
+export const versionOf = (job: LoadedJob | undefined): number =>
+  job?.cda?.version ?? job?.details.version ?? 0;
+
 /** A load that ended in one of the {@link JobLoadProblem}s. */
 export class JobLoadError extends Error {
   override readonly name = 'JobLoadError';

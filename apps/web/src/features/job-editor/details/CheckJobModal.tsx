@@ -1,18 +1,12 @@
 import { Badge, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
 import { useTranslation } from 'react-i18next';
-
-/** Spec 02 §3 "Check result row". */
-export interface CheckRow {
-  ruleCode: string;
-  ruleDescription: string;
-  isTriggered: boolean;
-}
 
 export interface CheckJobModalProps {
   opened: boolean;
   onClose: () => void;
   /** Null while the check runs (or when it failed). */
-  rows: CheckRow[] | null;
+  rows: HoldQueueCheckRow[] | null;
   running: boolean;
 }
 

@@ -1,28 +1,11 @@
 import type { CdaEdits } from '@quill/core/contract/cda';
-import {
-  DepartmentSchema,
-  HoldQueueCheckRowSchema,
-  LocationSchema,
-  PHYSICIAN_SEARCH_TYPES,
-  PhysicianSchema,
-  type SetJobDataRequest,
-  WorkTypeSchema,
-} from '@quill/core/contract/job';
+import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { PHYSICIAN_SEARCH_TYPES, type SetJobDataRequest } from '@quill/core/contract/job';
 import { physicianSearchNames } from '@quill/core/rules/jobOptions';
-import { api } from '../../../lib/api';
-
-/** Spec 01 §7: the job calls time out after 60 s. */
-const TIMEOUT_MS = 60_000;
+import { callJobApi } from '../jobApi';
 
 /** Spec 02 §7: the calls of the Document Details card. */
-export const DETAILS_PATHS = {
-  searchPhysicians: '/api/jobs/SearchPhysicians',
-  getPhysician: '/api/jobs/GetPhysician',
-  workTypes: '/api/job/GetClientFacilityWorktypes',
-  departments: (jobId: number) => `/api/job/getDepartmentsByJobId/${jobId}`,
-  locations: (jobId: number) => `/api/job/getLocationsByJobId/${jobId}`,
-  holdQueueCheck: '/api/job/RunHoldQueueCheck',
-} as const;
+const JOB = ENDPOINTS.jobEditor;
 
 /** react-query keys of the card's lists. */
 export const detailsKeys = {
@@ -49,53 +32,31 @@ export async function searchPhysicians(
 ) {
   const names = physicianSearchNames(text);
   if (!names) return [];
-  return api.get(DETAILS_PATHS.searchPhysicians, {
-    query: {
-      physicianSearchType: PHYSICIAN_SEARCH_TYPES[kind],
-      companyId: facilityId,
-      lastName: names.lastName,
-      firstName: names.firstName || undefined,
-    },
-    schema: PhysicianSchema.array(),
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  const query = {
+    physicianSearchType: PHYSICIAN_SEARCH_TYPES[kind],
+    companyId: facilityId,
+    lastName: names.lastName,
+    firstName: names.firstName || undefined,
+  };
+  return callJobApi(JOB.searchPhysicians, { query }, signal);
 }
 
 /** GetPhysician: one physician by user id (the physician popover). */
 export const fetchPhysician = (userId: number, signal?: AbortSignal) =>
-  api.get(DETAILS_PATHS.getPhysician, {
-    query: { userId },
-    schema: PhysicianSchema,
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  callJobApi(JOB.physician, { query: { userId } }, signal);
 
 /** GetClientFacilityWorktypes: the work types a job of the facility may have. */
 export const fetchWorkTypes = (facilityId: number, signal?: AbortSignal) =>
-  api.get(DETAILS_PATHS.workTypes, {
-    query: { ClientFacilityId: facilityId },
-    schema: WorkTypeSchema.array(),
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  callJobApi(JOB.workTypes, { query: { ClientFacilityId: facilityId } }, signal);
 
 /** getDepartmentsByJobId: the departments of the job's facility. */
 export const fetchDepartments = (jobId: number, signal?: AbortSignal) =>
-  api.get(DETAILS_PATHS.departments(jobId), {
-    schema: DepartmentSchema.array(),
-    timeoutMs: TIMEOUT_MS,
-    signal,
-  });
+  callJobApi(JOB.departments, { params: { id: jobId } }, signal);
 
 /** getLocationsByJobId: the locations of the job's facility. */
 export const fetchLocations = (jobId: number, signal?: AbortSignal) =>
-  api.get(DETAILS_PATHS.locations(jobId), { schema: LocationSchema.array(), timeoutMs: TIMEOUT_MS, signal });
+  callJobApi(JOB.locations, { params: { id: jobId } }, signal);
 
 /** RunHoldQueueCheck: the rules' results for the job data and text as they would be saved. */
 export const runHoldQueueCheck = (jobId: number, setJobDataRequest: SetJobDataRequest, cda?: CdaEdits) =>
-  api.post(
-    DETAILS_PATHS.holdQueueCheck,
-    { jobId, setJobDataRequest, cda },
-    { schema: HoldQueueCheckRowSchema.array(), timeoutMs: TIMEOUT_MS },
-  );
+  callJobApi(JOB.holdQueueCheck, { body: { jobId, setJobDataRequest, cda } });

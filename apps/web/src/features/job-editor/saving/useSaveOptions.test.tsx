@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { detailsKeys } from './details/detailsApi';
-import { jobDetails } from './testing/jobFixtures';
+import { detailsKeys } from '../details/detailsApi';
+import { jobDetails } from '../testing/jobFixtures';
 import { useSaveOptions } from './useSaveOptions';
 
 const limited = { ...jobDetails().workType!, minAddressees: 1, maxAddresseesSpecified: true };

@@ -2,7 +2,7 @@ import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job
 import { saveOptionsFor } from '@quill/core/rules/saveOptions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { detailsKeys, fetchWorkTypes } from './details/detailsApi';
+import { detailsKeys, fetchWorkTypes } from '../details/detailsApi';
 
 /**
  * Spec 02 §5: the save options of the job as it is being edited — the work type and addressees

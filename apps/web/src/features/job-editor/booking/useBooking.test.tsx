@@ -1,27 +1,20 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../app/testing/fakeApi';
-import { showToast } from '../../app/toasts';
-import '../../lib/i18n';
-import { availability, cdaAnswer, jobDetails } from './testing/jobFixtures';
-import { EXTEND_BOOKING_MS, useEditSession } from './useEditSession';
-import type { LoadedJob } from './useJobLoad';
+import { fakeApi } from '../../../app/testing/fakeApi';
+import { showToast } from '../../../app/toasts';
+import '../../../lib/i18n';
+import { jobDetails } from '../testing/jobFixtures';
+import { EXTEND_BOOKING_MS, useBooking } from './useBooking';
 
-vi.mock('../../app/toasts', () => ({ showToast: vi.fn() }));
+vi.mock('../../../app/toasts', () => ({ showToast: vi.fn() }));
 
-const job: LoadedJob = {
-  details: jobDetails(),
-  availability: availability(),
-  text: { textType: 'CDA', audioOnly: false, noDocument: false },
-  cda: cdaAnswer(),
-  cdaFailed: false,
-};
+const details = jobDetails();
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useEditSession', () => {
+describe('useBooking', () => {
   it('extends the booking every few minutes while editing, and stops after cancel', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi({
@@ -30,16 +23,7 @@ describe('useEditSession', () => {
       'POST /api/job/cancelbooking': { success: true, messages: [] },
     });
     const leave = vi.fn();
-    const { result } = renderHook(() =>
-      useEditSession({
-        jobId: 42,
-        job,
-        currentDoc: () => null,
-        loadedDoc: () => null,
-        reload: vi.fn(),
-        leave,
-      }),
-    );
+    const { result } = renderHook(() => useBooking({ jobId: 42, details, forgetEdits: vi.fn(), leave }));
     await act(() => result.current.bookOut());
     expect(result.current.mode).toBe('edit');
     expect(result.current.cookie.current).toBe('k1');
@@ -64,16 +48,7 @@ describe('useEditSession', () => {
       'POST /api/job/cancelbooking': { success: false, messages: ['Not yours', 'Expired'] },
     });
     const leave = vi.fn();
-    const { result } = renderHook(() =>
-      useEditSession({
-        jobId: 42,
-        job,
-        currentDoc: () => null,
-        loadedDoc: () => null,
-        reload: vi.fn(),
-        leave,
-      }),
-    );
+    const { result } = renderHook(() => useBooking({ jobId: 42, details, forgetEdits: vi.fn(), leave }));
     await act(() => result.current.bookOut());
     await act(() => result.current.cancelEdit());
     await waitFor(() => expect(result.current.busy).toBeNull());

@@ -1,0 +1,132 @@
+import type { CdaEdits } from '@quill/core/contract/cda';
+import { SAVE_MODES, type SaveModeName, type SaveOptions } from '@quill/core/rules/saveOptions';
+import { stageLabel } from '@quill/core/rules/stages';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../app/toasts';
+import type { Booking, EditOutcome } from '../booking/useBooking';
+import { fetchJobVersion, saveJob } from '../jobApi';
+import { serverMessage } from '../serverMessage';
+import { type LoadedJob, versionOf } from '../useJobLoad';
+import { clearDrafts } from './draftStore';
+import type { JobEdits } from './useJobEdits';
+import { useSaveOptions } from './useSaveOptions';
+
+export interface JobSaveOptions {
+  jobId: number;
+  job: LoadedJob | undefined;
+  booking: Pick<Booking, 'cookie' | 'unprotected' | 'end'>;
+  edits: Pick<JobEdits, 'jobData' | 'toSave' | 'forget'>;
+  /** The text's changed sections as they would be saved (undefined when none, or no CDA editor). */
+  cdaEdits: () => CdaEdits | undefined;
+  /** After a save: reload the job (its new version, or the stage it moved to). */
+  reload: () => void;
+  /** Leaves the job view after a save that ends the edit. */
+  leave: (outcome: EditOutcome) => void;
+}
+
+/** Saving the job from edit mode. */
+export interface JobSave {
+  /** The save menu's modes and limit for the job as edited (spec 02 §5). */
+  options: SaveOptions;
+  /** The version check or the save is under way. */
+  saving: boolean;
+  /** Save with a mode: checks the version first (a newer one asks to overwrite). */
+  save: (mode: SaveModeName) => Promise<void>;
+  /** The newer-version dialog is open. */
+  newerVersion: boolean;
+  /** The newer-version dialog's Overwrite: saves against the newer version. */
+  overwrite: () => void;
+  /** The newer-version dialog's Cancel: editing goes on. */
+  keepEditing: () => void;
+}
+
+/**
+ * Spec 02 §4 "Save": getjobversion first (newer → the overwrite dialog; lower or a failure warns),
+ * then savejob with the changed sections, the job data and the mode. Save only keeps the booking;
+ * every other mode ends the edit and leaves. A save forgets the edits and the kept drafts.
+ */
+export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave }: JobSaveOptions): JobSave {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [newer, setNewer] = useState<{ mode: SaveModeName; version: number } | null>(null);
+  const options = useSaveOptions(job?.details, edits.jobData);
+  const loadedVersion = versionOf(job);
+  const { cookie, unprotected, end } = booking;
+  const { toSave, forget } = edits;
+
+  const doSave = useCallback(
+    async (mode: SaveModeName, version: number) => {
+      const held = cookie.current;
+      const setJobDataRequest = toSave(unprotected);
+      if (!held || !setJobDataRequest) return;
+      setSaving(true);
+      try {
+        const cda = cdaEdits();
+        const result = await saveJob({
+          jobId,
+          version,
+          bookingCookie: held,
+          saveMode: SAVE_MODES[mode],
+          setJobDataRequest,
+          cda,
+        });
+        if (!result.success) {
+          showToast(t('job.saveFailed'), { kind: 'error' });
+          return;
+        }
+        const stage = stageLabel(result.stageId, result.stageName);
+        showToast(t('jobView.saved', { jobId: String(jobId), version: String(result.version), stage }), {
+          kind: 'success',
+        });
+        clearDrafts(jobId);
+        forget();
+        if (mode !== 'saveOnly') {
+          end();
+          leave('saved');
+        }
+        reload();
+      } catch (error) {
+        const known = serverMessage(error);
+        showToast(known ?? t('job.saveFailed'), {
+          kind: 'error',
+          title: known ? t('job.saveFailed') : undefined,
+        });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [cookie, toSave, unprotected, cdaEdits, jobId, forget, end, leave, reload, t],
+  );
+
+  const save = useCallback(
+    async (mode: SaveModeName) => {
+      setSaving(true);
+      let current: number;
+      try {
+        current = (await fetchJobVersion(jobId)).version;
+      } catch {
+        showToast(t('job.versionCheckFailed'), { kind: 'warning' });
+        setSaving(false);
+        return;
+      }
+      setSaving(false);
+      if (current > loadedVersion) setNewer({ mode, version: current });
+      else if (current < loadedVersion) showToast(t('job.versionCheckFailed'), { kind: 'warning' });
+      else await doSave(mode, current);
+    },
+    [jobId, loadedVersion, doSave, t],
+  );
+
+  const overwrite = useCallback(() => {
+    if (!newer) return;
+    setNewer(null);
+    void doSave(newer.mode, newer.version);
+  }, [newer, doSave]);
+  const keepEditing = useCallback(() => setNewer(null), []);
+
+  return useMemo(
+    () => ({ options, saving, save, newerVersion: newer !== null, overwrite, keepEditing }),
+    [options, saving, save, newer, overwrite, keepEditing],
+  );
+}
