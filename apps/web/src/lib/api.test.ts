@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/renderApp';
-import { ApiRequestError, api, onUnauthorized, readXsrfToken } from './api';
+import { ApiRequestError, apiRequest, onUnauthorized, readXsrfToken } from './api';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,13 +19,13 @@ async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
 describe('api client', () => {
   it('parses the error shape into status, code and message', async () => {
     mockFetch(jsonResponse({ error: { code: 'not_found', message: 'No such job' } }, 404));
-    const error = await failure(api.get('/api/job/getjobdata'));
+    const error = await failure(apiRequest('/api/job/getjobdata'));
     expect([error.status, error.code, error.message]).toEqual([404, 'not_found', 'No such job']);
   });
 
   it('gives a code from the status when the answer is not the error shape', async () => {
     mockFetch(new Response('<html>bad gateway</html>', { status: 503, statusText: 'Service Unavailable' }));
-    const error = await failure(api.get('/api/x'));
+    const error = await failure(apiRequest('/api/x'));
     expect([error.status, error.code]).toEqual([503, 'unavailable']);
   });
 
@@ -34,8 +34,8 @@ describe('api client', () => {
     expect(readXsrfToken()).toBe('abc=123');
     expect(readXsrfToken('other=1')).toBeUndefined();
     const fetch = mockFetch(jsonResponse({ ok: true }));
-    await api.post('/api/thing', { a: 1 });
-    await api.get('/api/thing', { query: { a: 1, b: undefined } });
+    await apiRequest('/api/thing', { method: 'POST', body: { a: 1 } });
+    await apiRequest('/api/thing', { query: { a: 1, b: undefined } });
     const [, post] = fetch.mock.calls[0]!;
     const [getUrl, get] = fetch.mock.calls[1]!;
     const postHeaders = post?.headers as Record<string, string>;
@@ -55,7 +55,7 @@ describe('api client', () => {
         return d as { n: number };
       },
     };
-    expect((await failure(api.get('/api/n', { schema }))).code).toBe('bad_response');
+    expect((await failure(apiRequest('/api/n', { schema }))).code).toBe('bad_response');
   });
 
   it('gives up after the timeout', async () => {
@@ -69,7 +69,7 @@ describe('api client', () => {
           ),
       ),
     );
-    const pending = failure(api.get('/api/slow', { timeoutMs: 60_000 }));
+    const pending = failure(apiRequest('/api/slow', { timeoutMs: 60_000 }));
     await vi.advanceTimersByTimeAsync(60_000);
     const error = await pending;
     expect([error.status, error.code]).toEqual([0, 'timeout']);
@@ -77,7 +77,7 @@ describe('api client', () => {
 
   it('reports a network failure', async () => {
     mockFetch(new TypeError('Failed to fetch'));
-    expect((await failure(api.get('/api/x'))).code).toBe('network');
+    expect((await failure(apiRequest('/api/x'))).code).toBe('network');
   });
 
   it('tells the 401 listeners about a 401 answer before failing, and only while registered', async () => {
@@ -90,12 +90,12 @@ describe('api client', () => {
       jsonResponse({ error: { code: 'session_expired', message: 'expired' } }, 401),
       jsonResponse({ error: { code: 'forbidden', message: 'no' } }, 403),
     );
-    expect((await failure(api.get('/api/heartbeat/Idle'))).code).toBe('session_expired');
-    expect((await failure(api.get('/api/x'))).status).toBe(403);
+    expect((await failure(apiRequest('/api/heartbeat/Idle'))).code).toBe('session_expired');
+    expect((await failure(apiRequest('/api/x'))).status).toBe(403);
     stop();
     broken();
     mockFetch(jsonResponse({ error: { code: 'unauthenticated', message: 'sign in' } }, 401));
-    expect((await failure(api.get('/api/y'))).code).toBe('unauthenticated');
+    expect((await failure(apiRequest('/api/y'))).code).toBe('unauthenticated');
     expect(seen).toEqual(['session_expired /api/heartbeat/Idle']);
   });
 });

@@ -287,18 +287,6 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
   });
 }
 
-/** Shorthands for {@link apiRequest}. */
-export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
-
 /** What a call of an endpoint sends: its path parameters, query and body, each where it has one. */
 export type CallInput<E extends Endpoint> = (E['params'] extends object
   ? { params: InputOf<E['params']> }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission, usePermissions } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
 import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
@@ -179,7 +180,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onClose={() => leave('closed')}
           onCancel={() => (changed ? setConfirmCancel(true) : void booking.cancelEdit())}
           onSave={(m) => void saving.save(m)}
-          onPrint={() => window.open(`/api/file/download/${jobId}.pdf`, '_blank')}
+          onPrint={() => window.open(BULK_URLS.printPreview(jobId), '_blank')}
           onFax={() => setFaxOpen(true)}
         />
         <div className={classes.document}>
