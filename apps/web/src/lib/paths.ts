@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { ACCOUNT } from '@quill/core/contract/endpoints/account';
 import { safeReturnPath } from '@quill/core/rules/returnPath';
 import { urlFor } from './api';
 
@@ -7,7 +7,7 @@ export { safeReturnPath };
 
 /** Spec 01 §4: where a browser that is not signed in goes, coming back to `returnPath` afterwards. */
 export function signInSchemeUrl(scheme: string, returnPath: string): string {
-  return urlFor(ENDPOINTS.account.scheme, {
+  return urlFor(ACCOUNT.scheme, {
     params: { scheme },
     query: { returnUrl: safeReturnPath(returnPath) },
   });

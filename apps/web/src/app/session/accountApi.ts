@@ -4,52 +4,50 @@ import type {
   UserSettings,
   UserSummary,
 } from '@quill/core/contract/account';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { ACCOUNT } from '@quill/core/contract/endpoints/account';
 import { callApi, urlFor } from '../../lib/api';
-
-const { account } = ENDPOINTS;
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
 
 /** Spec 01 §4: is the session signed in, and the scheme to sign in with if not. */
 export function fetchAuthenticated(signal?: AbortSignal): Promise<Authenticated> {
-  return callApi(account.authenticated, {}, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(ACCOUNT.authenticated, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §7: the accounts the signed-in user may work as. */
 export function fetchUserSummaries(signal?: AbortSignal): Promise<UserSummary[]> {
-  return callApi(account.userSummaries, {}, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(ACCOUNT.userSummaries, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** POST with no body: the session works as this account from now on. */
 export async function setUserSummary(memberId: number): Promise<void> {
-  await callApi(account.setUserSummary, { params: { memberId } }, { timeoutMs: TIMEOUT_MS });
+  await callApi(ACCOUNT.setUserSummary, { params: { memberId } }, { timeoutMs: TIMEOUT_MS });
 }
 
 /** Spec 01 §3 "User settings" of the selected account. */
 export function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return callApi(account.userSettings, {}, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(ACCOUNT.userSettings, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §3 "Application settings": the job list's batch sizes and count interval. */
 export function fetchApplicationSettings(signal?: AbortSignal): Promise<ApplicationSettings> {
-  return callApi(account.applicationSettings, {}, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(ACCOUNT.applicationSettings, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §2 Help: where the documentation is. */
 export async function fetchDocumentationLink(): Promise<string> {
-  return (await callApi(account.documentationLink, {}, { timeoutMs: TIMEOUT_MS })).url;
+  return (await callApi(ACCOUNT.documentationLink, {}, { timeoutMs: TIMEOUT_MS })).url;
 }
 
 /** The idle heartbeat: the seconds the session has left, without resetting them. */
 export function heartbeatIdle(): Promise<number> {
-  return callApi(account.heartbeatIdle, {}, { timeoutMs: TIMEOUT_MS });
+  return callApi(ACCOUNT.heartbeatIdle, {}, { timeoutMs: TIMEOUT_MS });
 }
 
 /** The active heartbeat: the user is active; the server resets its idle clock. */
 export function heartbeatActive(): Promise<number> {
-  return callApi(account.heartbeatActive, {}, { timeoutMs: TIMEOUT_MS });
+  return callApi(ACCOUNT.heartbeatActive, {}, { timeoutMs: TIMEOUT_MS });
 }
 
 /**
@@ -58,7 +56,7 @@ export function heartbeatActive(): Promise<number> {
  */
 export async function signOutQuietly(): Promise<void> {
   try {
-    await fetch(urlFor(account.signOut, {}), { credentials: 'same-origin', redirect: 'manual' });
+    await fetch(urlFor(ACCOUNT.signOut, {}), { credentials: 'same-origin', redirect: 'manual' });
   } catch {
     // Already signed out, or offline: the session ends on the server by itself.
   }

@@ -1,5 +1,5 @@
 import type { AudioOptions } from '@quill/core/contract/audio';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { AUDIO } from '@quill/core/contract/endpoints/audio';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 
@@ -13,7 +13,7 @@ export const audioKeys = {
 
 /** Audio options (spec 01 §3): the job's renditions, the URL to stream and the enabled buttons. */
 export function fetchAudioOptions(jobId: number, signal?: AbortSignal): Promise<AudioOptions> {
-  return callApi(ENDPOINTS.audio.options, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(AUDIO.options, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 export interface AudioOptionsQueryOptions {

@@ -1,16 +1,14 @@
 import type { AnswerOf } from '@quill/core/contract/endpoint';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { AUDIO } from '@quill/core/contract/endpoints/audio';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiRequestError, apiUpload, callApi, urlFor } from '../../lib/api';
-
-const { audio } = ENDPOINTS;
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
 
-export type CreateAudioFacility = AnswerOf<typeof audio.createFacilities>[number];
-export type CreateAudioChoices = AnswerOf<typeof audio.createChoices>;
-export type CreateAudioResponse = AnswerOf<typeof audio.createWithAudio>;
+export type CreateAudioFacility = AnswerOf<typeof AUDIO.createFacilities>[number];
+export type CreateAudioChoices = AnswerOf<typeof AUDIO.createChoices>;
+export type CreateAudioResponse = AnswerOf<typeof AUDIO.createWithAudio>;
 
 export const createAudioKeys = {
   facilities: () => ['createAudio', 'facilities'] as const,
@@ -21,7 +19,7 @@ export const createAudioKeys = {
 export function useCreateAudioFacilities() {
   return useQuery({
     queryKey: createAudioKeys.facilities(),
-    queryFn: ({ signal }) => callApi(audio.createFacilities, {}, { timeoutMs: TIMEOUT_MS, signal }),
+    queryFn: ({ signal }) => callApi(AUDIO.createFacilities, {}, { timeoutMs: TIMEOUT_MS, signal }),
   });
 }
 
@@ -31,7 +29,7 @@ export function useCreateAudioChoices(clientFacilityId: string | null) {
     queryKey: createAudioKeys.choices(clientFacilityId ?? ''),
     queryFn: ({ signal }) =>
       callApi(
-        audio.createChoices,
+        AUDIO.createChoices,
         { params: { clientFacilityId: clientFacilityId! } },
         { timeoutMs: TIMEOUT_MS, signal },
       ),
@@ -50,8 +48,8 @@ export function uploadAudio(
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<CreateAudioResponse> {
-  return apiUpload(urlFor(audio.createWithAudio, {}), form, {
-    schema: audio.createWithAudio.answer,
+  return apiUpload(urlFor(AUDIO.createWithAudio, {}), form, {
+    schema: AUDIO.createWithAudio.answer,
     onProgress,
     signal,
   });

@@ -1,9 +1,9 @@
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { HEALTH } from '@quill/core/contract/endpoints/health';
 import type { HealthCheckResponse } from '@quill/core/contract/health';
 import { LIMITS } from '@quill/core/rules/constants';
 import { callApi } from '../../lib/api';
 
 /** Spec 02 §7: the health check with a 60000 ms timeout, validated against the contract. */
 export function fetchHealthCheck(signal?: AbortSignal): Promise<HealthCheckResponse> {
-  return callApi(ENDPOINTS.health.results, {}, { timeoutMs: LIMITS.healthCheckTimeoutMs, signal });
+  return callApi(HEALTH.results, {}, { timeoutMs: LIMITS.healthCheckTimeoutMs, signal });
 }

@@ -1,5 +1,5 @@
 import type { Endpoint, InputOf } from '@quill/core/contract/endpoint';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import { type CallInput, callApi } from '../../lib/api';
 
@@ -10,8 +10,6 @@ const TIMEOUT_MS = 60_000;
 export const callJobApi = <E extends Endpoint>(e: E, input: CallInput<E>, signal?: AbortSignal) =>
   callApi(e, input, { timeoutMs: TIMEOUT_MS, signal });
 
-const JOB = ENDPOINTS.jobEditor;
-
 /** react-query keys of the job view. */
 export const jobKeys = {
   all: (jobId: number) => ['job', jobId] as const,
@@ -21,30 +19,31 @@ export const jobKeys = {
 
 /** canaccessjob: may this account open the job. */
 export const fetchCanAccess = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.canAccess, { query: { jobId } }, signal);
+  callJobApi(JOB_EDITOR.canAccess, { query: { jobId } }, signal);
 /** GetJobDetails: spec 02 §3 "Job detail". */
 export const fetchJobDetails = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.details, { query: { jobId } }, signal);
+  callJobApi(JOB_EDITOR.details, { query: { jobId } }, signal);
 /** GetDocumentAvailability: which document and audio the job has. */
 export const fetchAvailability = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.availability, { query: { jobId } }, signal);
+  callJobApi(JOB_EDITOR.availability, { query: { jobId } }, signal);
 /** getcda: the editing model of the job's document and the version it is. */
 export const fetchCda = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.cda, { query: { jobId } }, signal);
+  callJobApi(JOB_EDITOR.cda, { query: { jobId } }, signal);
 /** getjobversion: the job's current version (checked before saving). */
-export const fetchJobVersion = (jobId: number) => callJobApi(JOB.version, { query: { jobId } });
+export const fetchJobVersion = (jobId: number) => callJobApi(JOB_EDITOR.version, { query: { jobId } });
 
 /** bookoutjob: books the job out to this account for editing. */
-export const bookOutJob = (jobId: number) => callJobApi(JOB.bookOut, { body: { jobId } });
+export const bookOutJob = (jobId: number) => callJobApi(JOB_EDITOR.bookOut, { body: { jobId } });
 /** extendbooking: renews the booking while editing. */
 export const extendBooking = (jobId: number, bookingCookie: string) =>
-  callJobApi(JOB.extendBooking, { body: { jobId, bookingCookie } });
+  callJobApi(JOB_EDITOR.extendBooking, { body: { jobId, bookingCookie } });
 /** cancelbooking: releases the booking. */
 export const cancelBooking = (jobId: number, bookingCookie: string, componentType: string) =>
-  callJobApi(JOB.cancelBooking, { query: { jobId, bookingCookie, componentType } });
+  callJobApi(JOB_EDITOR.cancelBooking, { query: { jobId, bookingCookie, componentType } });
 
 /** savejob: the text, the job data and the save mode in one transaction. */
-export const saveJob = (body: InputOf<(typeof JOB.save)['body']>) => callJobApi(JOB.save, { body });
+export const saveJob = (body: InputOf<(typeof JOB_EDITOR.save)['body']>) =>
+  callJobApi(JOB_EDITOR.save, { body });
 
 /** The job data a save sends unchanged from the loaded details, with the note as edited. */
 export function jobDataOf(

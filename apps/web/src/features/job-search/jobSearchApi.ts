@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';
 import type { JobSearchResult } from '@quill/core/contract/jobSearch';
 import { callApi } from '../../lib/api';
 
@@ -37,5 +37,5 @@ export function searchJobs(
 ): Promise<JobSearchResult> {
   const query: Record<string, string | number | undefined> = { page, pageSize };
   for (const [key, value] of Object.entries(criteria)) if (value.trim() !== '') query[key] = value.trim();
-  return callApi(ENDPOINTS.jobList.search, { query }, { timeoutMs: 60_000, signal });
+  return callApi(JOB_LIST.search, { query }, { timeoutMs: 60_000, signal });
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { SCHEDULE } from '@quill/core/contract/endpoints/schedule';
 import type {
   RevertUploadResponse,
   SubmitHeadingsRequest,
@@ -8,8 +8,6 @@ import type {
 } from '@quill/core/contract/schedule';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiRequestError, apiUpload, callApi, urlFor } from '../../lib/api';
-
-const { schedule } = ENDPOINTS;
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -29,7 +27,7 @@ export function useCompanySearch(text: string, enabled: boolean) {
   return useQuery({
     queryKey: scheduleUploadKeys.companies(text),
     queryFn: ({ signal }) =>
-      callApi(schedule.companySearch, { params: { text } }, { timeoutMs: TIMEOUT_MS, signal }),
+      callApi(SCHEDULE.companySearch, { params: { text } }, { timeoutMs: TIMEOUT_MS, signal }),
     enabled: enabled && text.length > 0,
     staleTime: 30_000,
   });
@@ -46,8 +44,8 @@ export function validateHeadings(
   onProgress: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<ValidateHeadingsResponse> {
-  return apiUpload(urlFor(schedule.validateHeadings, {}), form, {
-    schema: schedule.validateHeadings.answer,
+  return apiUpload(urlFor(SCHEDULE.validateHeadings, {}), form, {
+    schema: SCHEDULE.validateHeadings.answer,
     onProgress,
     signal,
   });
@@ -55,7 +53,7 @@ export function validateHeadings(
 
 /** Submits the schedule's mapping; answers errors, warnings and the queued upload. */
 export function submitScheduleHeadings(body: SubmitHeadingsRequest): Promise<SubmitHeadingsResponse> {
-  return callApi(schedule.submitScheduleHeadings, { body }, { timeoutMs: TIMEOUT_MS });
+  return callApi(SCHEDULE.submitScheduleHeadings, { body }, { timeoutMs: TIMEOUT_MS });
 }
 
 /** The states after which an upload does not change any more. */
@@ -68,7 +66,7 @@ export function useUploadStatus(uploadId: number | null) {
   return useQuery({
     queryKey: scheduleUploadKeys.status(uploadId ?? 0),
     queryFn: ({ signal }) =>
-      callApi(schedule.status, { params: { uploadId: uploadId ?? 0 } }, { timeoutMs: TIMEOUT_MS, signal }),
+      callApi(SCHEDULE.status, { params: { uploadId: uploadId ?? 0 } }, { timeoutMs: TIMEOUT_MS, signal }),
     enabled: uploadId !== null,
     staleTime: 0,
     refetchInterval: (query) => {
@@ -82,7 +80,7 @@ export function useUploadStatus(uploadId: number | null) {
 export function useRecentUploads() {
   return useQuery({
     queryKey: scheduleUploadKeys.recent,
-    queryFn: ({ signal }) => callApi(schedule.recentUploads, {}, { timeoutMs: TIMEOUT_MS, signal }),
+    queryFn: ({ signal }) => callApi(SCHEDULE.recentUploads, {}, { timeoutMs: TIMEOUT_MS, signal }),
   });
 }
 
@@ -91,12 +89,12 @@ export function useUploadEffect(uploadId: number, enabled = true) {
   return useQuery({
     queryKey: scheduleUploadKeys.effect(uploadId),
     queryFn: ({ signal }) =>
-      callApi(schedule.uploadEffect, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS, signal }),
+      callApi(SCHEDULE.uploadEffect, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS, signal }),
     enabled,
   });
 }
 
 /** Reverts an upload: 403 not a manager, 409 with the conflict. */
 export function revertUpload(uploadId: number): Promise<RevertUploadResponse> {
-  return callApi(schedule.revertUpload, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS });
+  return callApi(SCHEDULE.revertUpload, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS });
 }

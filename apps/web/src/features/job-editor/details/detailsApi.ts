@@ -1,11 +1,10 @@
 import type { CdaEdits } from '@quill/core/contract/cda';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
 import { PHYSICIAN_SEARCH_TYPES, type SetJobDataRequest } from '@quill/core/contract/job';
 import { physicianSearchNames } from '@quill/core/rules/jobOptions';
 import { callJobApi } from '../jobApi';
 
 /** Spec 02 §7: the calls of the Document Details card. */
-const JOB = ENDPOINTS.jobEditor;
 
 /** react-query keys of the card's lists. */
 export const detailsKeys = {
@@ -38,25 +37,25 @@ export async function searchPhysicians(
     lastName: names.lastName,
     firstName: names.firstName || undefined,
   };
-  return callJobApi(JOB.searchPhysicians, { query }, signal);
+  return callJobApi(JOB_EDITOR.searchPhysicians, { query }, signal);
 }
 
 /** GetPhysician: one physician by user id (the physician popover). */
 export const fetchPhysician = (userId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.physician, { query: { userId } }, signal);
+  callJobApi(JOB_EDITOR.physician, { query: { userId } }, signal);
 
 /** GetClientFacilityWorktypes: the work types a job of the facility may have. */
 export const fetchWorkTypes = (facilityId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.workTypes, { query: { ClientFacilityId: facilityId } }, signal);
+  callJobApi(JOB_EDITOR.workTypes, { query: { ClientFacilityId: facilityId } }, signal);
 
 /** getDepartmentsByJobId: the departments of the job's facility. */
 export const fetchDepartments = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.departments, { params: { id: jobId } }, signal);
+  callJobApi(JOB_EDITOR.departments, { params: { id: jobId } }, signal);
 
 /** getLocationsByJobId: the locations of the job's facility. */
 export const fetchLocations = (jobId: number, signal?: AbortSignal) =>
-  callJobApi(JOB.locations, { params: { id: jobId } }, signal);
+  callJobApi(JOB_EDITOR.locations, { params: { id: jobId } }, signal);
 
 /** RunHoldQueueCheck: the rules' results for the job data and text as they would be saved. */
 export const runHoldQueueCheck = (jobId: number, setJobDataRequest: SetJobDataRequest, cda?: CdaEdits) =>
-  callJobApi(JOB.holdQueueCheck, { body: { jobId, setJobDataRequest, cda } });
+  callJobApi(JOB_EDITOR.holdQueueCheck, { body: { jobId, setJobDataRequest, cda } });

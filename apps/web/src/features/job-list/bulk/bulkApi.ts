@@ -1,12 +1,12 @@
 import type { CompleteJobsResult, CopyType, DocumentFormat } from '@quill/core/contract/documents';
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { DOCUMENTS } from '@quill/core/contract/endpoints/documents';
+import { FAX } from '@quill/core/contract/endpoints/fax';
+import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';
 import type { FaxRecipient, FaxResult } from '@quill/core/contract/fax';
 import { type ApiFile, apiFile, callApi, urlFor } from '../../../lib/api';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
-
-const { documents, fax, jobList } = ENDPOINTS;
 
 /** `jobIds` as repeated keys (`jobIds=1&jobIds=2`), the form of spec 01 §7. */
 const jobIdsOf = (jobIds: readonly number[]) => jobIds.map(String);
@@ -14,13 +14,13 @@ const jobIdsOf = (jobIds: readonly number[]) => jobIds.map(String);
 /** Spec 01 §7 "Documents and audio": the addresses of the bulk actions' documents. */
 export const BULK_URLS = {
   /** Print preview of one job (new tab). */
-  printPreview: (jobId: number) => urlFor(documents.download, { params: { file: `${jobId}.pdf` } }),
+  printPreview: (jobId: number) => urlFor(DOCUMENTS.download, { params: { file: `${jobId}.pdf` } }),
   /** One job as pdf or rtf. */
   download: (jobId: number, format: DocumentFormat) =>
-    urlFor(documents.downloadAs, { params: { file: `${jobId}.${format}` } }),
+    urlFor(DOCUMENTS.downloadAs, { params: { file: `${jobId}.${format}` } }),
   /** Several RTFs (new tab). */
   downloadRtf: (jobIds: readonly number[]) =>
-    urlFor(documents.downloadRtf, { query: { jobIds: jobIdsOf(jobIds) } }),
+    urlFor(DOCUMENTS.downloadRtf, { query: { jobIds: jobIdsOf(jobIds) } }),
   /** The copies of several jobs in one document; `format` is sent only when it is not the default pdf. */
   formatMultiple: (
     jobIds: readonly number[],
@@ -29,13 +29,13 @@ export const BULK_URLS = {
     coverSheet: boolean,
     format: DocumentFormat = 'pdf',
   ) =>
-    urlFor(documents.formatMultiple, {
+    urlFor(DOCUMENTS.formatMultiple, {
       params: { copiesOption: copyType, duplex: String(duplex), coverSheet: String(coverSheet) },
       query: { jobIds: jobIdsOf(jobIds), format: format === 'pdf' ? undefined : format },
     }),
   /** Jobs.zip */
   bulkDownload: (jobIds: readonly number[], format: DocumentFormat) =>
-    urlFor(documents.bulkDownload, { query: { jobIds: jobIdsOf(jobIds), format } }),
+    urlFor(DOCUMENTS.bulkDownload, { query: { jobIds: jobIdsOf(jobIds), format } }),
 };
 
 /**
@@ -72,22 +72,22 @@ export function savePath(jobIds: readonly number[], format: DocumentFormat): str
 
 /** Spec 01 §4 "Mark as printed": records that the jobs' copies were printed. */
 export function markJobsPrinted(jobIds: readonly number[], copiesType: CopyType): Promise<unknown> {
-  return callApi(jobList.printed, { body: { jobIds: [...jobIds], copiesType } }, { timeoutMs: TIMEOUT_MS });
+  return callApi(JOB_LIST.printed, { body: { jobIds: [...jobIds], copiesType } }, { timeoutMs: TIMEOUT_MS });
 }
 
 /** Spec 01 §4 "Clear": clears the Finished ones of the jobs from the manual list. */
 export function completeJobs(jobIds: readonly number[]): Promise<CompleteJobsResult> {
-  return callApi(jobList.completeJobs, { body: [...jobIds] }, { timeoutMs: TIMEOUT_MS });
+  return callApi(JOB_LIST.completeJobs, { body: [...jobIds] }, { timeoutMs: TIMEOUT_MS });
 }
 
 /** Spec 01 §6 Fax: a job's own recipients. */
 export function fetchContacts(jobId: number, signal?: AbortSignal): Promise<FaxRecipient[]> {
-  return callApi(fax.contacts, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(FAX.contacts, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §6 Fax: the recipient search of a corporate structure. */
 export function searchRecipients(q: string, csid: string, signal?: AbortSignal): Promise<FaxRecipient[]> {
-  return callApi(fax.searchRecipients, { query: { q, csid } }, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(FAX.searchRecipients, { query: { q, csid } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /**
@@ -102,5 +102,5 @@ export function faxJobs(
   const body = confirmOutsideContacts
     ? { jobIds: [...jobIds], recipients: [...recipients], confirmOutsideContacts }
     : { jobIds: [...jobIds], recipients: [...recipients] };
-  return callApi(fax.fax, { body }, { timeoutMs: TIMEOUT_MS });
+  return callApi(FAX.fax, { body }, { timeoutMs: TIMEOUT_MS });
 }

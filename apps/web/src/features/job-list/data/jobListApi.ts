@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@quill/core/contract/endpoints/index';
+import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';
 import type { CorporateStructure, JobCounts, JobDetails, JobListRow } from '@quill/core/contract/jobList';
 import type { QueueName } from '@quill/core/rules/constants';
 import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches';
@@ -13,16 +13,15 @@ const TIMEOUT_MS = 60_000;
 /** Row batches in flight at once: enough to overlap the server's work with the transfer of answers. */
 export const ROW_BATCHES_IN_FLIGHT = 3;
 
-const { jobList } = ENDPOINTS;
 
 /** Spec 01 §7 "Jobs and list": the corporate structures of the signed-in account. */
 export function fetchCorporateStructures(signal?: AbortSignal): Promise<CorporateStructure[]> {
-  return callApi(jobList.corporateStructures, {}, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(JOB_LIST.corporateStructures, {}, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §7 "Jobs and list": the client facility ids of a corporate structure. */
 export function fetchClientFacilities(csId: string, signal?: AbortSignal): Promise<number[]> {
-  return callApi(jobList.clientFacilities, { params: { csId } }, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(JOB_LIST.clientFacilities, { params: { csId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 export interface BatchedRequest {
@@ -48,7 +47,7 @@ export async function fetchJobCounts({
   for (const batch of facilityBatches(facilities, batchSize)) {
     parts.push(
       await callApi(
-        jobList.counts,
+        JOB_LIST.counts,
         { query: { corpId: csId, cfs: batch.join(',') } },
         { timeoutMs: TIMEOUT_MS, signal },
       ),
@@ -101,12 +100,12 @@ export async function fetchJobRows({
 
 /** Spec 01 §7 "Jobs and list": the expanded row's details (distribution errors). */
 export function fetchJobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails> {
-  return callApi(jobList.details, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
+  return callApi(JOB_LIST.details, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
 /** Spec 01 §7 "Jobs and list": the Excel export of the list's visible columns, opened by navigation. */
 export function jobListExportUrl(csId: string, queue: QueueName, columns: readonly JobListColumn[]): string {
-  const url = urlFor(jobList.exportJobList, { params: { csId, queueName: queue }, query: {} });
+  const url = urlFor(JOB_LIST.exportJobList, { params: { csId, queueName: queue }, query: {} });
   // The commas between the column names stay as typed (urlFor would encode them as %2C).
   return columns.length ? `${url}?columns=${columns.map(encodeURIComponent).join(',')}` : url;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchJobDetails } from '../data/jobListApi';
 import { jobListKeys } from '../data/jobListQueryKeys';
 
-/** An expanded row's details (ENDPOINTS.jobList.details), fetched while its panel is open. */
+/** An expanded row's details (JOB_LIST.details), fetched while its panel is open. */
 export function useJobDetails(jobId: number, enabled: boolean) {
   return useQuery({
     queryKey: jobListKeys.details(jobId),
