@@ -1,4 +1,5 @@
 export * from './contract/account.js';
+export * from './contract/adt.js';
 export * from './contract/audio.js';
 export * from './contract/cda.js';
 export * from './contract/documents.js';

@@ -804,6 +804,36 @@ export const enUS = {
     revertConflictExists:
       'Upload {{id}} cannot be reverted: {{record}}, which it deleted, has been added again since.',
   },
+  adt: {
+    // Spec 02 §2, §5, §8 (verbatim).
+    valueTooShort: 'Value must be at least 2 characters',
+    searchPrompt: 'Please search for a patient, visit or order.',
+    noPatients: 'There are no patients that match your search.',
+    acceptPatientOnly: 'Accept Patient Only',
+    acceptAndVisit: '& Visit',
+    acceptVisitAndOrders: ', Visit & Order(s)',
+    searchFailed:
+      'Sorry, there was an error performing this search. If the issue persists please contact your System Administrator.',
+    acceptFailed:
+      'There was an error accepting your search, please try again later. If the issue persists please contact your System Administrator.',
+    patientNameLabel: 'Patient Name',
+    // Ours: the refusals and checks the spec leaves unworded.
+    noEditPermission: 'You do not have permission to edit patient data of jobs',
+    noViewPermission: 'You do not have permission to view patient data',
+    unknownSearch: 'The facility has no search named {{identifier}}',
+    unknownField: '{{field}} is not a field of this search',
+    badDate: '{{field}} must be a date (YYYY-MM-DD)',
+    badDateTime: '{{field}} must be a date and time (YYYY-MM-DDThh:mm:ss)',
+    badTime: '{{field}} must be a time (hh:mm or hh:mm:ss)',
+    badDecimal: '{{field}} must be a number of at most 32 digits',
+    badSsn: '{{field}} must be a social security number (###-##-####)',
+    badBoolean: '{{field}} must be true or false',
+    notAField: '{{field}} is not an ADT field of this facility',
+    readOnlyField: '{{field}} cannot be changed',
+    patientNotFound: 'The patient was not found',
+    visitNotFound: 'The visit was not found for this patient',
+    orderNotFound: 'The order was not found for this visit',
+  },
   job: {
     physicianSearchFailed: 'There was a problem searching for physicians.',
     getPhysicianFailed: 'There was a problem getting the physician.',

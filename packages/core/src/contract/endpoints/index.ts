@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { ACCOUNT } from './account.js';
+import { ADT } from './adt.js';
 import { AUDIO } from './audio.js';
 import { DOCUMENTS } from './documents.js';
 import { FAX } from './fax.js';
@@ -15,6 +16,7 @@ import { SCHEDULE } from './schedule.js';
  */
 export const ENDPOINTS = {
   account: ACCOUNT,
+  adt: ADT,
   audio: AUDIO,
   documents: DOCUMENTS,
   fax: FAX,
