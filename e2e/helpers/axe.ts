@@ -7,6 +7,13 @@ import { expect, type Page } from '@playwright/test';
  * user sees: page, open dialog, menu, edit mode.
  */
 export async function expectAccessible(page: Page, what = 'page', include?: string): Promise<void> {
+  // A dialog still fading in has blended colours that fail the contrast rule for an instant: read
+  // the page as the user sees it once the transitions have ended.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const axe = await builder.analyze();
