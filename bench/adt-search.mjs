@@ -33,15 +33,16 @@ const sqlArray = (xs) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 /** Inserts `count` patients into a structure, with visits and orders, in three INSERT … SELECTs. */
 async function addPatients(db, structureId, count, tag) {
   const t0 = performance.now();
-  // Multiplicative hashes spread names and birthdays over the ids without a random generator.
+  // A multiplicative hash of the row number picks the stem, the ending, the first name and the
+  // birthday from independent parts of it, so every combination occurs and neighbours differ.
   await db.query(
     `insert into patients (corporate_structure_id, mrn, last_name, first_name, date_of_birth, sex)
      select $1, $2 || lpad(g::text, 8, '0'),
-       (${sqlArray(STEMS)})[1 + (g * 7919) % ${STEMS.length}] || (${sqlArray(ENDINGS)})[1 + (g * 104729) % ${ENDINGS.length}],
-       (${sqlArray(FIRST)})[1 + (g * 31337) % ${FIRST.length}],
-       date '1925-01-01' + ((g::bigint * 2654435761) % 36500)::int,
+       (${sqlArray(STEMS)})[1 + h % ${STEMS.length}] || (${sqlArray(ENDINGS)})[1 + (h / ${STEMS.length}) % ${ENDINGS.length}],
+       (${sqlArray(FIRST)})[1 + (h / ${STEMS.length * ENDINGS.length}) % ${FIRST.length}],
+       date '1925-01-01' + ((h / ${STEMS.length * ENDINGS.length * FIRST.length}) % 36500)::int,
        case when g % 2 = 0 then 'F' else 'M' end
-     from generate_series(1, $3) g`,
+     from generate_series(1, $3) g, lateral (select (g::bigint * 2654435761) % 4294967296 as h) hash`,
     [structureId, `${tag}M`, count],
   );
   await db.query(
@@ -123,7 +124,8 @@ async function setUp(structureId, tag) {
      order by j.id limit 1`,
     [structureId],
   );
-  const { job, cf } = rows[0];
+  // bigint ids come back from pg as text.
+  const [job, cf] = [Number(rows[0].job), Number(rows[0].cf)];
   const searches = (
     await db.query(
       'select identifier, search_fields from adt_search_configurations where client_facility_id = $1',
