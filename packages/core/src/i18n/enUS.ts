@@ -833,6 +833,22 @@ export const enUS = {
     patientNotFound: 'The patient was not found',
     visitNotFound: 'The visit was not found for this patient',
     orderNotFound: 'The order was not found for this visit',
+    // Ours: the columns of the search's Patients, Visits and Orders tables (spec 02 §2).
+    column: {
+      mrn: 'Patient ID (MRN)',
+      lastName: 'Last Name',
+      firstName: 'First Name',
+      middleName: 'Middle Name',
+      dateOfBirth: 'Date of Birth',
+      sex: 'Sex',
+      visitNumber: 'Visit Number',
+      patientClass: 'Patient Class',
+      admitted: 'Admit Date/Time',
+      discharged: 'Discharge Date/Time',
+      orderNumber: 'Order Number',
+      description: 'Ordered Procedure',
+      ordered: 'Order Date/Time',
+    },
   },
   job: {
     physicianSearchFailed: 'There was a problem searching for physicians.',

@@ -45,6 +45,12 @@ export const patients = pgTable(
       t.corporateStructureId,
       sql`lower(${t.lastName}) text_pattern_ops`,
     ),
+    // ADT search (searchadt): first name prefixes and dates of birth in a structure.
+    index('patients_cs_first_prefix_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+    ),
+    index('patients_cs_dob_idx').on(t.corporateStructureId, t.dateOfBirth),
   ],
 );
 
@@ -62,7 +68,8 @@ export const visits = pgTable(
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
   },
-  (t) => [index('visits_patient_idx').on(t.patientId)],
+  // ADT search by visit number; the structure is the patient's, checked through patient_id.
+  (t) => [index('visits_patient_idx').on(t.patientId), index('visits_number_idx').on(t.visitNumber)],
 );
 
 /** An order (HL7 ORC/OBR) of a visit. */
@@ -78,5 +85,6 @@ export const orders = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true }),
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
   },
-  (t) => [index('orders_visit_idx').on(t.visitId)],
+  // ADT search by order number; the structure is the visit's patient's.
+  (t) => [index('orders_visit_idx').on(t.visitId), index('orders_number_idx').on(t.orderNumber)],
 );

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { jobRowColumnsSql, jobRowJoinsSql } from '../jobList/jobListSql.js';
 
 /** A LIKE pattern matching what starts with `text` (its own %, _ and \ taken literally). */
-function prefixPattern(text: string): string {
+export function prefixPattern(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
