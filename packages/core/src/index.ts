@@ -16,6 +16,7 @@ export * from './contract/schedule.js';
 export * from './i18n/enUS.js';
 export * from './i18n/format.js';
 export * from './rules/actionGates.js';
+export * from './rules/adtValues.js';
 export * from './rules/applicationSettings.js';
 export * from './rules/bulkSelection.js';
 export * from './rules/compositeName.js';

@@ -810,6 +810,8 @@ export const enUS = {
     searchPrompt: 'Please search for a patient, visit or order.',
     noPatients: 'There are no patients that match your search.',
     acceptPatientOnly: 'Accept Patient Only',
+    // Ours: what '& Visit' and ', Visit & Order(s)' follow on the Accept button.
+    acceptPatient: 'Accept Patient',
     acceptAndVisit: '& Visit',
     acceptVisitAndOrders: ', Visit & Order(s)',
     searchFailed:
