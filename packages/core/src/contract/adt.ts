@@ -245,10 +245,15 @@ export const AcceptAdtRequestSchema = z.object({
   jobId: bodyId('jobId'),
   companyId: bodyId('companyId'),
   bookingCookie: BookingCookieSchema,
-  adtSearchResult: z.object({
-    patientId: bodyId('patientId'),
-    visitId: bodyId('visitId').nullable().default(null),
-    orderId: z.array(bodyId('orderId')).max(ADT_LIMITS.maxOrders).default([]),
-  }),
+  adtSearchResult: z
+    .object({
+      patientId: bodyId('patientId'),
+      visitId: bodyId('visitId').nullable().default(null),
+      orderId: z.array(bodyId('orderId')).max(ADT_LIMITS.maxOrders).default([]),
+    })
+    .refine((r) => r.orderId.length === 0 || r.visitId !== null, {
+      message: 'Orders are accepted with their visit: choose the visit too',
+      path: ['visitId'],
+    }),
 });
 export type AcceptAdtRequest = z.infer<typeof AcceptAdtRequestSchema>;

@@ -835,6 +835,7 @@ export const enUS = {
     patientNotFound: 'The patient was not found',
     visitNotFound: 'The visit was not found for this patient',
     orderNotFound: 'The order was not found for this visit',
+    companyMismatch: 'Client facility {{companyId}} is not the facility of job {{jobId}}',
   },
   job: {
     physicianSearchFailed: 'There was a problem searching for physicians.',
