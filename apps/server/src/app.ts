@@ -19,7 +19,7 @@ import { registerSession } from './http/session.js';
 import { findWebDist, registerSpa } from './http/spa.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
 import { schemeRoutes } from './routes/account/schemeRoutes.js';
-import { adtSearchRoutes } from './routes/adt/adtSearchRoutes.js';
+import { adtRoutes } from './routes/adt/adtRoutes.js';
 import { audioRoutes } from './routes/audio/audioRoutes.js';
 import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
@@ -83,7 +83,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(jobReadRoutes(ctx));
   await app.register(jobWriteRoutes(ctx));
   await app.register(physicianRoutes(ctx));
-  await app.register(adtSearchRoutes(ctx));
+  await app.register(adtRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);

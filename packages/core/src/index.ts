@@ -17,6 +17,7 @@ export * from './i18n/enUS.js';
 export * from './i18n/format.js';
 export * from './rules/actionGates.js';
 export * from './rules/adtSearchValue.js';
+export * from './rules/adtValues.js';
 export * from './rules/applicationSettings.js';
 export * from './rules/bulkSelection.js';
 export * from './rules/compositeName.js';

@@ -6,11 +6,11 @@ import {
   documentVersions,
   type jobFlags,
   type jobNotes,
-  type jobOrders,
+  jobOrders,
   jobs,
   recipients,
 } from '../db/schema/index.js';
-import { jobAdt } from './adt.js';
+import { jobAdt, jobOrderAdt, jobPhysicians } from './adt.js';
 import type { AudioPool } from './audio.js';
 import type { DocumentPool } from './documents.js';
 import type { IdCounter } from './ids.js';
@@ -157,9 +157,7 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
   const visit = patient ? latestVisit(patient, dictatedAt) : undefined;
   const orderIds =
     visit && visit.orderIds.length > 0 && rng.chance(0.6) ? rng.sample(visit.orderIds, rng.int(1, 2)) : [];
-  const adt = patient
-    ? jobAdt(patient, visit, orderIds[0] === undefined ? undefined : ctx.orders.get(orderIds[0]))
-    : {};
+  const adt = patient ? jobAdt(patient, visit, facility.timeZone) : {};
   if (flags.includes('missingMandatoryAdt')) delete adt[rng.chance(0.5) ? 'PID.7.1' : 'PID.18.1'];
 
   const recips = buildRecipients(rng, {
@@ -206,7 +204,21 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
     });
   }
   if (plan.audio ?? (doc === null || rng.chance(0.92))) addAudio(ctx, jobId, dictatedAt);
-  for (const orderId of orderIds) rows.orders.push({ jobId, orderId });
+  const adtPhysicians = jobPhysicians(jobId, dictator?.id ?? null, phys.all);
+  // Orders only where the facility has an order template (the others have no Orders panel).
+  if (facility.usesOrders) {
+    for (const [ordinal, orderId] of orderIds.entries()) {
+      const ordering = adtPhysicians.orderingPhysician();
+      rows.orders.push({
+        id: ids.next(jobOrders),
+        jobId,
+        orderId,
+        ordinal,
+        adt: jobOrderAdt(ctx.orders.get(orderId)!, facility.timeZone),
+        physicians: ordering === null ? {} : { 'OBR.16': ordering },
+      });
+    }
+  }
 
   const hi = plan.hi ?? rng.chance(stage === S.holdQueue.id ? 0.45 : 0.06);
   const updated = Math.max(createdAt, transcribedAt, signedAtMs ?? 0, clearedAt ?? 0);
@@ -259,6 +271,7 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
     supplementType: null,
     jobNote,
     adt,
+    adtPhysicians: adtPhysicians.physicians,
     createdAt: new Date(createdAt),
     dictatedAt: new Date(dictatedAt),
     signedAt: signedAtMs === null || missingSigned ? null : new Date(signedAtMs),

@@ -49,6 +49,10 @@ export interface FacilityModel {
   code: string;
   faxNumber: string;
   attachmentsEnabled: boolean;
+  /** IANA zone of the facility's clock (ADT times are written on it). */
+  timeZone: string;
+  /** The facility has an order template (the Orders panel); its jobs get orders. */
+  usesOrders: boolean;
   workTypes: WorkTypeModel[];
   departmentIds: number[];
   locationIds: number[];
@@ -80,6 +84,8 @@ export interface VisitModel {
   patientClass: string;
   admittedAt: number;
   dischargedAt: number | null;
+  /** IN1 insurance company and policy number; null for self-pay. */
+  insurance: { company: string; policy: string } | null;
   orderIds: number[];
 }
 

@@ -9,7 +9,15 @@ import {
   serviceCentres,
   workTypes,
 } from '../db/schema/index.js';
-import { ADT_FIELDS, searchConfigurations } from './adt.js';
+import {
+  ADT_FIELDS,
+  FACILITY_OVERRIDES,
+  ORDER_FIELDS,
+  overridesAdt,
+  PHYSICIAN_FIELDS,
+  searchConfigurations,
+  usesOrders,
+} from './adt.js';
 import type { IdCounter } from './ids.js';
 import { type Executor, insertRows } from './insert.js';
 import { type FacilityModel, iso, REFERENCE_TIME, type StructureModel, type WorkTypeModel } from './model.js';
@@ -68,7 +76,7 @@ export async function seedOrganisation(
     });
     const structureWorkTypes = WORK_TYPES.map((w) => ({ ...w, id: ids.next(workTypes) }));
     for (const w of structureWorkTypes) rows.wt.push(workTypeRow(w, cs.id, null));
-    for (const def of ADT_FIELDS)
+    for (const def of [...ADT_FIELDS, ...PHYSICIAN_FIELDS])
       rows.adt.push({ ...def, corporateStructureId: cs.id, clientFacilityId: null });
 
     const centreCount = Math.max(1, Math.ceil(spec.facilities / 5));
@@ -100,6 +108,8 @@ export async function seedOrganisation(
         code,
         faxNumber: `${rng.pick(AREA_CODES)} 555 01${String(rng.int(0, 99)).padStart(2, '0')}`,
         attachmentsEnabled: !spec.big || f % 2 === 0,
+        timeZone: f % 7 === 6 ? 'America/Chicago' : 'America/New_York',
+        usesOrders: usesOrders(spec.big, f),
         workTypes: [...structureWorkTypes, ...own],
         departmentIds: [],
         locationIds: [],
@@ -115,8 +125,14 @@ export async function seedOrganisation(
         companyNameId: code,
         attachmentsEnabled: facility.attachmentsEnabled,
         faxNumber: facility.faxNumber,
-        timeZone: f % 7 === 6 ? 'America/Chicago' : 'America/New_York',
+        timeZone: facility.timeZone,
       });
+      const ownAdt = [
+        ...(facility.usesOrders ? ORDER_FIELDS : []),
+        ...(overridesAdt(spec.big, f) ? FACILITY_OVERRIDES : []),
+      ];
+      for (const def of ownAdt)
+        rows.adt.push({ ...def, corporateStructureId: cs.id, clientFacilityId: facility.id });
       for (const w of own) rows.wt.push(workTypeRow(w, cs.id, facility.id));
       for (const dep of rng.sample(DEPARTMENTS, rng.int(4, 7))) {
         const id = ids.next(departments);

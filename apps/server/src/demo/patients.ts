@@ -1,4 +1,5 @@
 import { orders, patients, visits } from '../db/schema/index.js';
+import { visitInsurance, visitRecordAdt } from './adt.js';
 import type { IdCounter } from './ids.js';
 import { type Executor, insertRows } from './insert.js';
 import {
@@ -16,8 +17,8 @@ import { FEMALE_FIRST, LAST_NAMES, MALE_FIRST, STATES, STREETS, TOWNS } from './
 import { ORDER_DESCRIPTIONS } from './pools/phrases.js';
 import type { Rng } from './prng.js';
 
-/** Order numbers and descriptions by order id, for the job's ADT values. */
-export type OrderIndex = Map<number, { number: string; description: string }>;
+/** Order numbers, descriptions and times by order id, for the job's order values. */
+export type OrderIndex = Map<number, { number: string; description: string; orderedAt: number }>;
 
 /**
  * Creates `count` patients (about 8% in the small structure), each with 1–3 visits (the latest
@@ -107,9 +108,11 @@ export async function seedPatients(
         patientClass,
         admittedAt: admitted,
         dischargedAt: discharged,
+        insurance: null,
         orderIds: [],
       };
       visit.number = `V${30_000_000 + visit.id}`;
+      visit.insurance = visitInsurance(visit.id);
       p.visits.unshift(visit);
       visitRows.push({
         id: visit.id,
@@ -118,7 +121,12 @@ export async function seedPatients(
         patientClass,
         admittedAt: new Date(admitted),
         dischargedAt: discharged === null ? null : new Date(discharged),
-        adt: { 'PID.18.1': visit.number, 'PV1.2.1': patientClass, 'PV1.44.1': iso(admitted).slice(0, 19) },
+        adt: {
+          'PID.18.1': visit.number,
+          'PV1.2.1': patientClass,
+          'PV1.44.1': iso(admitted).slice(0, 19),
+          ...visitRecordAdt(visit),
+        },
       });
       for (
         let o = rng.weighted([
@@ -134,7 +142,7 @@ export async function seedPatients(
         const description = rng.pick(ORDER_DESCRIPTIONS);
         const orderedAt = admitted + rng.int(1, 12) * 3_600_000;
         visit.orderIds.push(id);
-        orderIndex.set(id, { number, description });
+        orderIndex.set(id, { number, description, orderedAt });
         orderRows.push({
           id,
           visitId: visit.id,

@@ -15,6 +15,7 @@ import {
   documentVersions,
   holdQueueRules,
   jobNotes,
+  jobOrders,
   jobs,
   locations,
   orders,
@@ -98,6 +99,7 @@ const SERIAL_TABLES = [
   jobNotes,
   distributions,
   distributionErrors,
+  jobOrders,
 ];
 
 /** Client facilities of the big structure: at least 12, growing to 39 at 100,000 jobs. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from './ids.js';
 import { PhysicianSchema } from './job.js';
+import { BookingCookieSchema } from './jobSave.js';
 
 /**
  * The job's patient, visit and order data (ADT) and the ADT search (spec 02 §3 "ADT data item",
@@ -65,7 +66,10 @@ export const AdtItemSchema = z.object({
   hl7Identifier: Hl7IdentifierSchema,
   /** The value as stored (HL7 text of its data type); null when empty. */
   value: z.string().nullable(),
-  /** The value read by its data type (a number, a boolean, or normalised text); null when empty or unreadable. */
+  /**
+   * The value read by its data type (rules/adtValues): a boolean, or canonical text — decimals too,
+   * since 32 digits do not fit a number; null when empty or unreadable.
+   */
   parsedValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),
   /** Spec 02 §3 ADT data type, 0 … 6. */
   dataType: z.number().int().min(0).max(6),
@@ -233,14 +237,23 @@ export const AdtSearchResultSchema = z.object({
 });
 export type AdtSearchResult = z.infer<typeof AdtSearchResultSchema>;
 
-/** Body of Accept ADT: the job and the chosen patient, visit and orders of a search. */
+/**
+ * Body of Accept ADT: the job and the chosen patient, visit and orders of a search. Accept writes
+ * the job, so it presents the live booking cookie like every write (docs/decisions.md "Accept ADT").
+ */
 export const AcceptAdtRequestSchema = z.object({
   jobId: bodyId('jobId'),
   companyId: bodyId('companyId'),
-  adtSearchResult: z.object({
-    patientId: bodyId('patientId'),
-    visitId: bodyId('visitId').nullable().default(null),
-    orderId: z.array(bodyId('orderId')).max(ADT_LIMITS.maxOrders).default([]),
-  }),
+  bookingCookie: BookingCookieSchema,
+  adtSearchResult: z
+    .object({
+      patientId: bodyId('patientId'),
+      visitId: bodyId('visitId').nullable().default(null),
+      orderId: z.array(bodyId('orderId')).max(ADT_LIMITS.maxOrders).default([]),
+    })
+    .refine((r) => r.orderId.length === 0 || r.visitId !== null, {
+      message: 'Orders are accepted with their visit: choose the visit too',
+      path: ['visitId'],
+    }),
 });
 export type AcceptAdtRequest = z.infer<typeof AcceptAdtRequestSchema>;

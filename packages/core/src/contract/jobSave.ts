@@ -8,7 +8,9 @@ import { HoldQueueFlagSchema, SetJobDataRequestSchema } from './job.js';
  * presents the live booking cookie, and a save names the version it was based on.
  */
 
-const cookie = z.string().min(1, 'bookingCookie is required').max(200);
+/** The live booking cookie every write to a job presents. */
+export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
+const cookie = BookingCookieSchema;
 
 /** Body of setjobdata: the job data with the live booking cookie. */
 export const SetJobDataBodySchema = z.object({ bookingCookie: cookie, jobData: SetJobDataRequestSchema });

@@ -810,6 +810,8 @@ export const enUS = {
     searchPrompt: 'Please search for a patient, visit or order.',
     noPatients: 'There are no patients that match your search.',
     acceptPatientOnly: 'Accept Patient Only',
+    // Ours: what '& Visit' and ', Visit & Order(s)' follow on the Accept button.
+    acceptPatient: 'Accept Patient',
     acceptAndVisit: '& Visit',
     acceptVisitAndOrders: ', Visit & Order(s)',
     searchFailed:
@@ -849,6 +851,7 @@ export const enUS = {
       description: 'Ordered Procedure',
       ordered: 'Order Date/Time',
     },
+    companyMismatch: 'Client facility {{companyId}} is not the facility of job {{jobId}}',
   },
   job: {
     physicianSearchFailed: 'There was a problem searching for physicians.',

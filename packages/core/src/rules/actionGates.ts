@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/format.js';
 import { tooManyForBulk } from './bulkSelection.js';
+import { canSeePatientName } from './permissions.js';
 import { CLOSED_STAGE_IDS } from './saveOutcome.js';
 import { stageName } from './stages.js';
 
@@ -66,6 +67,16 @@ export function editGate(perms: Perms, job: { jobId: number; stageId: number }):
   if (CLOSED_STAGE_IDS.includes(job.stageId))
     return disabled('job.closedStage', { jobId: job.jobId, stage: stageName(job.stageId) ?? job.stageId });
   return ENABLED;
+}
+
+/** Spec 02 §6: the job's patient data (getadtdata) is shown with adtView, adtEdit or jobEditAdt. */
+export function adtViewGate(perms: Perms): Gate {
+  return canSeePatientName(perms) ? ENABLED : disabled('adt.noViewPermission');
+}
+
+/** Spec 02 §5/§6 "Only users who can edit job ADT may search ADT, accept results …": jobEditAdt. */
+export function adtEditGate(perms: Perms): Gate {
+  return perms.has('jobEditAdt') ? ENABLED : disabled('adt.noEditPermission');
 }
 
 /** The bulk actions of the job list (spec 01 §1/§4/§5/§6). */

@@ -90,8 +90,10 @@ export const jobs = pgTable(
      * Never written by the application.
      */
     listRow: bytea('list_row'),
-    /** ADT values of this job keyed "SEG.field.component" (outputAdtData). */
+    /** ADT values of this job keyed "SEG.field.component" (outputAdtData); orders are in job_orders. */
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
+    /** Physician-type items of this job: physician id by "SEG.field" (hl7Physician, e.g. "PV1.7"). */
+    adtPhysicians: jsonb('adt_physicians').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
     dictatedAt: timestamp('dictated_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
@@ -119,15 +121,26 @@ export const jobRef = () =>
     .notNull()
     .references(() => jobs.id);
 
+/**
+ * The job's orders (spec 02 §3 "Order"): each with its own values and physicians, accepted from an
+ * order record (`orderId`) or added by hand (null). `id` is the order's instanceId.
+ */
 export const jobOrders = pgTable(
   'job_orders',
   {
+    id: serial('id').primaryKey(),
     jobId: jobRef(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: integer('order_id').references(() => orders.id),
+    ordinal: integer('ordinal').notNull().default(0),
+    /** Order values keyed "SEG.field.component" (ORC/OBR). */
+    adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
+    /** Physician id by "SEG.field" (e.g. "OBR.16", the ordering physician). */
+    physicians: jsonb('physicians').$type<Record<string, number>>().notNull().default({}),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.orderId] })],
+  (t) => [
+    uniqueIndex('job_orders_job_order_idx').on(t.jobId, t.orderId),
+    index('job_orders_order_idx').on(t.orderId),
+  ],
 );
 
 /** Every saved document version is kept; nothing is overwritten. Bytes live in the blob store. */

@@ -116,7 +116,18 @@ export const adtDefinitions = pgTable(
     ordinal: integer('ordinal').notNull().default(0),
     mandatory: boolean('mandatory').notNull().default(false),
     readOnly: boolean('read_only').notNull().default(false),
+    /**
+     * A physician-type item (spec 02 §3 "hl7IdentifierBase with a physician") at segment.field; by
+     * convention its component is 1, the XCN's ID number. Left out of the upload's headings.
+     */
     isPhysician: boolean('is_physician').notNull().default(false),
+    /** Recomputed when the dictator, dictated-for, department, location or work type changes. */
+    refreshOnEdit: boolean('refresh_on_edit').notNull().default(false),
+    highlighted: boolean('highlighted').notNull().default(false),
+    /** Physician-type items: whose physician a refresh puts in ('dictator' | 'dictatedFor'); null: by hand. */
+    follows: text('follows').$type<'dictator' | 'dictatedFor'>(),
+    /** Order items: a column of the Orders panel's summary table (spec 02 §3 "Order summary"). */
+    inOrderSummary: boolean('in_order_summary').notNull().default(false),
   },
   (t) => [index('adt_definitions_cf_idx').on(t.clientFacilityId)],
 );

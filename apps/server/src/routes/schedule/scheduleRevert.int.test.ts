@@ -10,7 +10,7 @@ import {
   uploads,
   visits,
 } from '../../db/schema/index.js';
-import { ADT_FIELDS } from '../../demo/adt.js';
+import { ADT_FIELDS, ORDER_FIELDS } from '../../demo/adt.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
@@ -35,7 +35,7 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
       .insert(adtDefinitions)
       .values(
         [north, south].flatMap((s) =>
-          ADT_FIELDS.map((d) => ({ ...d, corporateStructureId: s.structure.id })),
+          [...ADT_FIELDS, ...ORDER_FIELDS].map((d) => ({ ...d, corporateStructureId: s.structure.id })),
         ),
       );
     const sign = async (companyId: number, memberType: number) => {

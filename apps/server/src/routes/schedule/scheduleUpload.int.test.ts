@@ -14,7 +14,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adtDefinitions, auditLog, orders, patients, uploads, visits } from '../../db/schema/index.js';
-import { ADT_FIELDS } from '../../demo/adt.js';
+import { ADT_FIELDS, ORDER_FIELDS } from '../../demo/adt.js';
 import { CSRF_MESSAGE } from '../../http/csrf.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { TASKS } from '../../tasks/registry.js';
@@ -42,8 +42,8 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     south = await buildStructure(t.ctx, { name: 'South' });
     const cs = north.structure.id;
     await t.ctx.database.db.insert(adtDefinitions).values([
-      ...ADT_FIELDS.map((d) => ({ ...d, corporateStructureId: cs })),
-      ...ADT_FIELDS.map((d) => ({ ...d, corporateStructureId: south.structure.id })),
+      ...[...ADT_FIELDS, ...ORDER_FIELDS].map((d) => ({ ...d, corporateStructureId: cs })),
+      ...[...ADT_FIELDS, ...ORDER_FIELDS].map((d) => ({ ...d, corporateStructureId: south.structure.id })),
       {
         corporateStructureId: cs,
         clientFacilityId: north.facilities[1]!.id,

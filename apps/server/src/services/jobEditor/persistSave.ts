@@ -24,6 +24,7 @@ import { requireLiveBooking } from './booking.js';
 import { currentDocument } from './currentDocument.js';
 import { currentCdaText } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
+import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
 import { checkJobData, writeJobData } from './writeJobData.js';
 
 /** A save: savejob (a save mode with job data), saveCDA ('text') or setjobdata ('data'). */
@@ -125,9 +126,7 @@ export async function persistSave(
       const rows = saveModeRunsRules(mode)
         ? await evaluateJobRules(tx, after!, edited ?? current?.xml ?? null)
         : [];
-      const triggered = rows
-        .filter((r) => r.isTriggered)
-        .map((r) => ({ code: r.ruleCode, description: r.ruleDescription }));
+      const triggered = triggeredFlags(rows);
       const methods = await tx
         .selectDistinct({ method: recipients.distributionMethod })
         .from(recipients)
@@ -142,9 +141,8 @@ export async function persistSave(
       });
       stageId = outcome.stageId;
       if (outcome.flags !== null) {
-        await tx.delete(jobFlags).where(eq(jobFlags.jobId, jobId));
         flags = outcome.flags === 'write' ? triggered : [];
-        if (flags.length) await tx.insert(jobFlags).values(flags.map((f) => ({ jobId, ...f })));
+        await replaceJobFlags(tx, jobId, flags);
       }
       if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, jobId));
     }

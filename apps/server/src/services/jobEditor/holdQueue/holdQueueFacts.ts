@@ -1,9 +1,11 @@
 import type { HoldQueueFacts } from '@quill/core';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { adtDefinitions, holdQueueRules, type jobs, patients, recipients } from '../../../db/schema/index.js';
+import { holdQueueRules, type jobs, recipients } from '../../../db/schema/index.js';
 import { blocksText } from '../../../documents/cda/narrative.js';
 import { type CdaSection, readCda } from '../../../documents/cda/readCda.js';
+import { loadAdtDefinitions } from '../../adt/adtDefinitions.js';
+import { jobAdtValues } from '../../adt/jobAdtValues.js';
 import { loadWorkType } from '../jobRows.js';
 
 type Job = typeof jobs.$inferSelect;
@@ -41,34 +43,13 @@ export function documentFacts(xml: string | null): HoldQueueFacts['document'] {
 /**
  * The facts the rules look at for a job as stored in `db` (inside a save: after its job data was
  * written) and the CDA text it has or would have (null for no CDA text). The ADT values are the
- * job's, over the patient's registered name and MRN.
+ * job's, over the patient's registered name and MRN (services/adt/jobAdtValues).
  */
 export async function holdQueueFacts(db: Db, job: Job, xml: string | null): Promise<HoldQueueFacts> {
-  const [patient] = job.patientId
-    ? await db.select().from(patients).where(eq(patients.id, job.patientId))
-    : [];
-  const adt: Record<string, string> = {
-    ...(patient ? { 'PID.3.1': patient.mrn, 'PID.5.1': patient.lastName, 'PID.5.2': patient.firstName } : {}),
-    ...job.adt,
-  };
-  const mandatory = await db
-    .select({
-      segment: adtDefinitions.segmentName,
-      field: adtDefinitions.fieldIndex,
-      component: adtDefinitions.componentIndex,
-    })
-    .from(adtDefinitions)
-    .where(
-      and(
-        eq(adtDefinitions.mandatory, true),
-        eq(adtDefinitions.isPhysician, false),
-        eq(adtDefinitions.corporateStructureId, job.corporateStructureId),
-        or(
-          eq(adtDefinitions.clientFacilityId, job.clientFacilityId),
-          isNull(adtDefinitions.clientFacilityId),
-        ),
-      ),
-    );
+  const adt = await jobAdtValues(db, job);
+  // The job's own items as the panel shows them (a facility row replaces its structure's); an
+  // order's mandatory fields are the Orders panel's to require, not this rule's.
+  const definitions = await loadAdtDefinitions(db, job);
   const live = await db
     .select({ isAddressee: recipients.isAddressee })
     .from(recipients)
@@ -76,7 +57,7 @@ export async function holdQueueFacts(db: Db, job: Job, xml: string | null): Prom
   const workType = job.workTypeId ? await loadWorkType(db, job, job.workTypeId) : undefined;
   return {
     adt,
-    mandatoryFields: mandatory.map((m) => `${m.segment}.${m.field}.${m.component}`),
+    mandatoryFields: definitions.values.filter((d) => d.row.mandatory).map((d) => d.key),
     addresseeCount: live.filter((r) => r.isAddressee).length,
     workType: workType ?? null,
     hasDictator: job.dictatorId !== null,

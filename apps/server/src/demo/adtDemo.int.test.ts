@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobAdtSchema, STAGES } from '@quill/core';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { jobs } from '../db/schema/index.js';
+import { jobAdtOf } from '../services/adt/jobAdtAnswer.js';
+import { FsBlobStore } from '../storage/fsBlobStore.js';
+import { databaseTargets } from '../testing/databases.js';
+import { seedDemo } from './seed.js';
+
+/** The demo's patient, visit and order data as getadtdata answers it (issue 20). */
+describe.each(databaseTargets())('demo ADT on $name', (target) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let blobDir: string;
+  const q = async <T = Record<string, unknown>>(text: string) =>
+    (await database.executeSql(text)).rows as T[];
+  const n = async (text: string) => Number((await q<{ n: unknown }>(text))[0]?.n);
+
+  beforeAll(async () => {
+    ({ database, dispose } = await target.create());
+    await migrateDatabase(database);
+    blobDir = await mkdtemp(join(tmpdir(), 'quill-adt-demo-'));
+    await seedDemo(database, new FsBlobStore(blobDir), { jobs: 120 });
+  }, 300_000);
+  afterAll(async () => {
+    await dispose?.();
+    if (blobDir) await rm(blobDir, { recursive: true, force: true });
+  });
+
+  /** The job's ADT answer, checked against the contract. */
+  const adtOf = async (jobId: number) => {
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    return JobAdtSchema.parse(await jobAdtOf(database.db, job!));
+  };
+
+  it('gives some facilities orders (with physicians) and the others none', async () => {
+    const withOrders = await n(
+      "select count(distinct client_facility_id) as n from adt_definitions where segment_name = 'ORC'",
+    );
+    const facilities = await n('select count(*) as n from client_facilities');
+    expect(withOrders).toBeGreaterThan(0);
+    expect(withOrders).toBeLessThan(facilities);
+    expect(await n('select count(*) as n from job_orders')).toBeGreaterThan(0);
+    expect(
+      await n(
+        "select count(*) as n from job_orders jo join jobs j on j.id = jo.job_id where not exists (select 1 from adt_definitions d where d.client_facility_id = j.client_facility_id and d.segment_name = 'ORC')",
+      ),
+    ).toBe(0);
+    expect(await n("select count(*) as n from job_orders where physicians ? 'OBR.16'")).toBeGreaterThan(0);
+    expect(await n("select count(*) as n from jobs where adt ? 'ORC.2.1'")).toBe(0);
+  });
+
+  it('answers every facility’s set: patient, visit, insurance and physician items, orders where used', async () => {
+    const firstJobs = await q<{ id: number; orders: boolean }>(
+      `select min(j.id) as id, exists (select 1 from adt_definitions d where d.client_facility_id = j.client_facility_id and d.segment_name = 'ORC') as orders
+         from jobs j where j.patient_id is not null group by j.client_facility_id`,
+    );
+    for (const { id, orders } of firstJobs) {
+      const adt = await adtOf(Number(id));
+      const keys = adt.outputAdtData.map((i) => {
+        const h = i.hl7Identifier;
+        return `${h.segment}.${h.field}.${h.component}`;
+      });
+      for (const key of ['PID.3.1', 'PID.5.1', 'PID.5.2', 'PID.5.3', 'PID.7.1', 'PID.8.1', 'PID.18.1'])
+        expect(keys).toContain(key);
+      for (const key of ['PID.19.1', 'PV1.2.1', 'PV1.44.1', 'PV1.45.1', 'IN1.4.1'])
+        expect(keys).toContain(key);
+      expect(adt.outputAdtData.at(-1)!.ordinal).toBe(0);
+      expect(adt.hl7Physician.map((p) => [p.displayName, p.follows])).toEqual([
+        ['Attending Physician', 'dictator'],
+        ['Referring Physician', null],
+      ]);
+      expect(adt.orderTemplate !== null).toBe(Boolean(orders));
+      if (orders)
+        expect(adt.orderSummary.map((s) => s.displayName)).toEqual([
+          'Order Number',
+          'Ordered Procedure',
+          'Order Date/Time',
+        ]);
+      // Every stored value reads by its data type.
+      for (const item of adt.outputAdtData)
+        if (item.value !== null) expect(item.parsedValue, item.displayName).not.toBeNull();
+    }
+  });
+
+  it('keeps hold-queue jobs flagged for missing mandatory ADT, each with an empty mandatory field', async () => {
+    const flagged = await q<{ id: number }>(
+      `select j.id from jobs j join job_flags f on f.job_id = j.id join hold_queue_rules r
+          on r.client_facility_id = j.client_facility_id and r.code = f.code
+        where j.stage_id = ${STAGES.holdQueue.id} and r.kind = 'missingMandatoryAdt'`,
+    );
+    expect(flagged.length).toBeGreaterThan(0);
+    const rows = await database.db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          flagged.map((f) => Number(f.id)),
+        ),
+      );
+    for (const job of rows) {
+      const adt = await adtOf(job.id);
+      expect(adt.outputAdtData.some((i) => i.mandatory && i.value === null)).toBe(true);
+    }
+  });
+});
