@@ -192,6 +192,17 @@ export const InputOrdersSchema = z
   .array(InputOrderSchema)
   .max(ADT_LIMITS.maxOrders, `At most ${ADT_LIMITS.maxOrders} orders`);
 
+/**
+ * The ADT part of the job data a save, setjobdata, RefreshJobData and the hold-queue check send
+ * (spec 02 §7 "Save payload fields": inputAdtData, orderData, hl7Physician). Absent: that part
+ * stays as stored.
+ */
+export const JobDataAdtFieldsSchema = z.object({
+  inputAdtData: InputAdtDataSchema.optional(),
+  orderData: InputOrdersSchema.optional(),
+  hl7Physician: InputPhysicianItemsSchema.optional(),
+});
+
 /** Body of searchadt: the job's facility, the search chosen and its non-empty fields. */
 export const AdtSearchRequestSchema = z.object({
   /** The client facility whose structure's patients are searched (the job's). */

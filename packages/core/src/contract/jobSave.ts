@@ -1,19 +1,34 @@
 import { z } from 'zod';
+import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt.js';
 import { CdaEditsSchema } from './cda.js';
 import { bodyId, queryId } from './ids.js';
-import { HoldQueueFlagSchema, SetJobDataRequestSchema } from './job.js';
+import { HoldQueueFlagSchema, JobDataSchema, SetJobDataRequestSchema } from './job.js';
 
 /**
  * The job view's booking and save calls (spec 02 §4, §7; ARCHITECTURE §4 "Booking"): every write
  * presents the live booking cookie, and a save names the version it was based on.
  */
 
+/**
+ * The job data a write or a check sends: the fields of SetJobDataRequestSchema and the job's ADT,
+ * orders and physician items (absent ADT parts stay as stored).
+ */
+export const JobDataRequestSchema = SetJobDataRequestSchema.extend(JobDataAdtFieldsSchema.shape);
+export type JobDataRequest = z.infer<typeof JobDataRequestSchema>;
+
+/** Answer of RefreshJobData: the job data and the ADT as they would be after the change (nothing stored). */
+export const RefreshJobDataResultSchema = JobDataSchema.extend({
+  /** Null without a permission that shows patient data (adtView, adtEdit or jobEditAdt). */
+  adt: JobAdtSchema.nullable(),
+});
+export type RefreshJobDataResult = z.infer<typeof RefreshJobDataResultSchema>;
+
 /** The live booking cookie every write to a job presents. */
 export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
 const cookie = BookingCookieSchema;
 
 /** Body of setjobdata: the job data with the live booking cookie. */
-export const SetJobDataBodySchema = z.object({ bookingCookie: cookie, jobData: SetJobDataRequestSchema });
+export const SetJobDataBodySchema = z.object({ bookingCookie: cookie, jobData: JobDataRequestSchema });
 
 /** Body of bookoutjob. */
 export const BookOutBodySchema = z.object({ jobId: bodyId('jobId') });
@@ -47,7 +62,7 @@ export const SaveJobBodySchema = z.object({
     .int('saveMode must be a whole number from 0 to 5')
     .min(0, 'saveMode must be a whole number from 0 to 5')
     .max(5, 'saveMode must be a whole number from 0 to 5'),
-  setJobDataRequest: SetJobDataRequestSchema,
+  setJobDataRequest: JobDataRequestSchema,
   cda: CdaEditsSchema.optional(),
 });
 export type SaveJobBody = z.infer<typeof SaveJobBodySchema>;
@@ -73,7 +88,7 @@ export type SaveJobResult = z.infer<typeof SaveJobResultSchema>;
 /** Body of RunHoldQueueCheck: the job data and text as they would be saved. */
 export const HoldQueueCheckBodySchema = z.object({
   jobId: bodyId('jobId'),
-  setJobDataRequest: SetJobDataRequestSchema.optional(),
+  setJobDataRequest: JobDataRequestSchema.optional(),
   cda: CdaEditsSchema.optional(),
 });
 

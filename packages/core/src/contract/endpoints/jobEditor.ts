@@ -15,7 +15,6 @@ import {
   PhysicianListSchema,
   PhysicianSchema,
   SearchPhysiciansQuerySchema,
-  SetJobDataRequestSchema,
   WorkTypeListSchema,
 } from '../job.js';
 import {
@@ -27,6 +26,7 @@ import {
   ExtendBookingResultSchema,
   HoldQueueCheckBodySchema,
   HoldQueueCheckResultSchema,
+  JobDataRequestSchema,
   SaveCdaBodySchema,
   SaveJobBodySchema,
   SaveJobResultSchema,
@@ -162,7 +162,7 @@ export const JOB_EDITOR = {
     method: 'POST',
     path: '/api/job/RefreshJobData',
     tags,
-    body: SetJobDataRequestSchema,
+    body: JobDataRequestSchema,
     answer: JobDataSchema,
   }),
   /** The hold-queue rules' results for the job data and text as they would be saved. */
