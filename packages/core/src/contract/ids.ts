@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Whole-number ids of the job editor's calls, with the messages a 400 answer carries. Not part of
- * the package's index: only the contract files that share them import it.
+ * Whole-number ids and the booking cookie of the job editor's calls, with the messages a 400 answer
+ * carries. Not part of the package's index: only the contract files that share them import it (a
+ * module of its own, so contract files never import each other in a circle).
  */
 
 /** An id from a query string or a path: text that must read as a positive whole number. */
@@ -18,3 +19,6 @@ export const bodyId = (name: string) =>
     .number({ error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
     .positive(`${name} must be a positive whole number`);
+
+/** The live booking cookie every write to a job presents (ARCHITECTURE §4 "Booking"). */
+export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
