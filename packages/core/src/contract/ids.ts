@@ -18,3 +18,9 @@ export const bodyId = (name: string) =>
     .number({ error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
     .positive(`${name} must be a positive whole number`);
+
+/**
+ * The live booking cookie every write to a job presents. Here rather than in jobSave.ts, which
+ * imports adt.ts: adt.ts taking it from jobSave.ts made a cycle that broke whichever loaded first.
+ */
+export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
