@@ -1,4 +1,4 @@
-import { Checkbox, Radio, ScrollArea, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Radio, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdtDisplayType, AdtSearchResult } from '@quill/core/contract/adt';
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,9 +102,15 @@ export function AdtResultTable(props: AdtResultTableProps) {
 
   return (
     <section>
-      <Title order={4} id={`${id}-title`} mb={4}>
-        {title}
-      </Title>
+      <Group gap="xs" align="baseline" mb={4}>
+        <Title order={4} id={`${id}-title`}>
+          {title}
+        </Title>
+        {/* How many rows: a long list scrolls inside its box, so say how much there is. */}
+        <Text size="sm" c="dimmed">
+          ({rows.length})
+        </Text>
+      </Group>
       {maxHeight ? <ScrollArea.Autosize mah={maxHeight}>{table}</ScrollArea.Autosize> : table}
     </section>
   );

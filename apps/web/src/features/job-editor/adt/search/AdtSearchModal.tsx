@@ -3,6 +3,7 @@ import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
 import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adtValues';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './AdtSearchModal.module.css';
 import { AdtSearchResults } from './AdtSearchResults';
 import { type AdtSearch, type AdtSearchValues, fieldKey, isDateField, isValueInvalid } from './adtSearchForm';
 import { useAdtSearch } from './useAdtSearch';
@@ -70,7 +71,8 @@ export function AdtSearchModal(props: AdtSearchModalProps) {
           </Alert>
         )}
         <AdtSearchResults result={state.result} selection={selection} select={state.select} />
-        <Group justify="flex-end">
+        {/* Sticky: with long results the modal scrolls, and Accept and Close stay in reach. */}
+        <Group justify="flex-end" className={classes.footer}>
           <Button onClick={state.accept} disabled={!canAcceptAdt(selection)} loading={state.accepting}>
             {acceptButtonLabel(selection, (key) => t(key))}
           </Button>

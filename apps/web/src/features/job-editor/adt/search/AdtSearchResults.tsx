@@ -42,7 +42,7 @@ export function AdtSearchResults({ result, selection, select }: AdtSearchResults
         selected={selection.patientId === null ? [] : [selection.patientId]}
         onChoose={(id) => select((s) => choosePatient(s, id))}
         chooseLabel={(name) => t('adt.searchModal.choosePatient', { name })}
-        maxHeight={260}
+        maxHeight={300}
       />
       {patient &&
         (patient.visit.length === 0 ? (
