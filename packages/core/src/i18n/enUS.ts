@@ -814,6 +814,25 @@ export const enUS = {
     acceptPatient: 'Accept Patient',
     acceptAndVisit: '& Visit',
     acceptVisitAndOrders: ', Visit & Order(s)',
+    // Ours: the Search & Accept ADT modal's controls and notes (spec 02 §2, §4).
+    searchModal: {
+      title: 'Search & Accept ADT',
+      searchType: 'Search type',
+      search: 'Search',
+      close: 'Close',
+      patients: 'Patients',
+      visits: 'Visits',
+      orders: 'Orders',
+      choosePatient: 'Choose patient {{name}}',
+      chooseVisit: 'Choose visit {{name}}',
+      chooseOrder: 'Choose order {{name}}',
+      choose: 'Choose',
+      noVisits: 'This patient has no visits.',
+      noOrders: 'This visit has no orders.',
+      truncated:
+        'Only the first {{count}} matching patients are shown. Narrow the search to find the patient.',
+      noSearches: 'This facility offers no patient search.',
+    },
     searchFailed:
       'Sorry, there was an error performing this search. If the issue persists please contact your System Administrator.',
     acceptFailed:
