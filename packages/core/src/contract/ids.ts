@@ -18,3 +18,9 @@ export const bodyId = (name: string) =>
     .number({ error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
     .positive(`${name} must be a positive whole number`);
+
+/**
+ * The live booking cookie every write to a job presents: here, so adt.ts and jobSave.ts share it
+ * without importing each other (an import cycle leaves one of them undefined at load).
+ */
+export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
