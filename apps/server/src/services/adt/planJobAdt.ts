@@ -121,15 +121,17 @@ async function planOrders(
       changed: !row || values.changed.length > 0 || physicians.changed.length > 0,
     };
   });
+  const kept = rows.filter((r) => used.has(r.id));
   await checkOrderLinks(
     db,
     job,
-    rows.filter((r) => used.has(r.id)),
+    kept,
     posted.filter((_, i) => planned[i]!.rowId === null),
   );
   const removed = rows.filter((r) => !used.has(r.id)).map((r) => r.id);
+  // The kept orders in their posted order against their stored order.
   const keptOrder = planned.flatMap((o) => (o.rowId === null ? [] : [o.rowId]));
-  const reordered = keptOrder.some((id, i) => id !== rows.filter((r) => used.has(r.id))[i]!.id);
+  const reordered = keptOrder.some((id, i) => id !== kept[i]!.id);
   return { planned, removed, changed: removed.length > 0 || reordered || planned.some((o) => o.changed) };
 }
 
