@@ -183,3 +183,15 @@ export async function buildAdtWorld(ctx: Ctx, app: FastifyInstance) {
     sign,
   };
 }
+
+/** A posted ADT value at a "SEG.field.component" key (inputAdtData, an order's outputAdtData). */
+export function adtInput(key: string, value: string | null) {
+  const [segment = '', field, component] = key.split('.');
+  return { hl7Identifier: { segment, field: Number(field), component: Number(component) }, value };
+}
+
+/** A posted physician-type item at a "SEG.field" key (hl7Physician). */
+export function physicianInput(key: string, physicianId: number | null) {
+  const [segment = '', field] = key.split('.');
+  return { hl7IdentifierBase: { segment, field: Number(field) }, physicianId };
+}

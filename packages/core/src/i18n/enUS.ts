@@ -851,6 +851,8 @@ export const enUS = {
     badBoolean: '{{field}} must be true or false',
     notAField: '{{field}} is not an ADT field of this facility',
     readOnlyField: '{{field}} cannot be changed',
+    orderTwice: 'Order {{orderId}} is on the job twice',
+    noOrders: 'The client facility of this job has no orders',
     patientNotFound: 'The patient was not found',
     visitNotFound: 'The visit was not found for this patient',
     orderNotFound: 'The order was not found for this visit',

@@ -39,6 +39,10 @@ export function adtSource(row: Pick<Row, 'segmentType' | 'segmentName' | 'fieldI
   return (['patient', 'visit', 'order'] as const)[row.segmentType] ?? 'job';
 }
 
+/** A definition's ADT data type; an unknown one is shown and read as a string (xsstring 4). */
+export const adtDataType = (row: Pick<Row, 'dataType'>) =>
+  row.dataType >= 0 && row.dataType <= 6 ? row.dataType : 4;
+
 /** The key of a definition, or null when its address is not one the contract can carry. */
 function keyOf(row: Row): string | null {
   if (row.isPhysician) {

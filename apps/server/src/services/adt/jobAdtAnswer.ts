@@ -11,9 +11,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobOrders, type jobs, type physicians } from '../../db/schema/index.js';
 import { loadPhysicians, toPhysician } from '../jobEditor/jobRows.js';
-import { type AdtDefinition, loadAdtDefinitions } from './adtDefinitions.js';
+import { type AdtDefinition, adtDataType, loadAdtDefinitions } from './adtDefinitions.js';
 import { loadAdtSearchConfiguration } from './adtSearchConfiguration.js';
-import { jobAdtValues, textValues } from './jobAdtValues.js';
+import { jobAdtValues, physicianValues, textValues } from './jobAdtValues.js';
 
 type Job = typeof jobs.$inferSelect;
 type PhysicianRow = typeof physicians.$inferSelect;
@@ -21,8 +21,7 @@ type PhysicianRow = typeof physicians.$inferSelect;
 /** Spec 02 §3 "ADT data item": a definition with its stored value read by its data type. */
 export function adtItem(def: AdtDefinition, stored: string | undefined): AdtItem {
   const r = def.row;
-  // An unknown data type is shown and read as a string.
-  const dataType = r.dataType >= 0 && r.dataType <= 6 ? r.dataType : 4;
+  const dataType = adtDataType(r);
   const value = stored?.trim() ? stored : null;
   const reading = readAdtValue(dataType, value);
   return {
@@ -55,38 +54,43 @@ function physicianItem(def: AdtDefinition, physician: PhysicianRow | undefined):
   };
 }
 
-/** Physician ids of a jsonb map (only whole numbers count). */
-const physicianIds = (stored: unknown): Record<string, number> =>
-  stored && typeof stored === 'object'
-    ? Object.fromEntries(
-        Object.entries(stored as Record<string, unknown>).filter((e): e is [string, number] =>
-          Number.isInteger(e[1]),
-        ),
-      )
-    : {};
+/** An order as the answer shows it: a stored row, or one as a refresh would make it. */
+export interface ShownOrder {
+  instanceId: string;
+  orderId: number | null;
+  adt: Record<string, string>;
+  physicians: Record<string, number>;
+}
 
 /**
- * The job's ADT as getadtdata and Accept ADT answer it (spec 02 §3): its items with their values,
- * mandatory first and by ordinal with 0 last; its physician-type items (a physician of another
- * structure reads as none); its orders, the order template and the summary columns — only when
- * the facility has order definitions (otherwise no orders, template null); and the facility's
- * ADT searches.
+ * The job's ADT as getadtdata, Accept ADT and RefreshJobData answer it (spec 02 §3): its items
+ * with their values, mandatory first and by ordinal with 0 last; its physician-type items (a
+ * physician of another structure reads as none); its orders (the stored ones, or `orders` as a
+ * refresh would make them), the order template and the summary columns — only when the facility
+ * has order definitions (otherwise no orders, template null); and the facility's ADT searches.
  */
-export async function jobAdtOf(db: Db, job: Job): Promise<JobAdt> {
+export async function jobAdtOf(db: Db, job: Job, orders?: readonly ShownOrder[]): Promise<JobAdt> {
   const defs = await loadAdtDefinitions(db, job);
   const hasOrders = defs.orderValues.length + defs.orderPhysicians.length > 0;
-  const orderRows = hasOrders
-    ? await db
-        .select()
-        .from(jobOrders)
-        .where(eq(jobOrders.jobId, job.id))
-        .orderBy(asc(jobOrders.ordinal), asc(jobOrders.id))
-    : [];
-  const jobPhysicians = physicianIds(job.adtPhysicians);
-  const orderPhysicians = orderRows.map((o) => physicianIds(o.physicians));
+  const orderRows: readonly ShownOrder[] = !hasOrders
+    ? []
+    : (orders ??
+      (
+        await db
+          .select()
+          .from(jobOrders)
+          .where(eq(jobOrders.jobId, job.id))
+          .orderBy(asc(jobOrders.ordinal), asc(jobOrders.id))
+      ).map((o) => ({
+        instanceId: String(o.id),
+        orderId: o.orderId,
+        adt: textValues(o.adt),
+        physicians: physicianValues(o.physicians),
+      })));
+  const jobPhysicians = physicianValues(job.adtPhysicians);
   const found = await loadPhysicians(db, job.corporateStructureId, [
     ...Object.values(jobPhysicians),
-    ...orderPhysicians.flatMap((p) => Object.values(p)),
+    ...orderRows.flatMap((o) => Object.values(o.physicians)),
   ]);
   const items = (list: AdtDefinition[], values: Record<string, string>) =>
     sortAdtItems(list.map((d) => adtItem(d, values[d.key])));
@@ -102,11 +106,11 @@ export async function jobAdtOf(db: Db, job: Job): Promise<JobAdt> {
     visitId: job.visitId,
     outputAdtData: items(defs.values, await jobAdtValues(db, job)),
     hl7Physician: physicianItems(defs.physicians, jobPhysicians),
-    orderData: orderRows.map((o, i) => ({
-      instanceId: String(o.id),
+    orderData: orderRows.map((o) => ({
+      instanceId: o.instanceId,
       orderId: o.orderId,
-      outputAdtData: items(defs.orderValues, textValues(o.adt)),
-      hl7Physician: physicianItems(defs.orderPhysicians, orderPhysicians[i] ?? {}),
+      outputAdtData: items(defs.orderValues, o.adt),
+      hl7Physician: physicianItems(defs.orderPhysicians, o.physicians),
     })),
     orderTemplate: hasOrders
       ? { outputAdtData: items(defs.orderValues, {}), hl7Physician: physicianItems(defs.orderPhysicians, {}) }

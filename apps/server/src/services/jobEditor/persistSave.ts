@@ -2,11 +2,11 @@ import {
   type CdaEdits,
   HIM_COMPONENT_TYPE,
   type HoldQueueFlag,
+  type JobDataRequest,
   message,
   SAVE_MODES,
   type SaveJobResult,
   type SaveMode,
-  type SetJobDataRequest,
   STAGES,
   saveModeRunsRules,
   saveOutcome,
@@ -16,6 +16,7 @@ import { and, eq, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { bookings, documentVersions, jobFlags, jobs, recipients } from '../../db/schema/index.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors/domainErrors.js';
+import { adtChangeSummary, adtPlanChanges } from '../adt/planJobAdt.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -34,7 +35,7 @@ export interface SaveRequest {
   version: number | null;
   bookingCookie: string;
   mode: SaveMode | 'text' | 'data';
-  jobData: SetJobDataRequest | null;
+  jobData: JobDataRequest | null;
   cda: CdaEdits | null;
 }
 
@@ -43,8 +44,9 @@ export interface SaveRequest {
  * the transaction: the permission to edit text (403), finish only for HIM jobs (400), the edited
  * document is built (400 for edits that do not fit) and its blob written — a blob without a row is
  * harmless, a row without its blob is not. Inside, with the job row locked: the live booking of
- * this account (409), the base version (409 stale, nothing changed), the job data (400/403), a new
- * document version (and a draft copy in draft mode), the rules where the mode runs them, the stage
+ * this account (409), the base version (409 stale, nothing changed), the job data with its ADT
+ * (400/403; an ADT change writes its own 'adt.save' audit row), a new document version (and a
+ * draft copy in draft mode), the rules where the mode runs them (on the new ADT too), the stage
  * the mode gives, the version + 1, the booking released unless the job stays booked, the audit row.
  */
 export async function persistSave(
@@ -90,6 +92,8 @@ export async function persistSave(
     if (req.jobData) {
       const checked = await checkJobData(tx, auth, locked, req.jobData);
       await writeJobData(tx, auth, locked, checked, auth.username);
+      if (adtPlanChanges(checked.adt))
+        await auditJob(ctx, auth, locked, 'adt.save', ip, adtChangeSummary(checked.adt), tx);
     }
     const next = Math.max(locked.version, newest?.version ?? 0) + 1;
     const mode = req.mode;

@@ -1,5 +1,11 @@
-import { applyWorkTypeToRecipients, type JobData, type SetJobDataRequest } from '@quill/core';
+import {
+  applyWorkTypeToRecipients,
+  canSeePatientName,
+  type JobDataRequest,
+  type RefreshJobDataResult,
+} from '@quill/core';
 import type { AppContext } from '../../context.js';
+import { refreshedJobAdt } from '../adt/refreshJobAdt.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -10,17 +16,20 @@ import { checkJobData } from './writeJobData.js';
 /**
  * POST /api/job/RefreshJobData: the job data derived from posted fields without saving them — the
  * chosen work type with its addressee limits, and the recipients as that work type allows them
- * (spec 02 §4 "Work type change"). Posted ids are checked as a save checks them (400).
+ * (spec 02 §4 "Work type change") — and the job's ADT as it would be: the posted values, physician
+ * items and orders, the items that follow the dictator or dictated-for following the posted ones
+ * (services/adt/refreshJobAdt). Posted data is checked as a save checks it (400, 403 for changes
+ * without jobEditAdt). `adt` is null without a permission that shows patient data. Audited.
  */
 export async function refreshJobData(
   ctx: AppContext,
   auth: Auth,
-  request: SetJobDataRequest,
+  request: JobDataRequest,
   ip: string | null,
-): Promise<JobData> {
+): Promise<RefreshJobDataResult> {
   const job = await requireJob(ctx, auth, request.jobId);
   const db = ctx.database.db;
-  await checkJobData(db, auth, job, request);
+  const checked = await checkJobData(db, auth, job, request);
   const stored = await jobDataOf(db, job);
   const workType = request.workTypeId ? await loadWorkType(db, job, request.workTypeId) : undefined;
   let recipients = stored.recipients;
@@ -55,11 +64,18 @@ export async function refreshJobData(
     });
   }
   if (workType) recipients = applyWorkTypeToRecipients(recipients, workType);
-  await auditJob(ctx, auth, job, 'job.data.refresh', ip);
+  const adt = canSeePatientName(auth.permissions)
+    ? await refreshedJobAdt(db, job, request, checked.adt)
+    : null;
+  await auditJob(ctx, auth, job, 'job.data.refresh', ip, { adt: adt !== null });
+  // The ADT parts travel in `adt`, as the job's ADT reads, not as they were posted.
+  const { inputAdtData, orderData, hl7Physician, ...fields } = request;
+  void [inputAdtData, orderData, hl7Physician];
   return {
     ...stored,
-    ...request,
+    ...fields,
     recipients,
     workType: workType ? toWorkType(workType) : null,
+    adt,
   };
 }

@@ -1,4 +1,4 @@
-import type { SaveJobResult, SetJobDataRequest } from '@quill/core';
+import type { JobDataRequest, SaveJobResult } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { persistSave } from './persistSave.js';
@@ -10,7 +10,7 @@ import { persistSave } from './persistSave.js';
 export async function setJobData(
   ctx: AppContext,
   auth: Auth,
-  body: { bookingCookie: string; jobData: SetJobDataRequest },
+  body: { bookingCookie: string; jobData: JobDataRequest },
   ip: string | null,
 ): Promise<SaveJobResult> {
   return persistSave(

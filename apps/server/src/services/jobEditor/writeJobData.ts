@@ -1,8 +1,10 @@
-import { message, type SetJobDataRequest } from '@quill/core';
+import { type JobDataRequest, message } from '@quill/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, jobNotes, jobs, locations, recipients } from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
+import { adtPlanChanges, type JobAdtPlan, planJobAdt } from '../adt/planJobAdt.js';
+import { writeJobAdt } from '../adt/writeJobAdt.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { loadPhysicians, loadWorkType } from './jobRows.js';
 
@@ -11,12 +13,14 @@ type RecipientRow = typeof recipients.$inferSelect;
 
 /** What the job data would change, checked against the facility: every id must be the job's own. */
 export interface CheckedJobData {
-  request: SetJobDataRequest;
+  request: JobDataRequest;
   /** The details (physicians, STAT, work type, department, location, recipients) change. */
   changesDetails: boolean;
+  /** The job's ADT values, physician items and orders after the data (services/adt/planJobAdt). */
+  adt: JobAdtPlan;
 }
 
-const sameRecipients = (rows: RecipientRow[], posted: SetJobDataRequest['recipients']) =>
+const sameRecipients = (rows: RecipientRow[], posted: JobDataRequest['recipients']) =>
   posted === undefined ||
   (posted.length === rows.length &&
     posted.every((p, i) => {
@@ -31,14 +35,15 @@ const sameRecipients = (rows: RecipientRow[], posted: SetJobDataRequest['recipie
 
 /**
  * Checks posted job data against the job's client facility and corporate structure (400 naming
- * the unknown id; another tenant's id reads as unknown) and the permission to change details
- * (jobEditAdt, 403). Changes nothing.
+ * the unknown id; another tenant's id reads as unknown), its ADT part against the facility's
+ * definitions (400 naming the field), and the permission to change details, ADT values, physician
+ * items or orders (jobEditAdt, 403; posting them unchanged needs none). Changes nothing.
  */
 export async function checkJobData(
   db: Db,
   auth: Auth,
   job: Job,
-  request: SetJobDataRequest,
+  request: JobDataRequest,
 ): Promise<CheckedJobData> {
   const bad = (key: Parameters<typeof message>[0], values: Record<string, string | number>) =>
     invalid(message(key, values));
@@ -83,13 +88,17 @@ export async function checkJobData(
     !sameRecipients(rows, request.recipients);
   if (changesDetails && !auth.permissions.has('jobEditAdt'))
     throw forbidden(message('job.noEditAdtPermission'));
-  return { request, changesDetails };
+  const adt = await planJobAdt(db, job, request);
+  if (adtPlanChanges(adt) && !auth.permissions.has('jobEditAdt'))
+    throw forbidden(message('adt.noEditPermission'));
+  return { request, changesDetails, adt };
 }
 
 /**
  * Writes checked job data inside the caller's transaction: the job's columns, a new job note in
- * the history when the note text changed, and the recipients when they were posted (rows not
- * posted are deleted, automatic ones flagged removed instead). Unprotecting marks the job warned.
+ * the history when the note text changed, the recipients when they were posted (rows not posted
+ * are deleted, automatic ones flagged removed instead) and the ADT plan (services/adt/writeJobAdt).
+ * Unprotecting marks the job warned.
  */
 export async function writeJobData(db: Db, auth: Auth, job: Job, checked: CheckedJobData, createdBy: string) {
   const r = checked.request;
@@ -115,6 +124,7 @@ export async function writeJobData(db: Db, auth: Auth, job: Job, checked: Checke
   if (note !== null && note !== job.jobNote) {
     await db.insert(jobNotes).values({ jobId: job.id, note, createdBy, createdByAccountId: auth.accountId });
   }
+  await writeJobAdt(db, job.id, checked.adt);
   if (r.recipients === undefined) return;
   const rows = await db.select().from(recipients).where(eq(recipients.jobId, job.id));
   const kept = new Set(r.recipients.map((p) => p.id).filter((id) => id !== undefined));

@@ -27,6 +27,7 @@ import {
   HoldQueueCheckBodySchema,
   HoldQueueCheckResultSchema,
   JobDataRequestSchema,
+  RefreshJobDataResultSchema,
   SaveCdaBodySchema,
   SaveJobBodySchema,
   SaveJobResultSchema,
@@ -163,7 +164,7 @@ export const JOB_EDITOR = {
     path: '/api/job/RefreshJobData',
     tags,
     body: JobDataRequestSchema,
-    answer: JobDataSchema,
+    answer: RefreshJobDataResultSchema,
   }),
   /** The hold-queue rules' results for the job data and text as they would be saved. */
   holdQueueCheck: endpoint({

@@ -1,4 +1,4 @@
-import type { CdaEdits, HoldQueueCheckRow, SetJobDataRequest } from '@quill/core';
+import type { CdaEdits, HoldQueueCheckRow, JobDataRequest } from '@quill/core';
 import { message } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
@@ -27,7 +27,7 @@ class Rollback extends Error {
 export async function runHoldQueueCheck(
   ctx: AppContext,
   auth: Auth,
-  input: { jobId: number; setJobDataRequest?: SetJobDataRequest | undefined; cda?: CdaEdits | undefined },
+  input: { jobId: number; setJobDataRequest?: JobDataRequest | undefined; cda?: CdaEdits | undefined },
   ip: string | null,
 ): Promise<HoldQueueCheckRow[]> {
   const job = await requireJob(ctx, auth, input.jobId);
