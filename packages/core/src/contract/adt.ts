@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { BookingCookieSchema } from './booking.js';
 import { bodyId } from './ids.js';
 import { PhysicianSchema } from './job.js';
-import { BookingCookieSchema } from './jobSave.js';
 
 /**
  * The job's patient, visit and order data (ADT) and the ADT search (spec 02 §3 "ADT data item",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt.js';
+import { BookingCookieSchema } from './booking.js';
 import { CdaEditsSchema } from './cda.js';
 import { bodyId, queryId } from './ids.js';
 import { HoldQueueFlagSchema, JobDataSchema, SetJobDataRequestSchema } from './job.js';
@@ -23,8 +24,8 @@ export const RefreshJobDataResultSchema = JobDataSchema.extend({
 });
 export type RefreshJobDataResult = z.infer<typeof RefreshJobDataResultSchema>;
 
-/** The live booking cookie every write to a job presents. */
-export const BookingCookieSchema = z.string().min(1, 'bookingCookie is required').max(200);
+export { BookingCookieSchema };
+
 const cookie = BookingCookieSchema;
 
 /** Body of setjobdata: the job data with the live booking cookie. */
