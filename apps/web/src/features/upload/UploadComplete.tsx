@@ -5,12 +5,15 @@ import { CheckIcon } from '../audio/icons';
 import { isFinalStatus, useUploadStatus } from './scheduleUploadApi';
 import { allWarnings, type StatusLine, statusLine } from './scheduleUploadForm';
 import { UploadEffect } from './UploadEffect';
+import { SCHEDULE_FORM, type UploadFormKind } from './uploadForms';
 
 export interface UploadCompleteProps {
   uploadId: number | null;
   action: UploadAction;
   warnings: string[];
   onAnother: () => void;
+  /** The page's form: its Upload another label. */
+  form?: Pick<UploadFormKind, 'uploadAnotherKey'>;
 }
 
 /**
@@ -18,7 +21,13 @@ export interface UploadCompleteProps {
  * processed.' (or that it failed) once it is — the warnings, Upload another Schedule, the
  * upload's state, asked for every 2 s until it is done or failed, and then what it changed.
  */
-export function UploadComplete({ uploadId, action, warnings, onAnother }: UploadCompleteProps) {
+export function UploadComplete({
+  uploadId,
+  action,
+  warnings,
+  onAnother,
+  form = SCHEDULE_FORM,
+}: UploadCompleteProps) {
   const { t } = useTranslation();
   const statusText = (l: StatusLine): string => {
     switch (l.key) {
@@ -83,7 +92,7 @@ export function UploadComplete({ uploadId, action, warnings, onAnother }: Upload
       )}
       <Group>
         <Button variant="default" onClick={onAnother}>
-          {t('schedule.uploadAnother')}
+          {t(form.uploadAnotherKey)}
         </Button>
       </Group>
     </Stack>
