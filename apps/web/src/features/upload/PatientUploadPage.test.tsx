@@ -98,6 +98,8 @@ describe('Patient Upload page (issue 20, Upload ▸ Patient)', () => {
     expect(FakeXhr.sent[0]!.url).toBe('/api/schedule/validateheadings');
     expect(FakeXhr.sent[0]!.body!.get('formType')).toBe('0');
     await mapAll();
+    const listed = () => api.called().filter((c) => c === 'GET /api/schedule/uploads').length;
+    const listedBefore = listed();
     fireEvent.click(submitButton());
 
     const done = await screen.findByTestId('schedule-upload-done');
@@ -114,5 +116,7 @@ describe('Patient Upload page (issue 20, Upload ▸ Patient)', () => {
     fireEvent.click(within(done).getByRole('button', { name: enUS.schedule.uploadAnotherPatient }));
     expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
     expect(screen.getByRole('heading', { name: TITLE })).toBeTruthy();
+    // The recent uploads are asked for again, not read from the cache: they list this one at once.
+    await waitFor(() => expect(listed()).toBeGreaterThan(listedBefore));
   }, 20_000);
 });

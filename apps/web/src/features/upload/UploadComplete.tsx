@@ -1,8 +1,9 @@
 import { Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { UPLOAD_ACTIONS, type UploadAction } from '@quill/core/contract/schedule';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../audio/icons';
-import { isFinalStatus, useUploadStatus } from './scheduleUploadApi';
+import { isFinalStatus, scheduleUploadKeys, useUploadStatus } from './scheduleUploadApi';
 import { allWarnings, type StatusLine, statusLine } from './scheduleUploadForm';
 import { UploadEffect } from './UploadEffect';
 import { SCHEDULE_FORM, type UploadFormKind } from './uploadForms';
@@ -47,6 +48,12 @@ export function UploadComplete({
   const data = status.data;
   const line = data ? statusLine(data, action) : null;
   const finished = data ? isFinalStatus(data.status) : false;
+  const client = useQueryClient();
+  // The recent uploads shown again list this upload in its state now, not as cached before it.
+  const another = () => {
+    void client.invalidateQueries({ queryKey: scheduleUploadKeys.recent });
+    onAnother();
+  };
   const shown = allWarnings(warnings, data?.status === 'done' ? data.warnings : []);
   // Issue 18: the title says what happened so far — queued, processed or failed — never two of them.
   const title =
@@ -91,7 +98,7 @@ export function UploadComplete({
         </Paper>
       )}
       <Group>
-        <Button variant="default" onClick={onAnother}>
+        <Button variant="default" onClick={another}>
           {t(form.uploadAnotherKey)}
         </Button>
       </Group>
