@@ -792,6 +792,9 @@ export const enUS = {
       'Revert the upload {{file}}? Every patient, visit and order value it changed gets its previous value back; what it added is removed.',
     reverted: 'Reverted',
     revertDone: 'The upload {{file}} was reverted.',
+    // Issue 20: the patient-data upload (Upload ▸ Patient) is the same flow with the ADT form type.
+    patientTitle: 'Patient Upload',
+    uploadAnotherPatient: 'Upload another Patient file',
     revertFailed: 'The upload could not be reverted: {{error}}',
     noRevertPermission: 'Only a manager with the upload permission can revert an upload.',
     revertNotDone: 'Upload {{id}} is not processed yet; only a processed upload can be reverted.',
