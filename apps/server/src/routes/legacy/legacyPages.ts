@@ -38,8 +38,9 @@ its links then open this page there.</p>
 
 /**
  * When no LEGACY_BASE_URL is configured, the legacy host is this server: a legacy page Quill has
- * rebuilt (Create with Audio, Job Search, Patient upload, a job's details) redirects to its SPA page; every other legacy path answers a page
- * saying where it belongs and how to configure it, so our navigation has no dead links.
+ * rebuilt (Create with Audio, Job Search, Patient upload, a job's details) redirects to its SPA
+ * page; every other legacy path answers a page saying where it belongs and how to configure it, so
+ * our navigation has no dead links.
  */
 export const legacyPages =
   (ctx: AppContext): FastifyPluginAsync =>
