@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The web tests share two cores with the server's database tests: a lazily loaded page can take
+// over the default 1 s to appear. Waiting longer changes no assertion, only how long findBy waits.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no matchMedia, ResizeObserver or scrollIntoView; Mantine needs them.
 Object.defineProperty(window, 'matchMedia', {
