@@ -38,7 +38,7 @@ const labels = (name: string) =>
   within(group(name))
     .getAllByRole('textbox')
     .map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim());
-const valueOf = (adt: JobAdt, name: string) => adt.outputAdtData.find((i) => i.displayName === name)?.value;
+const fieldValue = (adt: JobAdt, name: string) => adt.outputAdtData.find((i) => i.displayName === name)?.value;
 
 describe('PatientVisitPanel', () => {
   it('lists the fields under Mandatory and Additional by ordinal with 0 last, physicians by name', () => {
@@ -68,9 +68,9 @@ describe('PatientVisitPanel', () => {
     expect(screen.getByText(p.highlighted)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('SSN'), { target: { value: '123-45-6789' } });
-    expect(valueOf(last(), 'SSN')).toBe('123-45-6789');
+    expect(fieldValue(last(), 'SSN')).toBe('123-45-6789');
     fireEvent.click(screen.getByRole('button', { name: 'Remove SSN' }));
-    expect(valueOf(last(), 'SSN')).toBeNull();
+    expect(fieldValue(last(), 'SSN')).toBeNull();
     expect(screen.queryByLabelText('SSN')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: p.addField }));
     expect(await screen.findByRole('menuitem', { name: 'SSN', hidden: true })).toBeTruthy();
@@ -79,7 +79,7 @@ describe('PatientVisitPanel', () => {
   it('removes an optional field that had a value, and keeps a field emptied while typing', () => {
     const { last } = setup();
     fireEvent.change(screen.getByLabelText('Insurance Company'), { target: { value: '' } });
-    expect(valueOf(last(), 'Insurance Company')).toBeNull();
+    expect(fieldValue(last(), 'Insurance Company')).toBeNull();
     expect(screen.getByLabelText('Insurance Company')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Insurance Company' }));
     expect(screen.queryByLabelText('Insurance Company')).toBeNull();
@@ -93,13 +93,13 @@ describe('PatientVisitPanel', () => {
     );
     const ssn = screen.getByLabelText('SSN');
     fireEvent.change(ssn, { target: { value: '123456789' } });
-    expect(valueOf(last(), 'SSN')).toBe('123456789');
+    expect(fieldValue(last(), 'SSN')).toBe('123456789');
     fireEvent.blur(ssn);
-    expect(valueOf(last(), 'SSN')).toBeNull();
+    expect(fieldValue(last(), 'SSN')).toBeNull();
     expect(await screen.findByText(enUS.adt.badSsn.replace('{{field}}', 'SSN'))).toBeTruthy();
     fireEvent.change(ssn, { target: { value: '123-45-6789' } });
     fireEvent.blur(ssn);
-    expect(valueOf(last(), 'SSN')).toBe('123-45-6789');
+    expect(fieldValue(last(), 'SSN')).toBe('123-45-6789');
   });
 
   it('takes numbers of up to 32 digits only', () => {
@@ -114,12 +114,12 @@ describe('PatientVisitPanel', () => {
     );
     const input = screen.getByLabelText('Amount');
     fireEvent.change(input, { target: { value: '12.5' } });
-    expect(valueOf(last(), 'Amount')).toBe('12.5');
+    expect(fieldValue(last(), 'Amount')).toBe('12.5');
     fireEvent.change(input, { target: { value: '12.5x' } });
     fireEvent.change(input, { target: { value: '1'.repeat(33) } });
-    expect(valueOf(last(), 'Amount')).toBe('12.5');
+    expect(fieldValue(last(), 'Amount')).toBe('12.5');
     fireEvent.change(input, { target: { value: '9'.repeat(32) } });
-    expect(valueOf(last(), 'Amount')).toBe('9'.repeat(32));
+    expect(fieldValue(last(), 'Amount')).toBe('9'.repeat(32));
   });
 
   it('disables Search with a reason without a search configuration, and shows Attachments only when enabled', () => {
