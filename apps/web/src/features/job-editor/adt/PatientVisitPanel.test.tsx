@@ -38,7 +38,8 @@ const labels = (name: string) =>
   within(group(name))
     .getAllByRole('textbox')
     .map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim());
-const fieldValue = (adt: JobAdt, name: string) => adt.outputAdtData.find((i) => i.displayName === name)?.value;
+const fieldValue = (adt: JobAdt, name: string) =>
+  adt.outputAdtData.find((i) => i.displayName === name)?.value;
 
 describe('PatientVisitPanel', () => {
   it('lists the fields under Mandatory and Additional by ordinal with 0 last, physicians by name', () => {
