@@ -67,6 +67,8 @@ export function AdtFieldGroups({ groups, physicians, editable, onValue, onRemove
               size="xs"
               label={p.displayName}
               value={physicianName(p.physician) || t('adtPanel.physicianNone')}
+              // Set through the dictator or dictated-for (a refresh), never typed here.
+              variant="filled"
               readOnly
             />
           ))}

@@ -46,8 +46,10 @@ export function AdtFieldInput({ item, onChange, editable, after }: AdtFieldInput
     label: field,
     description,
     error,
+    // Shown, not changeable: read-only keeps the value legible (a disabled input greys it out);
+    // a field that can never be changed is also filled grey.
     readOnly,
-    disabled: !editable && !item.readOnly,
+    variant: item.readOnly ? ('filled' as const) : ('default' as const),
     className: item.highlighted ? classes.highlighted : undefined,
     size: 'xs' as const,
     'data-adt-key': adtKey(item.hl7Identifier),

@@ -73,10 +73,10 @@ describe('Patient & Visit and Orders panels in the job view', { timeout: 30_000 
     const api = setup();
     await openPanel(view.panelPatient);
     const panel = await patientPanel();
-    expect(within(panel).getByLabelText('Last Name')).toHaveProperty('disabled', true);
+    expect(within(panel).getByLabelText('Last Name')).toHaveProperty('readOnly', true);
 
     fireEvent.click(screen.getByRole('button', { name: view.edit }));
-    await waitFor(() => expect(within(panel).getByLabelText('Last Name')).toHaveProperty('disabled', false));
+    await waitFor(() => expect(within(panel).getByLabelText('Last Name')).toHaveProperty('readOnly', false));
     fireEvent.change(within(panel).getByLabelText('Last Name'), { target: { value: 'Smith' } });
     expect(await screen.findByText(view.changed)).toBeTruthy();
 
