@@ -157,16 +157,68 @@ function* sourceFiles(dir) {
   }
 }
 
+const CORE_CYCLE =
+  'core modules must not import each other in a circle (a schema would be read before it exists)';
+
+/** The core modules a core file imports for their values (`import type` is erased and cannot loop). */
+function coreValueImports(path, text) {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, scriptKind(path));
+  const targets = [];
+  for (const node of source.statements) {
+    const isValue =
+      (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) ||
+      (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier);
+    if (!isValue || !ts.isStringLiteralLike(node.moduleSpecifier)) continue;
+    const target = resolveSpecifier(path, node.moduleSpecifier.text);
+    if (target && within(target, 'packages/core/src')) targets.push(target);
+  }
+  return targets;
+}
+
+/**
+ * Circles of value imports between core modules: zod schemas are built when a module loads, so in
+ * a circle one module reads another's schema before it exists. One violation per circle.
+ */
+export function coreImportCycles(files) {
+  const graph = new Map(files.map(({ path, text }) => [stripExtension(path), coreValueImports(path, text)]));
+  const found = [];
+  const state = new Map(); // 1: on the current path, 2: done
+  const stack = [];
+  const visit = (node) => {
+    state.set(node, 1);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 1) {
+        const circle = [...stack.slice(stack.indexOf(next)), next];
+        found.push({
+          path: `${node}.ts`,
+          line: 1,
+          message: `parts: ${CORE_CYCLE} (ARCHITECTURE §2)`,
+          detail: circle.join(' → '),
+        });
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 2);
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
 /** Every violation under the source roots of the repository at `root`. */
 export function checkRepository(root = repoRoot) {
   const found = [];
+  const core = [];
   for (const sourceRoot of SOURCE_ROOTS) {
     for (const file of sourceFiles(join(root, sourceRoot))) {
       const path = relative(root, file).split(sep).join('/');
-      found.push(...checkSource(path, readFileSync(file, 'utf8')));
+      const text = readFileSync(file, 'utf8');
+      found.push(...checkSource(path, text));
+      if (within(path, 'packages/core/src') && !isTestFile(path)) core.push({ path, text });
     }
   }
-  return found;
+  return [...found, ...coreImportCycles(core)];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,7 +5,7 @@ import { HealthCheckPage } from '../features/health/HealthCheckPage';
 import { jobRoutes } from '../features/job-editor/routes';
 import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
-import { scheduleUploadRoute } from '../features/upload/routes';
+import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
 import { ERROR_PAGE_FLAGS } from './routeFlags';
@@ -53,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     ...jobsListRoutes,
     createAudioRoute,
     scheduleUploadRoute,
+    patientUploadRoute,
     jobSearchRoute,
     ...jobRoutes,
   ]),

@@ -23,8 +23,6 @@ export const RefreshJobDataResultSchema = JobDataSchema.extend({
 });
 export type RefreshJobDataResult = z.infer<typeof RefreshJobDataResultSchema>;
 
-export { BookingCookieSchema };
-
 const cookie = BookingCookieSchema;
 
 /** Body of setjobdata: the job data with the live booking cookie. */

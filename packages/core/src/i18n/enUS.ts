@@ -792,6 +792,9 @@ export const enUS = {
       'Revert the upload {{file}}? Every patient, visit and order value it changed gets its previous value back; what it added is removed.',
     reverted: 'Reverted',
     revertDone: 'The upload {{file}} was reverted.',
+    // Issue 20: the patient-data upload (Upload ▸ Patient) is the same flow with the ADT form type.
+    patientTitle: 'Patient Upload',
+    uploadAnotherPatient: 'Upload another Patient file',
     revertFailed: 'The upload could not be reverted: {{error}}',
     noRevertPermission: 'Only a manager with the upload permission can revert an upload.',
     revertNotDone: 'Upload {{id}} is not processed yet; only a processed upload can be reverted.',
@@ -814,6 +817,25 @@ export const enUS = {
     acceptPatient: 'Accept Patient',
     acceptAndVisit: '& Visit',
     acceptVisitAndOrders: ', Visit & Order(s)',
+    // Ours: the Search & Accept ADT modal's controls and notes (spec 02 §2, §4).
+    searchModal: {
+      title: 'Search & Accept ADT',
+      searchType: 'Search type',
+      search: 'Search',
+      close: 'Close',
+      patients: 'Patients',
+      visits: 'Visits',
+      orders: 'Orders',
+      choosePatient: 'Choose patient {{name}}',
+      chooseVisit: 'Choose visit {{name}}',
+      chooseOrder: 'Choose order {{name}}',
+      choose: 'Choose',
+      noVisits: 'This patient has no visits.',
+      noOrders: 'This visit has no orders.',
+      truncated:
+        'Only the first {{count}} matching patients are shown. Narrow the search to find the patient.',
+      noSearches: 'This facility offers no patient search.',
+    },
     searchFailed:
       'Sorry, there was an error performing this search. If the issue persists please contact your System Administrator.',
     acceptFailed:

@@ -5,6 +5,7 @@ import {
   legacyUrl,
   type NavEntry,
   navigationItems,
+  PATIENT_UPLOAD_PATH,
   SCHEDULE_UPLOAD_PATH,
   SIGN_OUT_PATH,
 } from './navigation.js';
@@ -72,6 +73,17 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     expect(jobSearch).toEqual({ type: 'link', id: 'jobSearch', target: { kind: 'route', path: '/search' } });
     const [legacy] = navigationItems(PERMISSIONS);
     expect(legacy).toMatchObject({ target: { kind: 'legacy', path: '/job/search' } });
+  });
+
+  it('opens Upload ▸ Patient in Quill when there is no legacy host (issue 20)', () => {
+    const patient = (legacyHost: boolean) =>
+      navigationItems(['adtUpload'], { legacyHost })
+        .flatMap((e) => (e.type === 'menu' ? e.items : []))
+        .find((l) => l.id === 'uploadPatient');
+    expect(patient(false)?.target).toEqual({ kind: 'route', path: '/patient/upload' });
+    expect(PATIENT_UPLOAD_PATH).toBe('/patient/upload');
+    expect(patient(true)?.target).toEqual({ kind: 'legacy', path: '/ambulatory/uploadadt' });
+    expect(navigationItems([], { legacyHost: false }).some((e) => e.id === 'upload')).toBe(false);
   });
 
   it('sends each entry where the spec says', () => {

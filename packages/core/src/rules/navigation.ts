@@ -18,6 +18,12 @@ export const LEGACY_PATHS = {
 /** Spec 01 §2: the SPA route of the schedule upload (spec 02). */
 export const SCHEDULE_UPLOAD_PATH = '/schedule/upload';
 
+/**
+ * The patient-data upload in Quill (issue 20): the schedule upload's flow with the ADT form type.
+ * Upload ▸ Patient opens it when there is no legacy host; the legacy path redirects to it then.
+ */
+export const PATIENT_UPLOAD_PATH = '/patient/upload';
+
 /** Job Search in Quill (used when there is no legacy host). */
 export const JOB_SEARCH_PATH = '/search';
 
@@ -94,7 +100,7 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
  * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
  * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
- * (`legacyHost: false`) Job Search is Quill's own page.
+ * (`legacyHost: false`) Job Search and Upload ▸ Patient are Quill's own pages.
  */
 export function navigationItems(
   permissions: Iterable<string>,
@@ -113,7 +119,16 @@ export function navigationItems(
     );
 
   const upload = [
-    ...gated(held, 'adtUpload', link('uploadPatient', { kind: 'legacy', path: LEGACY_PATHS.patientUpload })),
+    ...gated(
+      held,
+      'adtUpload',
+      link(
+        'uploadPatient',
+        legacyHost
+          ? { kind: 'legacy', path: LEGACY_PATHS.patientUpload }
+          : { kind: 'route', path: PATIENT_UPLOAD_PATH },
+      ),
+    ),
     ...gated(
       held,
       'physicianScheduleUpload',

@@ -49,6 +49,7 @@ describe.each(databaseTargets())('the legacy host on $name', (target) => {
         const res = await t.app.inject({ method: 'GET', url: path });
         const rebuilt: Record<string, string> = {
           '/job/createwithaudio': '/audio/create',
+          '/ambulatory/uploadadt': '/patient/upload',
           '/job/search': '/search',
           '/search/job/jobdetails.aspx?ID=1234': '/job/1234',
         };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 /** Spec 01 §2 "Legacy pages": paths the navigation opens on the legacy host, with their titles. */
 export const LEGACY_PAGES = [
   { path: '/job/search', title: 'Job Search', spaPath: '/search' },
-  { path: '/ambulatory/uploadadt', title: 'Patient upload' },
+  { path: '/ambulatory/uploadadt', title: 'Patient upload', spaPath: '/patient/upload' },
   { path: '/job/createwithaudio', title: 'Create with Audio', spaPath: '/audio/create' },
   { path: '/users/user.aspx', title: 'Users' },
   { path: '/search/job/jobdetails.aspx', title: 'Job details', spaPath: '/job/' },
@@ -38,7 +38,7 @@ its links then open this page there.</p>
 
 /**
  * When no LEGACY_BASE_URL is configured, the legacy host is this server: a legacy page Quill has
- * rebuilt (Create with Audio, Job Search, a job's details) redirects to its SPA page; every other legacy path answers a page
+ * rebuilt (Create with Audio, Job Search, Patient upload, a job's details) redirects to its SPA page; every other legacy path answers a page
  * saying where it belongs and how to configure it, so our navigation has no dead links.
  */
 export const legacyPages =

@@ -116,6 +116,21 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
     expect(jobSearch.getAttribute('target')).toBeNull();
   });
 
+  it('without a legacy host, Upload ▸ Patient opens the Patient Upload in the app (issue 20)', async () => {
+    const { nav, history } = await renderNav(PERMISSIONS, {
+      'GET /api/settings/user': { ...userSettings(PERMISSIONS), fftmBaseUrl: '' },
+      'GET /api/schedule/uploads': [],
+    });
+    expect((await openMenu(nav, 'Upload'))[0]).toEqual({
+      name: 'Patient',
+      href: '/patient/upload',
+      target: null,
+      rel: null,
+    });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Patient', hidden: true }));
+    await waitFor(() => expect(history.location.pathname).toBe('/patient/upload'));
+  });
+
   it('Help opens the documentation link in a new window', async () => {
     const { nav, api } = await renderNav(PERMISSIONS);
     fireEvent.click(within(nav).getByRole('button', { name: 'Help' }));

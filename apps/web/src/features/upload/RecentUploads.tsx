@@ -1,4 +1,5 @@
 import { Button, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { RecentUpload } from '@quill/core/contract/schedule';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
@@ -8,12 +9,14 @@ import { UploadEffect } from './UploadEffect';
 
 /**
  * Issue 18: the latest uploads of the account's corporate structures, each with its state; a
- * processed one can show its changes again, and a manager can revert it from there.
+ * processed one can show its changes again, and a manager can revert it from there. `kind` keeps
+ * the page's own uploads (schedules on the Schedule Upload, patient data on the Patient Upload).
  */
-export function RecentUploads() {
+export function RecentUploads({ kind }: { kind?: RecentUpload['kind'] }) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
   const recent = useRecentUploads();
+  const shownUploads = kind ? recent.data?.filter((u) => u.kind === kind) : recent.data;
   const [open, setOpen] = useState<number | null>(null);
   return (
     <Stack gap="xs" component="section" aria-labelledby="schedule-recent-uploads">
@@ -22,7 +25,7 @@ export function RecentUploads() {
       </Title>
       {recent.isPending ? (
         <Loader size="sm" aria-label={t('schedule.recentUploads')} />
-      ) : !recent.data?.length ? (
+      ) : !shownUploads?.length ? (
         <Text size="sm">{t('schedule.recentUploadsEmpty')}</Text>
       ) : (
         <Table withTableBorder data-testid="schedule-recent-uploads">
@@ -37,7 +40,7 @@ export function RecentUploads() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {recent.data.map((u) => {
+            {shownUploads.map((u) => {
               const shown = open === u.uploadId;
               return (
                 <Fragment key={u.uploadId}>

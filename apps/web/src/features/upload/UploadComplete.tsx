@@ -1,16 +1,20 @@
 import { Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { UPLOAD_ACTIONS, type UploadAction } from '@quill/core/contract/schedule';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../audio/icons';
-import { isFinalStatus, useUploadStatus } from './scheduleUploadApi';
+import { isFinalStatus, scheduleUploadKeys, useUploadStatus } from './scheduleUploadApi';
 import { allWarnings, type StatusLine, statusLine } from './scheduleUploadForm';
 import { UploadEffect } from './UploadEffect';
+import { SCHEDULE_FORM, type UploadFormKind } from './uploadForms';
 
 export interface UploadCompleteProps {
   uploadId: number | null;
   action: UploadAction;
   warnings: string[];
   onAnother: () => void;
+  /** The page's form: its Upload another label. */
+  form?: Pick<UploadFormKind, 'uploadAnotherKey'>;
 }
 
 /**
@@ -18,7 +22,13 @@ export interface UploadCompleteProps {
  * processed.' (or that it failed) once it is — the warnings, Upload another Schedule, the
  * upload's state, asked for every 2 s until it is done or failed, and then what it changed.
  */
-export function UploadComplete({ uploadId, action, warnings, onAnother }: UploadCompleteProps) {
+export function UploadComplete({
+  uploadId,
+  action,
+  warnings,
+  onAnother,
+  form = SCHEDULE_FORM,
+}: UploadCompleteProps) {
   const { t } = useTranslation();
   const statusText = (l: StatusLine): string => {
     switch (l.key) {
@@ -38,6 +48,12 @@ export function UploadComplete({ uploadId, action, warnings, onAnother }: Upload
   const data = status.data;
   const line = data ? statusLine(data, action) : null;
   const finished = data ? isFinalStatus(data.status) : false;
+  const client = useQueryClient();
+  // The recent uploads shown again list this upload in its state now, not as cached before it.
+  const another = () => {
+    void client.invalidateQueries({ queryKey: scheduleUploadKeys.recent });
+    onAnother();
+  };
   const shown = allWarnings(warnings, data?.status === 'done' ? data.warnings : []);
   // Issue 18: the title says what happened so far — queued, processed or failed — never two of them.
   const title =
@@ -82,8 +98,8 @@ export function UploadComplete({ uploadId, action, warnings, onAnother }: Upload
         </Paper>
       )}
       <Group>
-        <Button variant="default" onClick={onAnother}>
-          {t('schedule.uploadAnother')}
+        <Button variant="default" onClick={another}>
+          {t(form.uploadAnotherKey)}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Progress, Select, Stack, Text } from '@mantine/core';
-import type { UploadAction, ValidateHeadingsResponse } from '@quill/core/contract/schedule';
+import type { UploadAction, UploadFormType, ValidateHeadingsResponse } from '@quill/core/contract/schedule';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../lib/api';
@@ -22,6 +22,8 @@ export interface UploadFormProps {
   onChange: (values: UploadValues) => void;
   onReset: () => void;
   onValidated: (validated: ValidateHeadingsResponse) => void;
+  /** Sent as `formType`: SCHEDULE (the default) or ADT for the patient-data upload. */
+  formType?: UploadFormType;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface UploadFormProps {
  * §5) sends the file to validateheadings with progress, Reset empties the form. A failed answer
  * shows the server's message above the buttons.
  */
-export function UploadForm({ values, onChange, onReset, onValidated }: UploadFormProps) {
+export function UploadForm({ values, onChange, onReset, onValidated, formType }: UploadFormProps) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function UploadForm({ values, onChange, onReset, onValidated }: UploadFor
     setError(null);
     setProgress(0);
     try {
-      const validated = await validateHeadings(validateHeadingsFormData(values), setProgress);
+      const validated = await validateHeadings(validateHeadingsFormData(values, formType), setProgress);
       onValidated(validated);
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 413) setError(tooLargeMessage);

@@ -1,4 +1,4 @@
-import { SCHEDULE_UPLOAD_PATH } from '@quill/core/rules/navigation';
+import { PATIENT_UPLOAD_PATH, SCHEDULE_UPLOAD_PATH } from '@quill/core/rules/navigation';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authedRoute } from '../../app/session/authedRoute';
 
@@ -12,4 +12,16 @@ export const scheduleUploadRoute = createRoute({
   path: SCHEDULE_UPLOAD_PATH.replace(/^\//, '') as 'schedule/upload',
   staticData: { requireUser: true },
   component: lazyRouteComponent(() => import('./ScheduleUploadPage'), 'ScheduleUploadPage'),
+});
+
+/**
+ * /patient/upload (route patientUpload, issue 20): the Patient Upload page, as the schedule's. The
+ * navigation's Upload ▸ Patient links here without a legacy host; the legacy /ambulatory/uploadadt
+ * redirects here then.
+ */
+export const patientUploadRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: PATIENT_UPLOAD_PATH.replace(/^\//, '') as 'patient/upload',
+  staticData: { requireUser: true },
+  component: lazyRouteComponent(() => import('./PatientUploadPage'), 'PatientUploadPage'),
 });

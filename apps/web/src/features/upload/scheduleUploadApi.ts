@@ -8,6 +8,7 @@ import type {
 } from '@quill/core/contract/schedule';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiRequestError, apiUpload, callApi, urlFor } from '../../lib/api';
+import type { UploadFormKind } from './uploadForms';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -51,9 +52,15 @@ export function validateHeadings(
   });
 }
 
-/** Submits the schedule's mapping; answers errors, warnings and the queued upload. */
-export function submitScheduleHeadings(body: SubmitHeadingsRequest): Promise<SubmitHeadingsResponse> {
-  return callApi(SCHEDULE.submitScheduleHeadings, { body }, { timeoutMs: TIMEOUT_MS });
+/**
+ * Submits the mapping to the form's endpoint (SubmitScheduleHeadings or SubmitADTHeadings); answers
+ * errors, warnings and the queued upload.
+ */
+export function submitHeadings(
+  form: Pick<UploadFormKind, 'submit'>,
+  body: SubmitHeadingsRequest,
+): Promise<SubmitHeadingsResponse> {
+  return callApi(form.submit, { body }, { timeoutMs: TIMEOUT_MS });
 }
 
 /** The states after which an upload does not change any more. */

@@ -21,6 +21,7 @@ import {
   submitHeadingsRequest,
   validateHeadingsFormData,
 } from './scheduleUploadForm';
+import { PATIENT_FORM, SCHEDULE_FORM } from './uploadForms';
 
 const DOB: MappingDefinition = {
   columnHeading: 'DOB',
@@ -95,6 +96,14 @@ describe('step 1', () => {
     expect(form.get('mshActionType')).toBe('2');
     expect(form.get('formType')).toBe('1');
     expect((form.get('file') as File).name).toBe('schedule.csv');
+  });
+
+  it('sends the patient-data upload as the ADT form type (formType 0, issue 20)', () => {
+    const file = new File(['a,b'], 'patients.csv');
+    const form = validateHeadingsFormData({ company: COMPANY, file, action: 0 }, PATIENT_FORM.formType);
+    expect(form.get('formType')).toBe('0');
+    expect(PATIENT_FORM.submit.path).toBe('/api/schedule/SubmitADTHeadings');
+    expect(SCHEDULE_FORM.submit.path).toBe('/api/schedule/SubmitScheduleHeadings');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   UPLOAD_ACTIONS,
   UPLOAD_FORM_TYPES,
   type UploadAction,
+  type UploadFormType,
   type UploadStatus,
   type ValidateHeadingsResponse,
 } from '@quill/core/contract/schedule';
@@ -48,12 +49,18 @@ export function isFileTooLarge(file: File | null): boolean {
   return !!file && file.size > SCHEDULE_LIMITS.maxUploadBytes;
 }
 
-/** The multipart body of validateheadings: the fields first, then the file. */
-export function validateHeadingsFormData(values: UploadValues): FormData {
+/**
+ * The multipart body of validateheadings: the fields first, then the file. The form type is the
+ * page's: SCHEDULE for the Schedule Upload, ADT for the patient-data upload.
+ */
+export function validateHeadingsFormData(
+  values: UploadValues,
+  formType: UploadFormType = UPLOAD_FORM_TYPES.SCHEDULE,
+): FormData {
   const form = new FormData();
   form.append('companyId', String(values.company?.id ?? ''));
   form.append('mshActionType', String(values.action ?? ''));
-  form.append('formType', String(UPLOAD_FORM_TYPES.SCHEDULE));
+  form.append('formType', String(formType));
   if (values.file) form.append('file', values.file, values.file.name);
   return form;
 }
