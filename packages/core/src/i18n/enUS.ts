@@ -1086,7 +1086,6 @@ export const enUS = {
     removeField: 'Remove {{field}}',
     search: 'Search',
     noSearchConfiguration: 'This client facility has no patient search configured.',
-    searchLater: 'Searching patients is not available in this version of Quill.',
     attachments: 'Attachments',
     attachmentsLater: 'Attachments are not available in this version of Quill.',
     clear: 'Clear',

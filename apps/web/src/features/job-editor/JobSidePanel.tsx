@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AdtPanelState } from './adt/AdtPanelState';
 import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
-import { adtSearchModal } from './adt/searchSlot';
+import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
@@ -58,7 +58,9 @@ export function JobSidePanel({
   const [searchOpen, setSearchOpen] = useState(false);
   const template = adt.adt?.orderTemplate ?? null;
   const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
-  const SearchModal = adtSearchModal();
+  const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
+  // The search modal exists in edit mode only: Accept writes the job under the live booking.
+  const cookie = editMode ? bookingCookie() : null;
 
   const tab = (which: Panel, label: string, disabledTip: string | null = null) => {
     const button = (
@@ -115,7 +117,7 @@ export function JobSidePanel({
                 attachmentsEnabled={details.attachmentsEnabled}
                 onClear={adt.clear}
                 onRevert={adt.revert}
-                onSearch={SearchModal ? () => setSearchOpen(true) : null}
+                onSearch={() => setSearchOpen(true)}
               />
             )}
           </AdtPanelState>
@@ -126,18 +128,15 @@ export function JobSidePanel({
           <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
         </div>
       )}
-      {SearchModal && adt.adt && (
-        <SearchModal
+      {searchConfiguration && cookie && (
+        <AdtSearchModal
           jobId={details.jobId}
           companyId={details.clientFacility.id}
-          bookingCookie={bookingCookie()}
-          searchConfiguration={adt.adt.adtSearchConfiguration}
-          open={searchOpen}
+          bookingCookie={cookie}
+          searchConfiguration={searchConfiguration}
+          opened={searchOpen}
           onClose={() => setSearchOpen(false)}
-          onAccepted={(accepted) => {
-            adt.accepted(accepted);
-            setSearchOpen(false);
-          }}
+          onAccepted={adt.accepted}
         />
       )}
     </aside>

@@ -120,12 +120,18 @@ describe('Patient & Visit and Orders panels in the job view', { timeout: 30_000 
     });
   });
 
-  it('sends no ADT when it was not changed, and shows Orders only for a facility with orders', async () => {
+  it('opens the search, sends no ADT when it was not changed, and shows Orders only with orders', async () => {
     const api = setup({ 'GET /api/job/getadtdata': jobAdt({ orderTemplate: null, orderData: [] }) });
     await openPanel(view.panelPatient);
     await patientPanel();
     expect(screen.queryByRole('button', { name: view.panelOrders })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: view.edit }));
+    // Search opens the Search & Accept ADT modal in edit mode.
+    const search = screen.getByRole('button', { name: p.search });
+    await waitFor(() => expect(search).toHaveProperty('disabled', false));
+    fireEvent.click(search);
+    expect(await screen.findByRole('dialog', { name: enUS.adt.searchModal.title })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: enUS.adt.searchModal.close }));
     fireEvent.click(await screen.findByRole('button', { name: view.save }));
     fireEvent.click(await screen.findByRole('menuitem', { name: view.saveModes.saveOnly }));
     await waitFor(() => expect(api.called()).toContain('POST /api/job/savejob'));

@@ -19,8 +19,8 @@ export interface PatientVisitPanelProps {
   onClear: () => void;
   /** Drops the unsaved ADT changes and reloads it. */
   onRevert: () => void;
-  /** Opens the Search & Accept ADT modal; null while this build has none (Search stays disabled). */
-  onSearch: (() => void) | null;
+  /** Opens the Search & Accept ADT modal. */
+  onSearch: () => void;
 }
 
 /** A disabled button explained by a tooltip (a disabled button gets no pointer events itself). */
@@ -55,11 +55,7 @@ export function PatientVisitPanel({
   const fields = useAdtFields(adt.outputAdtData, onItems);
   const focus = useFocusField();
   const noSearch = adt.adtSearchConfiguration === null;
-  const searchTip = noSearch
-    ? t('adtPanel.noSearchConfiguration')
-    : onSearch
-      ? null
-      : t('adtPanel.searchLater');
+  const searchTip = noSearch ? t('adtPanel.noSearchConfiguration') : null;
   const reload = (then: () => void) => () => {
     fields.reset();
     then();
@@ -81,12 +77,7 @@ export function PatientVisitPanel({
           }}
         />
         <Explained tip={searchTip}>
-          <Button
-            size="compact-xs"
-            variant="default"
-            disabled={!editable || searchTip !== null}
-            onClick={onSearch ?? undefined}
-          >
+          <Button size="compact-xs" variant="default" disabled={!editable || noSearch} onClick={onSearch}>
             {t('adtPanel.search')}
           </Button>
         </Explained>
