@@ -2,7 +2,13 @@ import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { TextType } from '@quill/core/rules/textType';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdtPanelState } from './adt/AdtPanelState';
+import { OrdersPanel } from './adt/OrdersPanel';
+import { PatientVisitPanel } from './adt/PatientVisitPanel';
+import { AdtSearchModal } from './adt/search/AdtSearchModal';
+import type { AdtPanels } from './adt/useAdtPanels';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
 
@@ -17,12 +23,22 @@ export interface JobSidePanelProps {
   textType: TextType;
   /** The CDA edits as they would be saved (for the hold queue check). */
   cda: () => CdaEdits | undefined;
+  /** The job's ADT for the Patient & Visit and Orders panels. */
+  adt: AdtPanels;
+  /** The account may see patient data (adtViewGate): Patient & Visit is enabled. */
+  adtVisible: boolean;
+  /** The ADT can be changed: edit mode, jobEditAdt (adtEditGate), nothing in progress. */
+  adtEditable: boolean;
+  /** The live booking cookie (Accept ADT presents it). */
+  bookingCookie: () => string | null;
 }
 
+type Panel = 'document' | 'patient' | 'orders';
+
 /**
- * Spec 02 §2 side area: Document / Patient & Visit / Orders / Recipients. The last three arrive
- * with a later issue and are shown disabled, never with made-up data. The Document panel holds
- * the editable Document Details card.
+ * Spec 02 §2 side area: Document / Patient & Visit / Orders (only when the facility has orders) /
+ * Recipients. Recipients arrives with a later issue and is shown disabled, never with made-up
+ * data. The panels stay mounted while another is shown, so added fields and the chosen order stay.
  */
 export function JobSidePanel({
   details,
@@ -32,36 +48,97 @@ export function JobSidePanel({
   editMode,
   textType,
   cda,
+  adt,
+  adtVisible,
+  adtEditable,
+  bookingCookie,
 }: JobSidePanelProps) {
   const { t } = useTranslation();
-  const later = (label: string) => (
-    <Tooltip label={t('jobView.panelLater')} openDelay={200}>
-      <span>
-        <Button size="compact-xs" variant="default" disabled>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
+  const [chosen, setChosen] = useState<Panel>('document');
+  const [searchOpen, setSearchOpen] = useState(false);
+  const template = adt.adt?.orderTemplate ?? null;
+  const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
+  const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
+  // The search modal exists in edit mode only: Accept writes the job under the live booking.
+  const cookie = editMode ? bookingCookie() : null;
+
+  const tab = (which: Panel, label: string, disabledTip: string | null = null) => {
+    const button = (
+      <Button
+        size="compact-xs"
+        variant={panel === which ? 'filled' : 'default'}
+        aria-pressed={panel === which}
+        disabled={disabledTip !== null}
+        onClick={() => setChosen(which)}
+      >
+        {label}
+      </Button>
+    );
+    if (!disabledTip) return button;
+    return (
+      <Tooltip label={disabledTip} openDelay={200}>
+        <span>{button}</span>
+      </Tooltip>
+    );
+  };
   return (
     <aside className={classes.side} aria-label={t('jobView.panels')}>
       <Group gap={4} mb="xs" wrap="nowrap">
-        <Button size="compact-xs" variant="filled" aria-pressed>
-          {t('jobView.panelDocument')}
-        </Button>
-        {later(t('jobView.panelPatient'))}
-        {later(t('jobView.panelOrders'))}
-        {later(t('jobView.panelRecipients'))}
+        {tab('document', t('jobView.panelDocument'))}
+        {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
+        {template && tab('orders', t('jobView.panelOrders'))}
+        <Tooltip label={t('jobView.panelLater')} openDelay={200}>
+          <span>
+            <Button size="compact-xs" variant="default" disabled>
+              {t('jobView.panelRecipients')}
+            </Button>
+          </span>
+        </Tooltip>
       </Group>
-      <DocumentDetailsCard
-        details={details}
-        value={jobData}
-        onChange={onJobDataChange}
-        editable={editable}
-        editMode={editMode}
-        textType={textType}
-        cda={cda}
-      />
+      <div hidden={panel !== 'document'}>
+        <DocumentDetailsCard
+          details={details}
+          value={jobData}
+          onChange={onJobDataChange}
+          editable={editable}
+          editMode={editMode}
+          textType={textType}
+          cda={cda}
+        />
+      </div>
+      {adtVisible && (
+        <div hidden={panel !== 'patient'}>
+          <AdtPanelState adt={adt}>
+            {(current) => (
+              <PatientVisitPanel
+                adt={current}
+                onChange={adt.onAdtChange}
+                editable={adtEditable}
+                attachmentsEnabled={details.attachmentsEnabled}
+                onClear={adt.clear}
+                onRevert={adt.revert}
+                onSearch={() => setSearchOpen(true)}
+              />
+            )}
+          </AdtPanelState>
+        </div>
+      )}
+      {adt.adt && template && (
+        <div hidden={panel !== 'orders'}>
+          <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
+        </div>
+      )}
+      {searchConfiguration && cookie && (
+        <AdtSearchModal
+          jobId={details.jobId}
+          companyId={details.clientFacility.id}
+          bookingCookie={cookie}
+          searchConfiguration={searchConfiguration}
+          opened={searchOpen}
+          onClose={() => setSearchOpen(false)}
+          onAccepted={adt.accepted}
+        />
+      )}
     </aside>
   );
 }

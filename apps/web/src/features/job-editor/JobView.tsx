@@ -1,5 +1,12 @@
 import { Badge } from '@mantine/core';
-import { allowed, editGate, faxGate, printPreviewGate } from '@quill/core/rules/actionGates';
+import {
+  adtEditGate,
+  adtViewGate,
+  allowed,
+  editGate,
+  faxGate,
+  printPreviewGate,
+} from '@quill/core/rules/actionGates';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,6 +16,7 @@ import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
+import { useAdtPanels } from './adt/useAdtPanels';
 import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
@@ -38,6 +46,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const canPrint = printPreviewGate(permissions).shown;
   const canFax = allowed(faxGate(permissions));
   const canEditDetails = useHasPermission('jobEditAdt');
+  const adtVisible = allowed(adtViewGate(permissions));
+  const canEditAdt = allowed(adtEditGate(permissions));
   useDocumentTitle(tenant ? t('nav.tenantEditTitle') : t('jobView.title', { jobId: String(jobId) }));
   useTenantExitMessage(tenant, jobId);
   const navigate = useNavigate();
@@ -80,7 +90,12 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   }, []);
   const edits = useJobEdits(job?.details);
   const booking = useBooking({ jobId, details: job?.details, forgetEdits: edits.forget, leave });
-  const reload = useCallback(() => void load.refetch(), [load.refetch]);
+  const adt = useAdtPanels({ jobId, enabled: canView && adtVisible, edits });
+  const reloadAdt = adt.reload;
+  const reload = useCallback(() => {
+    void load.refetch();
+    reloadAdt();
+  }, [load.refetch, reloadAdt]);
   const saving = useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave });
   const { changed, markChanged } = edits;
   const editing = booking.mode === 'edit';
@@ -148,6 +163,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const disabled =
     booking.busy !== null ||
     saving.saving ||
+    adt.busy ||
     closing ||
     load.isFetching ||
     (loaded.cda !== null && !editorReady);
@@ -205,11 +221,15 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         <JobSidePanel
           details={loaded.details}
           jobData={edits.jobData}
-          onJobDataChange={edits.editJobData}
+          onJobDataChange={adt.onJobDataChange}
           editable={editing && canEditDetails && !disabled}
           editMode={editing}
           textType={loaded.text.textType}
           cda={cdaEdits}
+          adt={adt}
+          adtVisible={adtVisible}
+          adtEditable={editing && canEditAdt && !disabled}
+          bookingCookie={() => booking.cookie.current}
         />
       )}
       <ProtectedJobDialog

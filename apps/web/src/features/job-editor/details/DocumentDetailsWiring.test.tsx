@@ -44,7 +44,7 @@ function setup(overrides: Record<string, unknown> = {}) {
 }
 
 async function editor(): Promise<Editor> {
-  const dom = await screen.findByRole('textbox', { name: view.editorLabel });
+  const dom = await screen.findByRole('textbox', { name: view.editorLabel }, { timeout: 5000 });
   return (dom as HTMLElement & { editor: Editor }).editor;
 }
 

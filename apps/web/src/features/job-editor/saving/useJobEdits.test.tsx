@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { jobAdt } from '../adt/testing';
 import { jobDetails } from '../testing/jobFixtures';
 import { useJobEdits } from './useJobEdits';
 
@@ -30,5 +31,21 @@ describe('useJobEdits', () => {
     const { result } = renderHook(() => useJobEdits(undefined));
     expect(result.current.jobData).toBeNull();
     expect(result.current.toSave(false)).toBeNull();
+  });
+
+  it('sends the ADT only once it was changed, and forgets it with every other edit', () => {
+    const { result } = renderHook(() => useJobEdits(details));
+    expect(result.current.toSave(false)).not.toHaveProperty('inputAdtData');
+    const adt = jobAdt();
+    act(() => result.current.editAdt({ ...adt, orderData: [] }));
+    expect(result.current.changed).toBe(true);
+    const saved = result.current.toSave(false);
+    expect(saved?.inputAdtData).toHaveLength(adt.outputAdtData.length);
+    expect(saved).toMatchObject({ orderData: [], hl7Physician: [{ physicianId: 7 }, { physicianId: null }] });
+    // The hold-queue check sends the job data as edited, ADT included.
+    expect(result.current.jobData).toHaveProperty('inputAdtData');
+    act(() => result.current.forget());
+    expect(result.current.adt).toBeNull();
+    expect(result.current.toSave(false)).not.toHaveProperty('inputAdtData');
   });
 });
