@@ -30,7 +30,7 @@ import { DraftBanner } from './saving/DraftBanner';
 import { useDraft } from './saving/useDraft';
 import { useJobEdits } from './saving/useJobEdits';
 import { useJobSave } from './saving/useJobSave';
-import { JobLoadError, useJobLoad, versionOf } from './useJobLoad';
+import { JobLoadError, useJobLoad, useRefreshDetails, versionOf } from './useJobLoad';
 import { finishTenantEdit, useTenantExitMessage } from './useTenantEdit';
 
 /**
@@ -90,7 +90,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   }, []);
   const edits = useJobEdits(job?.details);
   const booking = useBooking({ jobId, details: job?.details, forgetEdits: edits.forget, leave });
-  const adt = useAdtPanels({ jobId, enabled: canView && adtVisible, edits });
+  const refreshDetails = useRefreshDetails(jobId);
+  const adt = useAdtPanels({ jobId, enabled: canView && adtVisible, edits, afterAccept: refreshDetails });
   const reloadAdt = adt.reload;
   const reload = useCallback(() => {
     void load.refetch();
@@ -202,7 +203,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         <div className={classes.document}>
           <DocumentArea
             job={loaded}
-            editorKey={`${version}-${load.dataUpdatedAt}`}
+            editorKey={`${version}-${loaded.loadedAt}`}
             editable={editing && canEditText && !disabled}
             onReady={onReady}
             onChange={onChange}

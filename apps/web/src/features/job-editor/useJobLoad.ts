@@ -1,7 +1,8 @@
 import type { CdaEditModel } from '@quill/core/contract/cda';
 import type { DocumentAvailability, JobViewDetails } from '@quill/core/contract/job';
 import { type TextView, textViewOf } from '@quill/core/rules/textType';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { fetchAvailability, fetchCanAccess, fetchCda, fetchJobDetails, jobKeys } from './jobApi';
 
@@ -16,6 +17,8 @@ export interface LoadedJob {
   cda: { version: number; model: CdaEditModel } | null;
   /** The CDA could not be read although availability says there is one. */
   cdaFailed: boolean;
+  /** When the document was loaded: the editor starts afresh only when this changes. */
+  loadedAt: number;
 }
 
 /** The version the view shows and a save is based on: the CDA's when there is one, else the job's. */
@@ -43,12 +46,13 @@ export async function loadJob(jobId: number, signal?: AbortSignal): Promise<Load
       fetchAvailability(jobId, signal),
     ]);
     const text = textViewOf(availability);
-    if (text.textType !== 'CDA') return { details, availability, text, cda: null, cdaFailed: false };
+    const loaded = { details, availability, text, cda: null, cdaFailed: false, loadedAt: Date.now() };
+    if (text.textType !== 'CDA') return loaded;
     try {
-      return { details, availability, text, cda: await fetchCda(jobId, signal), cdaFailed: false };
+      return { ...loaded, cda: await fetchCda(jobId, signal) };
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'aborted') throw error;
-      return { details, availability, text, cda: null, cdaFailed: true };
+      return { ...loaded, cdaFailed: true };
     }
   } catch (error) {
     if (error instanceof JobLoadError) throw error;
@@ -69,4 +73,21 @@ export function useJobLoad(jobId: number, enabled: boolean) {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
+}
+
+/**
+ * Reads the job's details again (after Accept ADT: the patient name, stage and hold-queue flags the
+ * server recomputed) and puts them in the loaded job, leaving its document and the editor as they
+ * are. A failed read keeps the details shown.
+ */
+export function useRefreshDetails(jobId: number): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    try {
+      const details = await fetchJobDetails(jobId);
+      client.setQueryData<LoadedJob>(jobKeys.view(jobId), (old) => (old ? { ...old, details } : old));
+    } catch {
+      // The next load shows them.
+    }
+  }, [client, jobId]);
 }

@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/renderApp';
 import { physician } from '../details/testing';
 import { jobDataOf } from '../jobApi';
 import { jobDetails, jobRoutesFor } from '../testing/jobFixtures';
+import { acceptedAdt, SEARCH_CONFIGURATION, searchResult } from './search/testing';
 import { jobAdt, physicianItem } from './testing';
 
 const p = enUS.adtPanel;
@@ -140,6 +141,41 @@ describe('Patient & Visit and Orders panels in the job view', { timeout: 30_000 
     };
     expect(save.setJobDataRequest).not.toHaveProperty('inputAdtData');
     expect(save.setJobDataRequest).not.toHaveProperty('orderData');
+  });
+
+  it('after Accept ADT shows the new patient and flags in the details, without reloading the document', async () => {
+    let accepted = false;
+    const api = setup({
+      'GET /api/job/getadtdata': jobAdt({ adtSearchConfiguration: SEARCH_CONFIGURATION }),
+      'POST /api/job/searchadt': searchResult(),
+      'POST /api/job/acceptadt': () => {
+        accepted = true;
+        return acceptedAdt();
+      },
+      'GET /api/job/GetJobDetails': () =>
+        accepted ? jobDetails({ patientName: 'Okafor, Grace', holdQueueFlags: [] }) : jobDetails(),
+    });
+    await openPanel(view.panelPatient);
+    const panel = await patientPanel();
+    const header = screen.getByRole('region', { name: view.details });
+    expect(within(header).getByText('Doe, Jane')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: view.edit }));
+    const search = within(panel).getByRole('button', { name: p.search });
+    await waitFor(() => expect(search).toHaveProperty('disabled', false));
+    fireEvent.click(search);
+    const modal = await screen.findByRole('dialog', { name: enUS.adt.searchModal.title });
+    fireEvent.change(within(modal).getByLabelText('Last Name'), { target: { value: 'Doe' } });
+    fireEvent.click(within(modal).getByRole('button', { name: enUS.adt.searchModal.search }));
+    fireEvent.click(await within(modal).findByRole('radio', { name: /Jane/ }));
+    fireEvent.click(within(modal).getByRole('button', { name: /^Accept Patient/ }));
+
+    expect(await within(header).findByText('Okafor, Grace')).toBeTruthy();
+    // Still in edit mode with the document as it was: read once, and the booking kept.
+    expect(screen.getByText(view.editing)).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/job/getcda')).toHaveLength(1);
+    expect(api.called()).not.toContain('POST /api/job/cancelbooking');
+    fireEvent.click(screen.getByRole('button', { name: view.panelDocument }));
+    expect(await screen.findByText(d.noHoldQueueFlags)).toBeTruthy();
   });
 
   it('keeps Patient & Visit disabled without a patient-data permission and asks nothing', async () => {

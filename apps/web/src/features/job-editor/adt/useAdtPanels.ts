@@ -38,6 +38,8 @@ export interface AdtPanelsOptions {
   /** The account may see patient data (adtViewGate) and the job loaded. */
   enabled: boolean;
   edits: Pick<JobEdits, 'adt' | 'editAdt' | 'jobData' | 'editJobData'>;
+  /** After Accept ADT: the job's details read again (patient name, hold-queue flags). */
+  afterAccept: () => void;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface AdtPanelsOptions {
  * (both reload), Accept, and RefreshJobData when the dictator, dictated-for, department, location
  * or work type changes (spec 02 §4): its `adt` becomes the edited ADT.
  */
-export function useAdtPanels({ jobId, enabled, edits }: AdtPanelsOptions): AdtPanels {
+export function useAdtPanels({ jobId, enabled, edits, afterAccept }: AdtPanelsOptions): AdtPanels {
   const { t } = useTranslation();
   const client = useQueryClient();
   const query = useJobAdt(jobId, enabled);
@@ -97,8 +99,9 @@ export function useAdtPanels({ jobId, enabled, edits }: AdtPanelsOptions): AdtPa
     (stored: JobAdt) => {
       client.setQueryData(adtKeys.job(jobId), stored);
       editAdt(null);
+      afterAccept();
     },
-    [client, jobId, editAdt],
+    [client, jobId, editAdt, afterAccept],
   );
   const retry = useCallback(() => void refetch(), [refetch]);
 
