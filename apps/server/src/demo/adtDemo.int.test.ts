@@ -6,8 +6,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { jobs } from '../db/schema/index.js';
+import { documentVersions, jobOrders, jobs } from '../db/schema/index.js';
 import { jobAdtOf } from '../services/adt/jobAdtAnswer.js';
+import { documentFacts } from '../services/jobEditor/holdQueue/holdQueueFacts.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { databaseTargets } from '../testing/databases.js';
 import { seedDemo } from './seed.js';
@@ -17,6 +18,7 @@ describe.each(databaseTargets())('demo ADT on $name', (target) => {
   let database: Database;
   let dispose: () => Promise<void>;
   let blobDir: string;
+  let blobs: FsBlobStore;
   const q = async <T = Record<string, unknown>>(text: string) =>
     (await database.executeSql(text)).rows as T[];
   const n = async (text: string) => Number((await q<{ n: unknown }>(text))[0]?.n);
@@ -25,7 +27,8 @@ describe.each(databaseTargets())('demo ADT on $name', (target) => {
     ({ database, dispose } = await target.create());
     await migrateDatabase(database);
     blobDir = await mkdtemp(join(tmpdir(), 'quill-adt-demo-'));
-    await seedDemo(database, new FsBlobStore(blobDir), { jobs: 120 });
+    blobs = new FsBlobStore(blobDir);
+    await seedDemo(database, blobs, { jobs: 120 });
   }, 300_000);
   afterAll(async () => {
     await dispose?.();
@@ -108,5 +111,40 @@ describe.each(databaseTargets())('demo ADT on $name', (target) => {
       const adt = await adtOf(job.id);
       expect(adt.outputAdtData.some((i) => i.mandatory && i.value === null)).toBe(true);
     }
+  });
+
+  it('has a dictation the ADT feed did not match: held, no patient, the walk-in’s document', async () => {
+    const [walkIn] = await q<{ id: number; last_name: string; first_name: string; date_of_birth: unknown }>(
+      'select p.* from patients p where p.date_of_birth is null',
+    );
+    expect(walkIn).toBeDefined();
+    const visits = await q<{ orders: number }>(
+      `select (select count(*) from orders o where o.visit_id = v.id) as orders from visits v
+        where v.patient_id = ${walkIn!.id} order by v.admitted_at desc`,
+    );
+    expect(Number(visits[0]?.orders)).toBe(2);
+    expect(await n(`select count(*) as n from jobs where patient_id = ${walkIn!.id}`)).toBe(0);
+
+    const [job] = await q<{ id: number }>(
+      `select j.id from jobs j join job_flags f on f.job_id = j.id
+        where j.stage_id = ${STAGES.holdQueue.id} and f.code = 'HQ01' and j.patient_id is null
+          and j.document_type = 'CDA'`,
+    );
+    const jobId = Number(job!.id);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(row).toMatchObject({ visitId: null, adt: {} });
+    expect(await database.db.select().from(jobOrders).where(eq(jobOrders.jobId, jobId))).toEqual([]);
+    const adt = await adtOf(jobId);
+    expect(adt.orderTemplate).not.toBeNull();
+    expect(adt.adtSearchConfiguration).not.toBeNull();
+    expect(adt.outputAdtData.filter((i) => i.mandatory).every((i) => i.value === null)).toBe(true);
+    // The document names the walk-in (so accepting them agrees with the name rule).
+    const [version] = await database.db
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.jobId, jobId));
+    const named = documentFacts((await blobs.get(version!.blobKey)).toString('utf8'))?.patientName ?? '';
+    expect(named).toContain(walkIn!.last_name);
+    expect(named).toContain(walkIn!.first_name);
   });
 });

@@ -59,6 +59,8 @@ export interface JobContext {
   ids: IdCounter;
   patientsByFacility: Map<number, PatientModel[]>;
   patientsByStructure: Map<number, PatientModel[]>;
+  /** The patient of the unmatched job (PatientModel.walkIn), if the seed has one. */
+  walkIn: PatientModel | null;
   physicians: Map<number, FacilityPhysicians>;
   orders: OrderIndex;
   audio: AudioPool;
@@ -86,8 +88,13 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
   const cs = facility.structure;
   const local = ctx.patientsByFacility.get(facility.index) ?? [];
   const pool = local.length > 0 && rng.chance(0.9) ? local : (ctx.patientsByStructure.get(cs.id) ?? []);
-  const patient =
-    stage === S.dictated.id && plan.doc === undefined && rng.chance(0.2) ? null : rng.pick(pool);
+  const patient = plan.unmatched
+    ? ctx.walkIn
+    : stage === S.dictated.id && plan.doc === undefined && rng.chance(0.2)
+      ? null
+      : rng.pick(pool);
+  // The document concerns the patient; an unmatched job is linked to no patient, visit or order.
+  const linked = !plan.unmatched;
   const workType = pickWorkType(rng, facility, patient);
   const phys = ctx.physicians.get(facility.id) as FacilityPhysicians;
 
@@ -156,8 +163,10 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
 
   const visit = patient ? latestVisit(patient, dictatedAt) : undefined;
   const orderIds =
-    visit && visit.orderIds.length > 0 && rng.chance(0.6) ? rng.sample(visit.orderIds, rng.int(1, 2)) : [];
-  const adt = patient ? jobAdt(patient, visit, facility.timeZone) : {};
+    linked && visit && visit.orderIds.length > 0 && rng.chance(0.6)
+      ? rng.sample(visit.orderIds, rng.int(1, 2))
+      : [];
+  const adt = patient && linked ? jobAdt(patient, visit, facility.timeZone) : {};
   if (flags.includes('missingMandatoryAdt')) delete adt[rng.chance(0.5) ? 'PID.7.1' : 'PID.18.1'];
 
   const recips = buildRecipients(rng, {
@@ -231,8 +240,8 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
     clientFacilityId: facility.id,
     dictatorId: dictator?.id ?? null,
     dictatedForId: dictatedFor?.id ?? null,
-    patientId: patient?.id ?? null,
-    visitId: visit?.id ?? null,
+    patientId: linked ? (patient?.id ?? null) : null,
+    visitId: linked ? (visit?.id ?? null) : null,
     workTypeId: workType.id,
     departmentId: rng.chance(0.9) ? rng.pick(facility.departmentIds) : null,
     locationId: rng.chance(0.8) ? rng.pick(facility.locationIds) : null,

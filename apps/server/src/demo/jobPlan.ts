@@ -23,6 +23,12 @@ export interface JobPlan {
   manual?: 'uncleared' | 'cleared' | 'none';
   missingSignedAt?: boolean;
   flags?: RuleKind[];
+  /**
+   * A dictation the ADT feed did not match: the walk-in patient's document on a job with no
+   * patient, visit, orders or ADT values (held for the missing demographics until someone searches
+   * and accepts the patient).
+   */
+  unmatched?: boolean;
 }
 
 const S = STAGES;
@@ -55,6 +61,7 @@ export function coveragePlans(): JobPlan[] {
     { stageId: S.finished.id, audio: false },
     { stageId: S.finished.id, missingSignedAt: true },
     { stageId: S.manualDistribution.id, note: true },
+    { stageId: S.holdQueue.id, flags: ['missingMandatoryAdt'], doc: 'CDA', unmatched: true },
   ];
   const small: JobPlan[] = [
     S.dictated.id,

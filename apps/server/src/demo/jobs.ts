@@ -45,7 +45,10 @@ export async function seedJobs(
 ): Promise<{ documents: number }> {
   const patientsByFacility = new Map<number, PatientModel[]>();
   const patientsByStructure = new Map<number, PatientModel[]>();
+  // The walk-in is concerned by the unmatched job only.
+  const walkIn = input.patients.find((p) => p.walkIn) ?? null;
   for (const p of input.patients) {
+    if (p === walkIn) continue;
     const byF = patientsByFacility.get(p.homeFacilityIndex) ?? [];
     byF.push(p);
     patientsByFacility.set(p.homeFacilityIndex, byF);
@@ -80,6 +83,7 @@ export async function seedJobs(
     ids,
     patientsByFacility,
     patientsByStructure,
+    walkIn,
     physicians,
     orders: input.orders,
     audio: input.audio,
@@ -94,8 +98,10 @@ export async function seedJobs(
   let bigTurn = 0;
   for (let i = 0; i < input.count; i++) {
     const plan = i < coverage.length ? (coverage[i] as (typeof coverage)[number]) : randomPlan(rng);
-    const facility =
-      i < coverage.length
+    if (plan.unmatched && !walkIn) continue;
+    const facility = plan.unmatched
+      ? (input.facilities[walkIn!.homeFacilityIndex] as FacilityModel)
+      : i < coverage.length
         ? ((plan.small ? small[0] : big[bigTurn++ % big.length]) as FacilityModel)
         : rng.weighted(weighted);
     buildJob(ctx, plan, facility);

@@ -53,6 +53,8 @@ export interface FacilityModel {
   timeZone: string;
   /** The facility has an order template (the Orders panel); its jobs get orders. */
   usesOrders: boolean;
+  /** The facility offers the ADT searches (Search & Accept ADT). */
+  adtSearch: boolean;
   workTypes: WorkTypeModel[];
   departmentIds: number[];
   locationIds: number[];
@@ -105,4 +107,10 @@ export interface PatientModel {
   ssn: string;
   address: { street: string; city: string; state: string; postalCode: string };
   visits: VisitModel[];
+  /**
+   * Registered in the emergency department without a date of birth, and concerned by one job only:
+   * the dictation the ADT feed did not match (jobPlan's `unmatched`), whose document gives the
+   * date of birth as dictated.
+   */
+  walkIn?: boolean;
 }

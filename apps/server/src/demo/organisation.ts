@@ -110,6 +110,8 @@ export async function seedOrganisation(
         attachmentsEnabled: !spec.big || f % 2 === 0,
         timeZone: f % 7 === 6 ? 'America/Chicago' : 'America/New_York',
         usesOrders: usesOrders(spec.big, f),
+        // One facility of the big structure has no ADT search, so "Search disabled" can be shown.
+        adtSearch: !(spec.big && f === 1),
         workTypes: [...structureWorkTypes, ...own],
         departmentIds: [],
         locationIds: [],
@@ -158,8 +160,7 @@ export async function seedOrganisation(
           params: RULE_PARAMS[r.kind] ?? {},
         });
       }
-      // One facility of the big structure has no ADT search, so "Search disabled" can be shown.
-      if (!(spec.big && f === 1)) {
+      if (facility.adtSearch) {
         for (const s of searchConfigurations())
           rows.search.push({ ...s, id: ids.next(adtSearchConfigurations), clientFacilityId: facility.id });
       }

@@ -22,7 +22,9 @@ export type OrderIndex = Map<number, { number: string; description: string; orde
 
 /**
  * Creates `count` patients (about 8% in the small structure), each with 1–3 visits (the latest
- * usually within the last four months) and 0–2 orders per visit.
+ * usually within the last four months) and 0–2 orders per visit. One patient of a facility with
+ * orders and ADT search, whose latest visit has two orders, is the walk-in (PatientModel.walkIn):
+ * registered without a date of birth.
  */
 export async function seedPatients(
   tx: Executor,
@@ -177,6 +179,14 @@ export async function seedPatients(
       },
       createdAt: new Date((p.visits[0] as VisitModel).admittedAt),
     });
+  }
+  const walkIn = out.find((p) => {
+    const home = facilities[p.homeFacilityIndex] as FacilityModel;
+    return home.usesOrders && home.adtSearch && (p.visits.at(-1)?.orderIds.length ?? 0) >= 2;
+  });
+  if (walkIn) {
+    walkIn.walkIn = true;
+    (patientRows[walkIn.index] as (typeof patientRows)[number]).dateOfBirth = null;
   }
   await insertRows(tx, patients, patientRows);
   await insertRows(tx, visits, visitRows);
