@@ -23,6 +23,8 @@ export interface JobFacts {
   } | null;
   recipients: { isAddressee: boolean; removed: boolean; isPatient: boolean }[];
   holdQueueFlags: { code: string }[];
+  patientName: string | null;
+  dictator: { userId: number } | null;
   jobNotes: { note: string }[];
 }
 
@@ -80,20 +82,52 @@ export function listStageLabel(stageId: number, stageName: string): string {
 }
 
 /**
- * The stage label of a job's row in the All queue, read on `page`: opens /jobs/{cs}/all, searches
- * the job id and reads the row's cell under the Stage column header.
+ * The text of a job's cell in a job list, read on `page`: opens `listPath` (for example
+ * `/jobs/{cs}/all`), searches the job id and reads the row's cell under the column `column` (a
+ * column key such as stageName or patientName). Null when the list has no row for the job.
  */
-export async function stageInList(page: Page, cs: number, jobId: number): Promise<string> {
-  await page.goto(`/jobs/${cs}/all`);
-  await expect(page.getByTestId('record-line')).toBeVisible();
+export async function cellInList(
+  page: Page,
+  listPath: string,
+  jobId: number,
+  column: string,
+): Promise<string | null> {
+  await page.goto(listPath);
+  const records = page.getByTestId('record-line');
+  await expect(records).toBeVisible();
+  const unfiltered = (await records.textContent()) ?? '';
   await page.getByRole('searchbox', { name: 'Search' }).fill(String(jobId));
   const row = page.locator(`tbody tr[data-job-id="${jobId}"]`);
-  await expect(row).toBeVisible();
-  const column = await page
+  // The search has applied once the row shows, or the record line changed and holds still.
+  const line = async () => ((await records.isVisible()) ? await records.textContent() : null);
+  await expect
+    .poll(async () => {
+      if ((await row.count()) > 0) return 'row';
+      const before = await line();
+      await page.waitForTimeout(500);
+      return before !== unfiltered && before === (await line()) && (await row.count()) === 0 ? 'none' : '';
+    })
+    .not.toBe('');
+  // More matches than one page shows: the largest page (the id may match other jobs' cells).
+  const [, shown, total] = /Showing ([\d,]+) of ([\d,]+)/.exec((await line()) ?? '') ?? [];
+  if ((await row.count()) === 0 && shown && total && shown !== total) {
+    await page.getByTestId('page-size').click();
+    await page.getByRole('option').last().click();
+    await expect(records).not.toHaveText(new RegExp(`^Showing ${shown} of`));
+  }
+  if ((await row.count()) === 0) return null;
+  const index = await page
     .locator('thead th')
-    .evaluateAll((ths) => ths.findIndex((th) => (th as HTMLElement).dataset.column === 'stageName'));
-  expect(column, 'the Stage column is shown').toBeGreaterThanOrEqual(0);
-  return ((await row.locator('td').nth(column).textContent()) ?? '').trim();
+    .evaluateAll((ths, key) => ths.findIndex((th) => (th as HTMLElement).dataset.column === key), column);
+  expect(index, `the ${column} column is shown`).toBeGreaterThanOrEqual(0);
+  return ((await row.locator('td').nth(index).textContent()) ?? '').trim();
+}
+
+/** The stage label of a job's row in the All queue of structure `cs`. */
+export async function stageInList(page: Page, cs: number, jobId: number): Promise<string> {
+  const stage = await cellInList(page, `/jobs/${cs}/all`, jobId, 'stageName');
+  expect(stage, `job ${jobId} is in the All queue`).not.toBeNull();
+  return stage ?? '';
 }
 
 /** A second tab of the signed-in context for watching the job list (it picks the account once). */

@@ -1,11 +1,12 @@
 import type { JobAdt } from '@quill/core/contract/adt';
+import { ADT_DATA_TYPES } from '@quill/core/contract/schedule';
 import { enUS } from '@quill/core/i18n/enUS';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../audio/testing/renderPlayer';
+import { renderWithSession } from '../../job-list/testing/renderWithSession';
 import { OrdersPanel } from './OrdersPanel';
-import { jobAdt } from './testing';
+import { adtItem, jobAdt } from './testing';
 
 const p = enUS.adtPanel;
 
@@ -25,7 +26,7 @@ function setup(adt: JobAdt = jobAdt(), editable = true) {
       />
     );
   }
-  renderWithProviders(<Harness />);
+  renderWithSession(<Harness />);
   return { last: () => current };
 }
 
@@ -45,6 +46,24 @@ describe('OrdersPanel', () => {
     expect(choose(1).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Order 1' })).toBeTruthy();
     expect(screen.getByLabelText('Order Number')).toHaveProperty('value', 'ORD-1');
+  });
+
+  it("shows a date-time column in the user's date and time formats", () => {
+    const base = jobAdt();
+    const ordered = adtItem({
+      hl7Identifier: { segment: 'OBR', field: 7, component: 1 },
+      displayName: 'Order Date/Time',
+      dataType: ADT_DATA_TYPES.dateTime,
+      value: '2026-07-27T13:03:05',
+      ordinal: 14,
+    });
+    const order = base.orderData[0]!;
+    setup({
+      ...base,
+      orderData: [{ ...order, outputAdtData: [...order.outputAdtData, ordered] }],
+      orderSummary: [...base.orderSummary, { ...ordered.hl7Identifier, displayName: 'Order Date/Time' }],
+    });
+    expect(rows().map((r) => r.textContent)).toEqual(['1ORD-1Chest X-ray07/27/2026 13:03']);
   });
 
   it('adds an order from the template, edits it, and removes it again', async () => {

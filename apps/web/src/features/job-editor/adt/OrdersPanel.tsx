@@ -12,9 +12,12 @@ import {
 import type { AdtItem, JobAdt, Order, OrderSummaryEntry, OrderTemplate } from '@quill/core/contract/adt';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/SessionContext';
+import type { DateFormats } from '../../../lib/formatDate';
 import { AddFieldMenu } from './AddFieldMenu';
 import { AdtFieldGroups } from './AdtFieldGroups';
 import classes from './AdtPanels.module.css';
+import { adtCellText } from './adtCellText';
 import { newOrder } from './adtDraft';
 import { useAdtFields } from './useAdtFields';
 import { ADD_FIELD_SELECTOR, fieldSelector, useFocusField } from './useFocusField';
@@ -29,16 +32,15 @@ export interface OrdersPanelProps {
 
 const NO_ITEMS: AdtItem[] = [];
 
-/** A summary cell: the order's value at the column's HL7 position, a date-time with a space. */
-function cellOf(order: Order, column: OrderSummaryEntry): string {
+/** A summary cell: the order's value at the column's HL7 position, dates in the user's formats. */
+function cellOf(order: Order, column: OrderSummaryEntry, formats: DateFormats): string {
   const item = order.outputAdtData.find(
     (i) =>
       i.hl7Identifier.segment === column.segment &&
       i.hl7Identifier.field === column.field &&
       i.hl7Identifier.component === column.component,
   );
-  const value = item?.value ?? '';
-  return item?.displayDataType === 'datetime' ? value.replace('T', ' ') : value;
+  return adtCellText(item?.value ?? '', item?.displayDataType, formats);
 }
 
 const rowSelector = (instanceId: string) => `[data-order="${instanceId}"]`;
@@ -50,6 +52,7 @@ const rowSelector = (instanceId: string) => `[data-order="${instanceId}"]`;
  */
 export function OrdersPanel({ adt, template, onChange, editable }: OrdersPanelProps) {
   const { t } = useTranslation();
+  const { userSettings } = useSession();
   const orders = adt.orderData;
   const [selectedId, setSelectedId] = useState<string | null>(orders[0]?.instanceId ?? null);
   const index = orders.findIndex((o) => o.instanceId === selectedId);
@@ -134,7 +137,9 @@ export function OrdersPanel({ adt, template, onChange, editable }: OrdersPanelPr
                     </UnstyledButton>
                   </Table.Td>
                   {adt.orderSummary.map((c) => (
-                    <Table.Td key={`${c.segment}.${c.field}.${c.component}`}>{cellOf(order, c)}</Table.Td>
+                    <Table.Td key={`${c.segment}.${c.field}.${c.component}`}>
+                      {cellOf(order, c, userSettings)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               );

@@ -3,7 +3,7 @@ import type { AdtDisplayType, AdtSearchResult } from '@quill/core/contract/adt';
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session/SessionContext';
-import { formatDate, formatDateTime } from '../../../../lib/formatDate';
+import { adtCellText } from '../adtCellText';
 
 type MatchField = AdtSearchResult['patientMatchField'][number];
 type Cell = AdtSearchResult['patient'][number]['value'][number];
@@ -40,8 +40,7 @@ export function AdtResultTable(props: AdtResultTableProps) {
   const id = useId();
   const show = (cell: Cell | undefined, type: AdtDisplayType | undefined) => {
     const text = cell?.raw ?? '';
-    if (type === 'date') return formatDate(text, userSettings) || text;
-    if (type === 'datetime') return formatDateTime(text, userSettings) || text;
+    if (type === 'date' || type === 'datetime') return adtCellText(text, type, userSettings);
     return String(cell?.parsed ?? text);
   };
   const onRowClick = (event: MouseEvent, instanceId: number) => {
