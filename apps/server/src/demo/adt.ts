@@ -189,5 +189,5 @@ export function jobPhysicians(jobId: number, dictatorId: number | null, pool: re
   const out: Record<string, number> = {};
   if (dictatorId !== null) out['PV1.7'] = dictatorId;
   if (pool.length && rng.chance(0.7)) out['PV1.8'] = rng.pick(pool).id;
-  return { physicians: out, orderingPhysician: () => (pool.length ? rng.pick(pool).id : null) };
+  return out;
 }

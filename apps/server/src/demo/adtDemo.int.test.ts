@@ -41,7 +41,7 @@ describe.each(databaseTargets())('demo ADT on $name', (target) => {
     return JobAdtSchema.parse(await jobAdtOf(database.db, job!));
   };
 
-  it('gives some facilities orders (with physicians) and the others none', async () => {
+  it('gives some facilities orders (with their ordering physicians) and the others none', async () => {
     const withOrders = await n(
       "select count(distinct client_facility_id) as n from adt_definitions where segment_name = 'ORC'",
     );
@@ -55,6 +55,21 @@ describe.each(databaseTargets())('demo ADT on $name', (target) => {
       ),
     ).toBe(0);
     expect(await n("select count(*) as n from job_orders where physicians ? 'OBR.16'")).toBeGreaterThan(0);
+    // Every order record names its ordering physician, one its patient's structure has; a job's
+    // order has the record's.
+    expect(await n("select count(*) as n from orders where not physicians ? 'OBR.16'")).toBe(0);
+    expect(
+      await n(
+        `select count(*) as n from orders o join visits v on v.id = o.visit_id join patients p on p.id = v.patient_id
+          join physicians d on d.id = (o.physicians->>'OBR.16')::int
+          where d.corporate_structure_id <> p.corporate_structure_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await n(
+        'select count(*) as n from job_orders jo join orders o on o.id = jo.order_id where jo.physicians <> o.physicians',
+      ),
+    ).toBe(0);
     expect(await n("select count(*) as n from jobs where adt ? 'ORC.2.1'")).toBe(0);
   });
 

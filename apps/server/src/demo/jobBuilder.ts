@@ -217,14 +217,14 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
   // Orders only where the facility has an order template (the others have no Orders panel).
   if (facility.usesOrders) {
     for (const [ordinal, orderId] of orderIds.entries()) {
-      const ordering = adtPhysicians.orderingPhysician();
+      const order = ctx.orders.get(orderId)!;
       rows.orders.push({
         id: ids.next(jobOrders),
         jobId,
         orderId,
         ordinal,
-        adt: jobOrderAdt(ctx.orders.get(orderId)!, facility.timeZone),
-        physicians: ordering === null ? {} : { 'OBR.16': ordering },
+        adt: jobOrderAdt(order, facility.timeZone),
+        physicians: order.orderingPhysicianId === null ? {} : { 'OBR.16': order.orderingPhysicianId },
       });
     }
   }
@@ -280,7 +280,7 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
     supplementType: null,
     jobNote,
     adt,
-    adtPhysicians: adtPhysicians.physicians,
+    adtPhysicians,
     createdAt: new Date(createdAt),
     dictatedAt: new Date(dictatedAt),
     signedAt: signedAtMs === null || missingSigned ? null : new Date(signedAtMs),

@@ -8,6 +8,7 @@ import {
   iso,
   isoDate,
   type PatientModel,
+  type PhysicianModel,
   REFERENCE_TIME,
   type StructureModel,
   type VisitModel,
@@ -15,10 +16,20 @@ import {
 import { phoneNumber } from './people.js';
 import { FEMALE_FIRST, LAST_NAMES, MALE_FIRST, STATES, STREETS, TOWNS } from './pools/names.js';
 import { ORDER_DESCRIPTIONS } from './pools/phrases.js';
-import type { Rng } from './prng.js';
+import { type Rng, rngFor } from './prng.js';
 
-/** Order numbers, descriptions and times by order id, for the job's order values. */
-export type OrderIndex = Map<number, { number: string; description: string; orderedAt: number }>;
+/** Order numbers, descriptions, times and ordering physicians by order id, for the job's orders. */
+export type OrderIndex = Map<
+  number,
+  { number: string; description: string; orderedAt: number; orderingPhysicianId: number | null }
+>;
+
+/** The physicians a patient's orders may come from: its home facility's and its structure's own. */
+function orderingPool(physicians: readonly PhysicianModel[], home: FacilityModel) {
+  return physicians.filter(
+    (d) => d.structureId === home.structure.id && (d.facilityId === null || d.facilityId === home.id),
+  );
+}
 
 /**
  * Creates `count` patients (about 8% in the small structure), each with 1–3 visits (the latest
@@ -33,6 +44,7 @@ export async function seedPatients(
   count: number,
   structures: StructureModel[],
   facilities: FacilityModel[],
+  physicians: readonly PhysicianModel[],
 ): Promise<{ patients: PatientModel[]; orders: OrderIndex }> {
   const [big, small] = structures as [StructureModel, StructureModel];
   const smallCount = Math.max(100, Math.round(count * 0.08));
@@ -46,6 +58,7 @@ export async function seedPatients(
   for (let i = 0; i < count; i++) {
     const cs = i < count - smallCount ? big : small;
     const home = cs === big ? (rng.pick(bigFacilities) as FacilityModel) : smallFacility;
+    const orderers = orderingPool(physicians, home);
     const sex = rng.weighted([
       ['F', 50],
       ['M', 48],
@@ -143,8 +156,10 @@ export async function seedPatients(
         const number = `ORD${5_000_000 + id}`;
         const description = rng.pick(ORDER_DESCRIPTIONS);
         const orderedAt = admitted + rng.int(1, 12) * 3_600_000;
+        // Its own generator: the ordering physician leaves the patients' sequence as it was.
+        const ordering = orderers.length ? rngFor('ordering-physician', id).pick(orderers).id : null;
         visit.orderIds.push(id);
-        orderIndex.set(id, { number, description, orderedAt });
+        orderIndex.set(id, { number, description, orderedAt, orderingPhysicianId: ordering });
         orderRows.push({
           id,
           visitId: visit.id,
@@ -152,6 +167,7 @@ export async function seedPatients(
           description,
           orderedAt: new Date(orderedAt),
           adt: { 'ORC.2.1': number, 'OBR.4.2': description, 'OBR.7.1': iso(orderedAt).slice(0, 19) },
+          physicians: ordering === null ? {} : { 'OBR.16': ordering },
         });
       }
       admitted -= rng.int(20, 200) * DAY_MS;

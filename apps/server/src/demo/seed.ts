@@ -203,6 +203,7 @@ export async function seedDemo(
       patientCount,
       org.structures,
       org.facilities,
+      docs,
     );
     progress(`Created ${people.patients.length} patients with visits and orders`);
 

@@ -156,7 +156,12 @@ export async function buildAdtWorld(ctx: Ctx, app: FastifyInstance) {
         description: 'Chest X-ray',
         orderedAt: new Date('2026-03-11T14:00:00Z'),
       },
-      { visitId: admission!.id, orderNumber: 'ORD-2', description: 'Blood count' },
+      {
+        visitId: admission!.id,
+        orderNumber: 'ORD-2',
+        description: 'Blood count',
+        physicians: { 'OBR.16': w.docs[1]!.id },
+      },
       { visitId: petersVisit!.id, orderNumber: 'ORD-3', description: 'MRI' },
     ])
     .returning();

@@ -84,6 +84,8 @@ export const orders = pgTable(
     description: text('description').notNull(),
     orderedAt: timestamp('ordered_at', { withTimezone: true }),
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
+    /** Its physician-type values (the ordering physician at OBR.16), physician ids by "SEG.field". */
+    physicians: jsonb('physicians').$type<Record<string, number>>().notNull().default({}),
   },
   // ADT search by order number; the structure is the visit's patient's.
   (t) => [index('orders_visit_idx').on(t.visitId), index('orders_number_idx').on(t.orderNumber)],

@@ -91,15 +91,18 @@ describe.each(databaseTargets())('Accept ADT on $name', (target) => {
       'IN1.4.1': 'Aetna',
     });
     const orders = await ordersOf(job.id);
-    expect(orders.map((o) => [o.orderId, o.ordinal, o.adt])).toEqual([
-      [w.blood.id, 0, { 'ORC.2.1': 'ORD-2', 'OBR.4.2': 'Blood count' }],
-      [w.chest.id, 1, { 'ORC.2.1': 'ORD-1', 'OBR.4.2': 'Chest X-ray', 'OBR.7.1': '2026-03-11T10:00:00' }],
+    // A new order takes the order record's ordering physician.
+    expect(orders.map((o) => [o.orderId, o.ordinal, o.adt, o.physicians])).toEqual([
+      [w.blood.id, 0, { 'ORC.2.1': 'ORD-2', 'OBR.4.2': 'Blood count' }, { 'OBR.16': w.docs[1]!.id }],
+      [w.chest.id, 1, { 'ORC.2.1': 'ORD-1', 'OBR.4.2': 'Chest X-ray', 'OBR.7.1': '2026-03-11T10:00:00' }, {}],
     ]);
     expect(adt).toMatchObject({ jobId: job.id, patientId: w.grace.id, visitId: w.admission.id });
     expect(adt.outputAdtData.find((i) => i.displayName === 'Weight (kg)')!.parsedValue).toBe('72.5');
-    expect(adt.orderData.map((o) => [o.orderId, o.outputAdtData[1]!.value])).toEqual([
-      [w.blood.id, 'Blood count'],
-      [w.chest.id, 'Chest X-ray'],
+    expect(
+      adt.orderData.map((o) => [o.orderId, o.outputAdtData[1]!.value, o.hl7Physician[0]!.physician?.userId]),
+    ).toEqual([
+      [w.blood.id, 'Blood count', w.docs[1]!.id],
+      [w.chest.id, 'Chest X-ray', undefined],
     ]);
 
     // The hold-queue flags were re-run: nothing mandatory is missing now. The stage stays.
@@ -158,7 +161,7 @@ describe.each(databaseTargets())('Accept ADT on $name', (target) => {
     expect(again.statusCode, again.body).toBe(200);
     expect((await ordersOf(job.id)).map((o) => [o.orderId, o.physicians])).toEqual([
       [w.chest.id, { 'OBR.16': w.docs[2]!.id }],
-      [w.blood.id, {}],
+      [w.blood.id, { 'OBR.16': w.docs[1]!.id }],
     ]);
     const only = await accept(w.editor, job.id, cookie, { patientId: w.peter.id });
     expect(only.statusCode, only.body).toBe(200);

@@ -15,7 +15,7 @@ import { evaluateJobRules } from '../jobEditor/holdQueue/evaluateJobRules.js';
 import { replaceJobFlags, triggeredFlags } from '../jobEditor/holdQueue/jobFlags.js';
 import { type AdtDefinition, loadAdtDefinitions } from './adtDefinitions.js';
 import { jobAdtOf } from './jobAdtAnswer.js';
-import { textValues } from './jobAdtValues.js';
+import { physicianValues, textValues } from './jobAdtValues.js';
 import { orderValues, patientValues, visitValues } from './recordValues.js';
 
 type Job = typeof jobs.$inferSelect;
@@ -64,6 +64,10 @@ async function loadChosen(db: Db, job: Job, chosen: Chosen) {
 /** Only the values the definitions address, keyed as they store them. */
 const atKeys = (defs: AdtDefinition[], values: Record<string, string>) =>
   Object.fromEntries(defs.flatMap((d) => (values[d.key] ? [[d.key, values[d.key] as string]] : [])));
+
+/** Only the physicians the definitions address (an order record's ordering physician, say). */
+const atPhysicianKeys = (defs: AdtDefinition[], ids: Record<string, number>) =>
+  Object.fromEntries(defs.flatMap((d) => (typeof ids[d.key] === 'number' ? [[d.key, ids[d.key] as number]] : [])));
 
 /**
  * Accept ADT (spec 02 §4, §7; issue 20): the chosen patient's, visit's and orders' values become
@@ -127,7 +131,7 @@ export async function acceptAdt(
           orderId: o.id,
           ordinal,
           adt: atKeys(defs.orderValues, orderValues(o, timeZone)),
-          physicians: physiciansOf.get(o.id) ?? {},
+          physicians: physiciansOf.get(o.id) ?? atPhysicianKeys(defs.orderPhysicians, physicianValues(o.physicians)),
         })),
       );
     }

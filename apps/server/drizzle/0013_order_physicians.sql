@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "physicians" jsonb DEFAULT '{}'::jsonb NOT NULL;
