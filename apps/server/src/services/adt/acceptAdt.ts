@@ -67,7 +67,9 @@ const atKeys = (defs: AdtDefinition[], values: Record<string, string>) =>
 
 /** Only the physicians the definitions address (an order record's ordering physician, say). */
 const atPhysicianKeys = (defs: AdtDefinition[], ids: Record<string, number>) =>
-  Object.fromEntries(defs.flatMap((d) => (typeof ids[d.key] === 'number' ? [[d.key, ids[d.key] as number]] : [])));
+  Object.fromEntries(
+    defs.flatMap((d) => (typeof ids[d.key] === 'number' ? [[d.key, ids[d.key] as number]] : [])),
+  );
 
 /**
  * Accept ADT (spec 02 §4, §7; issue 20): the chosen patient's, visit's and orders' values become
@@ -131,7 +133,8 @@ export async function acceptAdt(
           orderId: o.id,
           ordinal,
           adt: atKeys(defs.orderValues, orderValues(o, timeZone)),
-          physicians: physiciansOf.get(o.id) ?? atPhysicianKeys(defs.orderPhysicians, physicianValues(o.physicians)),
+          physicians:
+            physiciansOf.get(o.id) ?? atPhysicianKeys(defs.orderPhysicians, physicianValues(o.physicians)),
         })),
       );
     }
