@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CdaEditModelSchema } from './cda.js';
 import { bodyId, queryId as id } from './ids.js';
+import { PhysicianDetailsSchema } from './physician.js';
 
 /**
  * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job details, document,
@@ -194,14 +195,17 @@ export const JobCdaSchema = z.object({ version: z.number().int(), model: CdaEdit
 /** Answer of getjobversion. */
 export const JobVersionSchema = z.object({ version: z.number().int() });
 
-/** A recipient as the job data sends it: an existing row by id, a physician, the patient, or custom. */
+/**
+ * A recipient as the job data sends it: an existing row by id, a physician, the patient, or custom
+ * (its details as typed in the Physician modal; for an existing custom row they replace the kept ones).
+ */
 export const RecipientInputSchema = z.object({
   id: bodyId('recipient id').optional(),
   physicianId: optionalId('physicianId').optional(),
   isAddressee: z.boolean(),
   isPatient: z.boolean().default(false),
   removed: z.boolean().default(false),
-  custom: z.record(z.string(), z.string().max(500)).optional(),
+  custom: PhysicianDetailsSchema.optional(),
 });
 export type RecipientInput = z.infer<typeof RecipientInputSchema>;
 
@@ -254,7 +258,11 @@ export const PHYSICIAN_SEARCH_TYPES = {
 export const MAX_PHYSICIAN_RESULTS = 300;
 
 const text = z.string().trim().max(100).optional();
-/** Query of SearchPhysicians: memberId | cfId & q | physicianSearchType & companyId & names. */
+/**
+ * Query of SearchPhysicians: memberId | cfId & q | physicianSearchType & companyId & names. With a
+ * search type, `q` is the Physician modal's one text (spec 02 §5): "Last, First" prefixes, or
+ * without a comma a prefix of the last name, first name, access code or specialty.
+ */
 export const SearchPhysiciansQuerySchema = z.object({
   memberId: id('memberId').optional(),
   cfId: id('cfId').optional(),

@@ -2,6 +2,7 @@ import {
   applyWorkTypeToRecipients,
   canSeePatientName,
   type JobDataRequest,
+  keptDetails,
   type RefreshJobDataResult,
 } from '@quill/core';
 import type { AppContext } from '../../context.js';
@@ -56,7 +57,7 @@ export async function refreshJobData(
           capacityCode: null,
           capacityDescription: null,
           distributionMethod: 'print',
-          custom: p.custom ?? null,
+          custom: keptDetails(p.custom),
           ordinal,
         },
         physicianId ? physicians.get(physicianId) : undefined,

@@ -1,4 +1,4 @@
-import { type JobDataRequest, message } from '@quill/core';
+import { type JobDataRequest, keptDetails, message } from '@quill/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, jobNotes, jobs, locations, recipients } from '../../db/schema/index.js';
@@ -147,7 +147,7 @@ export async function writeJobData(db: Db, auth: Auth, job: Job, checked: Checke
         isAddressee: p.isAddressee,
         isPatient: p.isPatient,
         removed: p.removed,
-        custom: p.custom ?? null,
+        custom: keptDetails(p.custom),
         ordinal,
       });
     }

@@ -33,6 +33,7 @@ import {
   SaveJobResultSchema,
   SetJobDataBodySchema,
 } from '../jobSave.js';
+import { PhysicianPathSchema, SavePhysicianRequestSchema, SavePhysicianResultSchema } from '../physician.js';
 
 const tags = ['job'];
 
@@ -189,5 +190,24 @@ export const JOB_EDITOR = {
     tags,
     query: GetPhysicianQuerySchema,
     answer: PhysicianSchema,
+  }),
+  /** Spec 02 §7 "get physician by userId" (path ours): one physician of the account's structures. */
+  physicianById: endpoint({
+    method: 'GET',
+    path: '/api/jobs/physicians/{userId}',
+    tags,
+    params: PhysicianPathSchema,
+    answer: PhysicianSchema,
+  }),
+  /**
+   * Spec 02 §7: adds a custom physician to the client facility's directory (Confirm and Save);
+   * needs Dictator add and a job without a recipient registry id; answers the new user id.
+   */
+  savePhysician: endpoint({
+    method: 'POST',
+    path: '/api/job/SavePhysician',
+    tags,
+    body: SavePhysicianRequestSchema,
+    answer: SavePhysicianResultSchema,
   }),
 } as const satisfies Record<string, Endpoint>;
