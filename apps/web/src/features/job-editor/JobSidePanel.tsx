@@ -2,8 +2,9 @@ import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { TextType } from '@quill/core/rules/textType';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission, useSession } from '../../app/session/SessionContext';
 import { AdtPanelState } from './adt/AdtPanelState';
 import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
@@ -11,13 +12,15 @@ import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
+import { type PhysicianScope, PhysicianScopeContext } from './recipients/physicianScope';
+import { RecipientsCard } from './recipients/RecipientsCard';
 
 export interface JobSidePanelProps {
   details: JobViewDetails;
   /** The job data as edited (the Document Details card edits its part). */
   jobData: SetJobDataRequest;
   onJobDataChange: (next: SetJobDataRequest) => void;
-  /** The card's controls are enabled (edit mode, details permission, nothing in progress). */
+  /** The cards' controls are enabled (edit mode, details permission, nothing in progress). */
   editable: boolean;
   editMode: boolean;
   textType: TextType;
@@ -33,12 +36,12 @@ export interface JobSidePanelProps {
   bookingCookie: () => string | null;
 }
 
-type Panel = 'document' | 'patient' | 'orders';
+type Panel = 'document' | 'patient' | 'orders' | 'recipients';
 
 /**
  * Spec 02 §2 side area: Document / Patient & Visit / Orders (only when the facility has orders) /
- * Recipients. Recipients arrives with a later issue and is shown disabled, never with made-up
- * data. The panels stay mounted while another is shown, so added fields and the chosen order stay.
+ * Recipients. The panels stay mounted while another is shown, so added fields, the chosen order
+ * and the recipients added stay. Every Physician modal of the job reads its scope from here.
  */
 export function JobSidePanel({
   details,
@@ -61,6 +64,18 @@ export function JobSidePanel({
   const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
   // The search modal exists in edit mode only: Accept writes the job under the live booking.
   const cookie = editMode ? bookingCookie() : null;
+  const { userSettings } = useSession();
+  const canAddPhysicians = useHasPermission('dictatorAdd');
+  const canEditDetails = useHasPermission('jobEditAdt');
+  const scope = useMemo<PhysicianScope>(
+    () => ({
+      jobId: details.jobId,
+      facilityId: details.clientFacility.id,
+      canSave: canAddPhysicians && !details.hasRecipientRegistryId,
+      managementBaseUrl: userSettings.fftmBaseUrl,
+    }),
+    [details, canAddPhysicians, userSettings.fftmBaseUrl],
+  );
 
   const tab = (which: Panel, label: string, disabledTip: string | null = null) => {
     const button = (
@@ -82,63 +97,73 @@ export function JobSidePanel({
     );
   };
   return (
-    <aside className={classes.side} aria-label={t('jobView.panels')}>
-      <Group gap={4} mb="xs" wrap="nowrap">
-        {tab('document', t('jobView.panelDocument'))}
-        {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
-        {template && tab('orders', t('jobView.panelOrders'))}
-        <Tooltip label={t('jobView.panelLater')} openDelay={200}>
-          <span>
-            <Button size="compact-xs" variant="default" disabled>
-              {t('jobView.panelRecipients')}
-            </Button>
-          </span>
-        </Tooltip>
-      </Group>
-      <div hidden={panel !== 'document'}>
-        <DocumentDetailsCard
-          details={details}
-          value={jobData}
-          onChange={onJobDataChange}
-          editable={editable}
-          editMode={editMode}
-          textType={textType}
-          cda={cda}
-        />
-      </div>
-      {adtVisible && (
-        <div hidden={panel !== 'patient'}>
-          <AdtPanelState adt={adt}>
-            {(current) => (
-              <PatientVisitPanel
-                adt={current}
-                onChange={adt.onAdtChange}
-                editable={adtEditable}
-                attachmentsEnabled={details.attachmentsEnabled}
-                onClear={adt.clear}
-                onRevert={adt.revert}
-                onSearch={() => setSearchOpen(true)}
-              />
-            )}
-          </AdtPanelState>
+    <PhysicianScopeContext.Provider value={scope}>
+      <aside className={classes.side} aria-label={t('jobView.panels')}>
+        <Group gap={4} mb="xs" wrap="nowrap">
+          {tab('document', t('jobView.panelDocument'))}
+          {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
+          {template && tab('orders', t('jobView.panelOrders'))}
+          {tab('recipients', t('jobView.panelRecipients'))}
+        </Group>
+        <div hidden={panel !== 'document'}>
+          <DocumentDetailsCard
+            details={details}
+            value={jobData}
+            onChange={onJobDataChange}
+            editable={editable}
+            editMode={editMode}
+            textType={textType}
+            cda={cda}
+          />
         </div>
-      )}
-      {adt.adt && template && (
-        <div hidden={panel !== 'orders'}>
-          <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
+        {adtVisible && (
+          <div hidden={panel !== 'patient'}>
+            <AdtPanelState adt={adt}>
+              {(current) => (
+                <PatientVisitPanel
+                  adt={current}
+                  onChange={adt.onAdtChange}
+                  editable={adtEditable}
+                  attachmentsEnabled={details.attachmentsEnabled}
+                  onClear={adt.clear}
+                  onRevert={adt.revert}
+                  onSearch={() => setSearchOpen(true)}
+                />
+              )}
+            </AdtPanelState>
+          </div>
+        )}
+        {adt.adt && template && (
+          <div hidden={panel !== 'orders'}>
+            <OrdersPanel
+              adt={adt.adt}
+              template={template}
+              onChange={adt.onAdtChange}
+              editable={adtEditable}
+            />
+          </div>
+        )}
+        {searchConfiguration && cookie && (
+          <AdtSearchModal
+            jobId={details.jobId}
+            companyId={details.clientFacility.id}
+            bookingCookie={cookie}
+            searchConfiguration={searchConfiguration}
+            opened={searchOpen}
+            onClose={() => setSearchOpen(false)}
+            onAccepted={adt.accepted}
+          />
+        )}
+        <div hidden={panel !== 'recipients'}>
+          <RecipientsCard
+            details={details}
+            value={jobData}
+            onChange={onJobDataChange}
+            showEdit={editMode && canEditDetails}
+            editable={editable}
+          />
         </div>
-      )}
-      {searchConfiguration && cookie && (
-        <AdtSearchModal
-          jobId={details.jobId}
-          companyId={details.clientFacility.id}
-          bookingCookie={cookie}
-          searchConfiguration={searchConfiguration}
-          opened={searchOpen}
-          onClose={() => setSearchOpen(false)}
-          onAccepted={adt.accepted}
-        />
-      )}
-    </aside>
+      </aside>
+    </PhysicianScopeContext.Provider>
   );
 }
