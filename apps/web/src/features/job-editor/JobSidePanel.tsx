@@ -2,9 +2,9 @@ import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { TextType } from '@quill/core/rules/textType';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission, useSession } from '../../app/session/SessionContext';
+import { useHasPermission } from '../../app/session/SessionContext';
 import { AdtPanelState } from './adt/AdtPanelState';
 import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
@@ -12,7 +12,7 @@ import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
-import { type PhysicianScope, PhysicianScopeContext } from './recipients/physicianScope';
+import { PhysicianScopeProvider } from './recipients/physicianScope';
 import { RecipientsCard } from './recipients/RecipientsCard';
 
 export interface JobSidePanelProps {
@@ -64,18 +64,7 @@ export function JobSidePanel({
   const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
   // The search modal exists in edit mode only: Accept writes the job under the live booking.
   const cookie = editMode ? bookingCookie() : null;
-  const { userSettings } = useSession();
-  const canAddPhysicians = useHasPermission('dictatorAdd');
   const canEditDetails = useHasPermission('jobEditAdt');
-  const scope = useMemo<PhysicianScope>(
-    () => ({
-      jobId: details.jobId,
-      facilityId: details.clientFacility.id,
-      canSave: canAddPhysicians && !details.hasRecipientRegistryId,
-      managementBaseUrl: userSettings.fftmBaseUrl,
-    }),
-    [details, canAddPhysicians, userSettings.fftmBaseUrl],
-  );
 
   const tab = (which: Panel, label: string, disabledTip: string | null = null) => {
     const button = (
@@ -96,74 +85,68 @@ export function JobSidePanel({
       </Tooltip>
     );
   };
-  return (
-    <PhysicianScopeContext.Provider value={scope}>
-      <aside className={classes.side} aria-label={t('jobView.panels')}>
-        <Group gap={4} mb="xs" wrap="nowrap">
-          {tab('document', t('jobView.panelDocument'))}
-          {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
-          {template && tab('orders', t('jobView.panelOrders'))}
-          {tab('recipients', t('jobView.panelRecipients'))}
-        </Group>
-        <div hidden={panel !== 'document'}>
-          <DocumentDetailsCard
-            details={details}
-            value={jobData}
-            onChange={onJobDataChange}
-            editable={editable}
-            editMode={editMode}
-            textType={textType}
-            cda={cda}
-          />
+  const aside = (
+    <aside className={classes.side} aria-label={t('jobView.panels')}>
+      <Group gap={4} mb="xs" wrap="nowrap">
+        {tab('document', t('jobView.panelDocument'))}
+        {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
+        {template && tab('orders', t('jobView.panelOrders'))}
+        {tab('recipients', t('jobView.panelRecipients'))}
+      </Group>
+      <div hidden={panel !== 'document'}>
+        <DocumentDetailsCard
+          details={details}
+          value={jobData}
+          onChange={onJobDataChange}
+          editable={editable}
+          editMode={editMode}
+          textType={textType}
+          cda={cda}
+        />
+      </div>
+      {adtVisible && (
+        <div hidden={panel !== 'patient'}>
+          <AdtPanelState adt={adt}>
+            {(current) => (
+              <PatientVisitPanel
+                adt={current}
+                onChange={adt.onAdtChange}
+                editable={adtEditable}
+                attachmentsEnabled={details.attachmentsEnabled}
+                onClear={adt.clear}
+                onRevert={adt.revert}
+                onSearch={() => setSearchOpen(true)}
+              />
+            )}
+          </AdtPanelState>
         </div>
-        {adtVisible && (
-          <div hidden={panel !== 'patient'}>
-            <AdtPanelState adt={adt}>
-              {(current) => (
-                <PatientVisitPanel
-                  adt={current}
-                  onChange={adt.onAdtChange}
-                  editable={adtEditable}
-                  attachmentsEnabled={details.attachmentsEnabled}
-                  onClear={adt.clear}
-                  onRevert={adt.revert}
-                  onSearch={() => setSearchOpen(true)}
-                />
-              )}
-            </AdtPanelState>
-          </div>
-        )}
-        {adt.adt && template && (
-          <div hidden={panel !== 'orders'}>
-            <OrdersPanel
-              adt={adt.adt}
-              template={template}
-              onChange={adt.onAdtChange}
-              editable={adtEditable}
-            />
-          </div>
-        )}
-        {searchConfiguration && cookie && (
-          <AdtSearchModal
-            jobId={details.jobId}
-            companyId={details.clientFacility.id}
-            bookingCookie={cookie}
-            searchConfiguration={searchConfiguration}
-            opened={searchOpen}
-            onClose={() => setSearchOpen(false)}
-            onAccepted={adt.accepted}
-          />
-        )}
-        <div hidden={panel !== 'recipients'}>
-          <RecipientsCard
-            details={details}
-            value={jobData}
-            onChange={onJobDataChange}
-            showEdit={editMode && canEditDetails}
-            editable={editable}
-          />
+      )}
+      {adt.adt && template && (
+        <div hidden={panel !== 'orders'}>
+          <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
         </div>
-      </aside>
-    </PhysicianScopeContext.Provider>
+      )}
+      {searchConfiguration && cookie && (
+        <AdtSearchModal
+          jobId={details.jobId}
+          companyId={details.clientFacility.id}
+          bookingCookie={cookie}
+          searchConfiguration={searchConfiguration}
+          opened={searchOpen}
+          onClose={() => setSearchOpen(false)}
+          onAccepted={adt.accepted}
+        />
+      )}
+      <div hidden={panel !== 'recipients'}>
+        <RecipientsCard
+          details={details}
+          value={jobData}
+          onChange={onJobDataChange}
+          showEdit={editMode && canEditDetails}
+          editable={editable}
+        />
+      </div>
+    </aside>
   );
+  return <PhysicianScopeProvider details={details}>{aside}</PhysicianScopeProvider>;
 }

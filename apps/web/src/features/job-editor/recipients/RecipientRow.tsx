@@ -30,6 +30,24 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
     : physicianName(physician) || String(physician.userId);
   const removed = facts.removed;
   const moveKey = facts.isAddressee ? 'moveToCcs' : 'moveToAddressees';
+  /** A row's button: its short text, and the recipient's name in its accessible name. */
+  const rowButton = (
+    key: 'moveToCcs' | 'moveToAddressees' | 'restore' | 'remove',
+    onClick: () => void,
+    color?: string,
+  ) => (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color={color}
+      disabled={!editable}
+      onClick={onClick}
+      aria-label={t(`recipients.${key}Named`, { name })}
+      data-action={key}
+    >
+      {t(`recipients.${key}`)}
+    </Button>
+  );
   return (
     <li className={`${classes.row} ${removed ? classes.removed : ''}`} data-recipient={view.index}>
       <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
@@ -49,42 +67,8 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
         </Group>
         {showEdit && (
           <Group gap={4} wrap="nowrap">
-            {!removed && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                disabled={!editable}
-                onClick={onMove}
-                data-move
-                aria-label={t(`recipients.${moveKey}Named`, { name })}
-              >
-                {t(`recipients.${moveKey}`)}
-              </Button>
-            )}
-            {removed ? (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                disabled={!editable}
-                onClick={onRestore}
-                data-restore
-                aria-label={t('recipients.restoreNamed', { name })}
-              >
-                {t('recipients.restore')}
-              </Button>
-            ) : (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red.8"
-                disabled={!editable}
-                onClick={onRemove}
-                data-remove
-                aria-label={t('recipients.removeNamed', { name })}
-              >
-                {t('recipients.remove')}
-              </Button>
-            )}
+            {!removed && rowButton(moveKey, onMove)}
+            {removed ? rowButton('restore', onRestore) : rowButton('remove', onRemove, 'red.8')}
           </Group>
         )}
       </Group>

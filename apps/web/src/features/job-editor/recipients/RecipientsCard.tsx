@@ -60,16 +60,16 @@ export function RecipientsCard({ details, value, onChange, showEdit, editable }:
         view={v}
         showEdit={showEdit}
         editable={editable}
-        onMove={() => r.move(v.index) && focus.later(`${at} [data-move]`)}
+        onMove={() => r.move(v.index) && focus.later(`${at} [data-action^="move"]`)}
         onRemove={() => {
           r.remove(v.index);
           focus.later(
-            `${at} [data-restore]`,
+            `${at} [data-action="restore"]`,
             `[data-add="${section}"]:not(:disabled)`,
             `[data-section="${section}"] h3`,
           );
         }}
-        onRestore={() => r.restore(v.index) && focus.later(`${at} [data-remove]`)}
+        onRestore={() => r.restore(v.index) && focus.later(`${at} [data-action="remove"]`)}
       />
     );
   };

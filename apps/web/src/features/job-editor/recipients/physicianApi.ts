@@ -1,5 +1,5 @@
 import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
-import { MAX_PHYSICIAN_RESULTS, PHYSICIAN_SEARCH_TYPES } from '@quill/core/contract/job';
+import { PHYSICIAN_SEARCH_TYPES } from '@quill/core/contract/job';
 import type { SavePhysicianRequest } from '@quill/core/contract/physician';
 import { callJobApi } from '../jobApi';
 
@@ -27,7 +27,7 @@ export const physicianModalKeys = {
 /**
  * SearchPhysicians by type with the modal's one text `q` (the server splits it at the first comma
  * into last and first name; without a comma it may start a last name, first name, access code or
- * specialty). Empty text asks nothing; at most 300 physicians answer.
+ * specialty). Empty text asks nothing; the server answers at most 300 physicians.
  */
 export async function searchPhysiciansByText(
   searchType: number,
@@ -37,8 +37,7 @@ export async function searchPhysiciansByText(
 ) {
   if (q.trim() === '') return [];
   const query = { physicianSearchType: searchType, companyId: facilityId, q: q.trim() };
-  const found = await callJobApi(JOB_EDITOR.searchPhysicians, { query }, signal);
-  return found.slice(0, MAX_PHYSICIAN_RESULTS);
+  return callJobApi(JOB_EDITOR.searchPhysicians, { query }, signal);
 }
 
 /** SavePhysician (Confirm and Save): adds a custom physician to the facility; answers its user id. */

@@ -1,4 +1,4 @@
-import type { Physician } from '@quill/core/contract/job';
+import { type Physician, PhysicianSchema } from '@quill/core/contract/job';
 import {
   PHYSICIAN_DETAIL_FIELDS,
   type PhysicianDetailField,
@@ -55,42 +55,16 @@ export function savedName(details: Pick<PhysicianDetails, 'firstName' | 'lastNam
   return [details.firstName, details.lastName].filter(Boolean).join(' ');
 }
 
+/** A physician with no data: no user id, every text null, every flag false (read off its schema). */
+const BLANK = Object.fromEntries(
+  Object.entries(PhysicianSchema.shape).map(([key, schema]) => [
+    key,
+    schema.safeParse(null).success ? null : schema.safeParse(false).success ? false : 0,
+  ]),
+) as Physician;
+
 /** A physician to show (name, popover) for typed details; a directory one when `userId` is given. */
 export function physicianOf(details: PhysicianDetails, userId = 0): Physician {
-  const text = (field: PhysicianDetailField) => details[field] ?? null;
-  return {
-    userId,
-    userIdSpecified: userId > 0,
-    accessCode: text('accessCode'),
-    addressLine1: text('addressLine1'),
-    addressLine2: text('addressLine2'),
-    addressLine3: text('addressLine3'),
-    addressLine4: text('addressLine4'),
-    clientUserCode: null,
-    country: text('country'),
-    credentials: text('credentials'),
-    email: text('email'),
-    externalESignFlag: false,
-    externalESignFlagSpecified: false,
-    fax: text('fax'),
-    firstName: text('firstName'),
-    lastName: text('lastName'),
-    middleInitial: text('middleInitial'),
-    mnemonic: null,
-    postalCode: text('postalCode'),
-    prefix: text('prefix'),
-    residentFlag: false,
-    residentFlagSpecified: false,
-    spelling: null,
-    suffix: text('suffix'),
-    specialty: null,
-    jobTitle: text('jobTitle'),
-    globalId: null,
-    recipientProviderId: null,
-    recipientProviderIdSpecified: false,
-    telephone: null,
-    signatureBlock: null,
-    secureMessagingEnabled: false,
-    secureMessagingEnabledSpecified: false,
-  };
+  const typed = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, details[f] ?? null]));
+  return { ...BLANK, ...typed, userId, userIdSpecified: userId > 0 };
 }

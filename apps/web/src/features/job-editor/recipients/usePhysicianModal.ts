@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Physician } from '@quill/core/contract/job';
+import { MAX_PHYSICIAN_RESULTS, type Physician } from '@quill/core/contract/job';
 import type { PhysicianDetailField, PhysicianDetails } from '@quill/core/contract/physician';
 import { enUS } from '@quill/core/i18n/enUS';
 import { LIMITS } from '@quill/core/rules/constants';
@@ -72,8 +72,10 @@ export function usePhysicianModal({
       showToast(t('job.physicianSearchFailed'), { kind: 'error', id: 'physician-modal-search' });
   }, [search.isError, t]);
   const results = useMemo(() => {
+    // Spec 02 §9: the list holds at most 300 options, the pinned one among them.
     const found = query === '' ? [] : (search.data ?? []);
-    return pinned ? found.filter((p) => p.userId !== pinned.userId) : found;
+    if (!pinned) return found.slice(0, MAX_PHYSICIAN_RESULTS);
+    return found.filter((p) => p.userId !== pinned.userId).slice(0, MAX_PHYSICIAN_RESULTS - 1);
   }, [query, search.data, pinned]);
 
   const finish = (choice: PhysicianChoice) => {
