@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { Physician } from '@quill/core/contract/job';
 import type { PhysicianDetails } from '@quill/core/contract/physician';
 import { useTranslation } from 'react-i18next';
+import classes from '../StickyFooter.module.css';
 import { PhysicianForm } from './PhysicianForm';
 import { PhysicianSearch } from './PhysicianSearch';
 import type { PhysicianRole } from './physicianApi';
@@ -25,7 +26,7 @@ export interface PhysicianModalProps {
 
 /**
  * Spec 02 §2 "Physician modal", one for every physician of the job view: search with the pinned
- * current physician, the details form, and Cancel, Clear all fields, Add Custom, Confirm and (with
+ * current physician, the details form (once a physician is chosen or Add Custom pressed), and Cancel, Clear all fields, Add Custom, Confirm and (with
  * Dictator add, on a job without a recipient registry id) Confirm and Save. Titled 'Search for
  * <type>', '<type> physician Select' or 'Edit Custom <type>'. Escape and Cancel close it and the
  * focus goes back to the button that opened it; it starts afresh every time it opens.
@@ -34,7 +35,7 @@ export function PhysicianModal(props: PhysicianModalProps) {
   const scope = usePhysicianScope();
   if (!scope) return null;
   return (
-    <Modal.Root opened={props.opened} onClose={props.onClose} size="lg">
+    <Modal.Root opened={props.opened} onClose={props.onClose} size="xl">
       <Modal.Overlay />
       <Modal.Content>{props.opened && <PhysicianModalContent {...props} scope={scope} />}</Modal.Content>
     </Modal.Root>
@@ -53,8 +54,9 @@ function PhysicianModalContent({ scope, ...props }: PhysicianModalProps & { scop
       <Modal.Body>
         <Stack gap="sm">
           <PhysicianSearch state={state} pinned={props.pinned ?? null} />
-          <PhysicianForm key={state.mode} state={state} scope={scope} />
-          <Group justify="flex-end" gap="xs">
+          {state.mode !== 'search' && <PhysicianForm key={state.mode} state={state} scope={scope} />}
+          {/* Sticky: with a long form the modal scrolls, and its buttons stay in reach. */}
+          <Group justify="flex-end" gap="xs" className={classes.footer}>
             <Button variant="default" onClick={props.onClose}>
               {t('physicianModal.cancel')}
             </Button>

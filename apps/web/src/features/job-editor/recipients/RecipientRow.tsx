@@ -34,12 +34,13 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
   const rowButton = (
     key: 'moveToCcs' | 'moveToAddressees' | 'restore' | 'remove',
     onClick: () => void,
+    /** Its text colour (dark enough for 4.5:1 on white). */
     color?: string,
   ) => (
     <Button
       size="compact-xs"
       variant="subtle"
-      color={color}
+      c={editable ? color : undefined}
       disabled={!editable}
       onClick={onClick}
       aria-label={t(`recipients.${key}Named`, { name })}
@@ -56,11 +57,11 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
       </Group>
       <Group justify="space-between" gap={4} wrap="nowrap">
         <Group gap={4}>
-          <Badge size="sm" variant="light" color="gray.8">
+          <Badge size="sm" variant="outline" color="gray.7">
             {t(`recipients.kinds.${physicianKind(facts)}`)}
           </Badge>
           {removed && (
-            <Badge size="sm" variant="outline" color="gray.8">
+            <Badge size="sm" variant="outline" color="red.8">
               {t('recipients.removedAuto')}
             </Badge>
           )}
@@ -68,7 +69,7 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
         {showEdit && (
           <Group gap={4} wrap="nowrap">
             {!removed && rowButton(moveKey, onMove)}
-            {removed ? rowButton('restore', onRestore) : rowButton('remove', onRemove, 'red.8')}
+            {removed ? rowButton('restore', onRestore) : rowButton('remove', onRemove, 'red.9')}
           </Group>
         )}
       </Group>
