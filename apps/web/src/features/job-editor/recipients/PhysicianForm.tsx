@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../app/nav/icons';
 import { DETAIL_FIELDS } from './physicianDetails';
 import type { PhysicianScope } from './physicianScope';
+import classes from './Recipients.module.css';
 import type { PhysicianModalState } from './usePhysicianModal';
 
 export interface PhysicianFormProps {
@@ -37,7 +38,7 @@ export function PhysicianForm({ state, scope }: PhysicianFormProps) {
     if (custom) first.current?.focus();
   }, [custom]);
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+    <fieldset className={classes.form}>
       <VisuallyHidden component="legend">{t('physicianModal.details')}</VisuallyHidden>
       {chosen && (
         <Group gap="sm" mb="xs">

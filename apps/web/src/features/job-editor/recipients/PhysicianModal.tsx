@@ -2,11 +2,12 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { Physician } from '@quill/core/contract/job';
 import type { PhysicianDetails } from '@quill/core/contract/physician';
 import { useTranslation } from 'react-i18next';
-import classes from '../StickyFooter.module.css';
+import sticky from '../StickyFooter.module.css';
 import { PhysicianForm } from './PhysicianForm';
 import { PhysicianSearch } from './PhysicianSearch';
 import type { PhysicianRole } from './physicianApi';
 import { type PhysicianScope, usePhysicianScope } from './physicianScope';
+import classes from './Recipients.module.css';
 import { type PhysicianChoice, usePhysicianModal } from './usePhysicianModal';
 
 export interface PhysicianModalProps {
@@ -49,14 +50,14 @@ function PhysicianModalContent({ scope, ...props }: PhysicianModalProps & { scop
     <>
       <Modal.Header>
         <Modal.Title fw={600}>{state.title}</Modal.Title>
-        <Modal.CloseButton aria-label={t('jobDetails.close')} />
+        <Modal.CloseButton aria-label={t('app.closeDialog')} />
       </Modal.Header>
-      <Modal.Body>
+      <Modal.Body className={classes.modal}>
         <Stack gap="sm">
           <PhysicianSearch state={state} pinned={props.pinned ?? null} />
           {state.mode !== 'search' && <PhysicianForm key={state.mode} state={state} scope={scope} />}
           {/* Sticky: with a long form the modal scrolls, and its buttons stay in reach. */}
-          <Group justify="flex-end" gap="xs" className={classes.footer}>
+          <Group justify="flex-end" gap="xs" className={sticky.footer}>
             <Button variant="default" onClick={props.onClose}>
               {t('physicianModal.cancel')}
             </Button>
