@@ -1092,6 +1092,7 @@ export const enUS = {
     none: 'None',
     removedAuto: 'Removed',
     restore: 'Restore',
+    restoreNamed: 'Restore {{name}}',
     hintExact: '{{n}} required',
     hintRange: '{{min}} to {{max}} required',
     hintUpTo: 'Up to {{max}} allowed',
@@ -1135,6 +1136,9 @@ export const enUS = {
     noMatches: 'No physicians match your search.',
     lastNameRequired: 'Last name is required',
     pinned: 'Current',
+    results: 'Physicians found',
+    details: 'Physician details',
+    changeNamed: 'Change {{field}}',
     types: {
       dictator: 'Dictator',
       dictatedFor: 'Dictated For',

@@ -4,6 +4,7 @@ import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job
 import type { TextType } from '@quill/core/rules/textType';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../app/session/SessionContext';
 import { AdtPanelState } from './adt/AdtPanelState';
 import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
@@ -11,13 +12,15 @@ import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
+import { PhysicianScopeProvider } from './recipients/physicianScope';
+import { RecipientsCard } from './recipients/RecipientsCard';
 
 export interface JobSidePanelProps {
   details: JobViewDetails;
   /** The job data as edited (the Document Details card edits its part). */
   jobData: SetJobDataRequest;
   onJobDataChange: (next: SetJobDataRequest) => void;
-  /** The card's controls are enabled (edit mode, details permission, nothing in progress). */
+  /** The cards' controls are enabled (edit mode, details permission, nothing in progress). */
   editable: boolean;
   editMode: boolean;
   textType: TextType;
@@ -33,12 +36,12 @@ export interface JobSidePanelProps {
   bookingCookie: () => string | null;
 }
 
-type Panel = 'document' | 'patient' | 'orders';
+type Panel = 'document' | 'patient' | 'orders' | 'recipients';
 
 /**
  * Spec 02 §2 side area: Document / Patient & Visit / Orders (only when the facility has orders) /
- * Recipients. Recipients arrives with a later issue and is shown disabled, never with made-up
- * data. The panels stay mounted while another is shown, so added fields and the chosen order stay.
+ * Recipients. The panels stay mounted while another is shown, so added fields, the chosen order
+ * and the recipients added stay. Every Physician modal of the job reads its scope from here.
  */
 export function JobSidePanel({
   details,
@@ -61,6 +64,7 @@ export function JobSidePanel({
   const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
   // The search modal exists in edit mode only: Accept writes the job under the live booking.
   const cookie = editMode ? bookingCookie() : null;
+  const canEditDetails = useHasPermission('jobEditAdt');
 
   const tab = (which: Panel, label: string, disabledTip: string | null = null) => {
     const button = (
@@ -81,19 +85,13 @@ export function JobSidePanel({
       </Tooltip>
     );
   };
-  return (
+  const aside = (
     <aside className={classes.side} aria-label={t('jobView.panels')}>
       <Group gap={4} mb="xs" wrap="nowrap">
         {tab('document', t('jobView.panelDocument'))}
         {tab('patient', t('jobView.panelPatient'), adtVisible ? null : t('adt.noViewPermission'))}
         {template && tab('orders', t('jobView.panelOrders'))}
-        <Tooltip label={t('jobView.panelLater')} openDelay={200}>
-          <span>
-            <Button size="compact-xs" variant="default" disabled>
-              {t('jobView.panelRecipients')}
-            </Button>
-          </span>
-        </Tooltip>
+        {tab('recipients', t('jobView.panelRecipients'))}
       </Group>
       <div hidden={panel !== 'document'}>
         <DocumentDetailsCard
@@ -139,6 +137,16 @@ export function JobSidePanel({
           onAccepted={adt.accepted}
         />
       )}
+      <div hidden={panel !== 'recipients'}>
+        <RecipientsCard
+          details={details}
+          value={jobData}
+          onChange={onJobDataChange}
+          showEdit={editMode && canEditDetails}
+          editable={editable}
+        />
+      </div>
     </aside>
   );
+  return <PhysicianScopeProvider details={details}>{aside}</PhysicianScopeProvider>;
 }

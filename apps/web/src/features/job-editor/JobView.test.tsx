@@ -87,7 +87,7 @@ describe('job view: load (spec 02 §4, §6, §8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText(job.documentTypeNone)).toBeTruthy();
   });
 
-  it('shows the details (patient withheld without ADT permission), escaped notes and disabled later panels', async () => {
+  it('shows the details (patient withheld without ADT permission), escaped notes and the recipients read-only', async () => {
     setup(
       {},
       PERMISSIONS.filter((p) => !['adtView', 'adtEdit', 'jobEditAdt'].includes(p)),
@@ -97,9 +97,12 @@ describe('job view: load (spec 02 §4, §6, §8)', { timeout: 20_000 }, () => {
     expect(within(header).queryByText('Doe, Jane')).toBeNull();
     expect(within(header).getByText('Dr Ada Byron')).toBeTruthy();
     expect(screen.getAllByText('Call <back> — café').length).toBeGreaterThan(0);
-    expect((screen.getByRole('button', { name: view.panelRecipients }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    const recipientsTab = screen.getByRole('button', { name: view.panelRecipients }) as HTMLButtonElement;
+    expect(recipientsTab.disabled).toBe(false);
+    fireEvent.click(recipientsTab);
+    const card = screen.getByRole('region', { name: enUS.recipients.title });
+    expect(within(card).getAllByText(enUS.recipients.none)).toHaveLength(2);
+    expect(within(card).queryByRole('button', { name: enUS.recipients.addAddressee })).toBeNull();
     expect(document.title).toBe('Job 42 - Quill');
   });
 

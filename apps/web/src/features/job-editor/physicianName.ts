@@ -10,3 +10,9 @@ export function physicianName(p: JobPhysician | null | undefined): string {
     .filter(Boolean)
     .join(' ');
 }
+
+/** How a physician reads in a list: its name and, when it has one, its access code. */
+export function physicianLabel(p: JobPhysician): string {
+  const name = physicianName(p) || String(p.userId);
+  return p.accessCode ? `${name} (${p.accessCode})` : name;
+}

@@ -1,8 +1,10 @@
 import { ActionIcon, Stack, Text, TextInput } from '@mantine/core';
-import type { PhysicianAdtItem } from '@quill/core/contract/adt';
+import type { Hl7IdentifierBase, PhysicianAdtItem } from '@quill/core/contract/adt';
+import type { Physician } from '@quill/core/contract/job';
 import { sortAdtItems } from '@quill/core/rules/adtValues';
 import { useTranslation } from 'react-i18next';
 import { physicianName } from '../physicianName';
+import { PhysicianSearchButton } from '../recipients/PhysicianSearchButton';
 import { AdtFieldInput } from './AdtFieldInput';
 import classes from './AdtPanels.module.css';
 import { type AdtGroups, itemKey } from './adtDraft';
@@ -15,14 +17,18 @@ export interface AdtFieldGroupsProps {
   onValue: (key: string, text: string | null) => void;
   /** An optional field removed: emptied and back in Add Field. */
   onRemove: (key: string) => void;
+  /** A physician-type item's physician chosen in the Physician modal (ADT search type). */
+  onPhysician: (base: Hl7IdentifierBase, physician: Physician) => void;
 }
 
 /**
  * Spec 02 §2: the fields under the Mandatory and Additional headings, values first then the
- * physician-type items (attending, referring, ordering) shown with their physician's name; an
- * optional field has a remove button when it can be edited.
+ * physician-type items (attending, referring, ordering) shown with their physician's name and,
+ * when editable, a button to change it in the Physician modal; an optional field has a remove
+ * button when it can be edited.
  */
-export function AdtFieldGroups({ groups, physicians, editable, onValue, onRemove }: AdtFieldGroupsProps) {
+export function AdtFieldGroups(props: AdtFieldGroupsProps) {
+  const { groups, physicians, editable, onValue, onRemove, onPhysician } = props;
   const { t } = useTranslation();
   const sorted = sortAdtItems(physicians);
   const group = (title: string, mandatory: boolean) => {
@@ -67,9 +73,21 @@ export function AdtFieldGroups({ groups, physicians, editable, onValue, onRemove
               size="xs"
               label={p.displayName}
               value={physicianName(p.physician) || t('adtPanel.physicianNone')}
-              // Set through the dictator or dictated-for (a refresh), never typed here.
+              // Follows the dictator or dictated-for (a refresh), or chosen in the modal; never typed.
               variant="filled"
               readOnly
+              rightSectionPointerEvents="all"
+              rightSection={
+                editable ? (
+                  <PhysicianSearchButton
+                    searchFor="adt"
+                    label={t('physicianModal.changeNamed', { field: p.displayName })}
+                    current={p.physician}
+                    disabled={!editable}
+                    onPicked={(physician) => onPhysician(p.hl7IdentifierBase, physician)}
+                  />
+                ) : undefined
+              }
             />
           ))}
         </Stack>

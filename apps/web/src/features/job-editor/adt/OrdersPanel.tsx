@@ -18,7 +18,7 @@ import { AddFieldMenu } from './AddFieldMenu';
 import { AdtFieldGroups } from './AdtFieldGroups';
 import classes from './AdtPanels.module.css';
 import { adtCellText } from './adtCellText';
-import { newOrder } from './adtDraft';
+import { newOrder, withItemPhysician } from './adtDraft';
 import { useAdtFields } from './useAdtFields';
 import { ADD_FIELD_SELECTOR, fieldSelector, useFocusField } from './useFocusField';
 
@@ -173,6 +173,15 @@ export function OrdersPanel({ adt, template, onChange, editable }: OrdersPanelPr
               fields.onRemove(key);
               focus.later(ADD_FIELD_SELECTOR);
             }}
+            onPhysician={(base, physician) =>
+              setOrders(
+                orders.map((o) =>
+                  o === selected
+                    ? { ...o, hl7Physician: withItemPhysician(o.hl7Physician, base, physician) }
+                    : o,
+                ),
+              )
+            }
           />
         </Stack>
       )}

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddFieldMenu } from './AddFieldMenu';
 import { AdtFieldGroups } from './AdtFieldGroups';
+import { withItemPhysician } from './adtDraft';
 import { useAdtFields } from './useAdtFields';
 import { ADD_FIELD_SELECTOR, fieldSelector, useFocusField } from './useFocusField';
 
@@ -108,6 +109,9 @@ export function PatientVisitPanel({
           fields.onRemove(key);
           focus.later(ADD_FIELD_SELECTOR);
         }}
+        onPhysician={(base, physician) =>
+          onChange({ ...adt, hl7Physician: withItemPhysician(adt.hl7Physician, base, physician) })
+        }
       />
     </Paper>
   );

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adtGroups, adtRequestOf, clearedItems, isNewOrder, newOrder, withItemValue } from './adtDraft';
+import { physician } from '../details/testing';
+import {
+  adtGroups,
+  adtRequestOf,
+  clearedItems,
+  isNewOrder,
+  newOrder,
+  withItemPhysician,
+  withItemValue,
+} from './adtDraft';
 import { jobAdt } from './testing';
 
 const names = (items: { displayName: string }[]) => items.map((i) => i.displayName);
@@ -63,6 +72,19 @@ describe('adtDraft', () => {
     expect(request.hl7Physician).toEqual([
       { hl7IdentifierBase: { segment: 'PV1', field: 7 }, physicianId: 7 },
       { hl7IdentifierBase: { segment: 'PV1', field: 8 }, physicianId: null },
+    ]);
+  });
+});
+
+describe('a physician item chosen in the Physician modal', () => {
+  it('sets the physician of the item at that HL7 field only, and the request sends it by id', () => {
+    const adt = jobAdt();
+    const chosen = physician({ userId: 31, lastName: 'Lee' });
+    const items = withItemPhysician(adt.hl7Physician, { segment: 'PV1', field: 8 }, chosen);
+    expect(items.map((p) => p.physician?.userId ?? null)).toEqual([7, 31]);
+    expect(adtRequestOf({ ...adt, hl7Physician: items }).hl7Physician).toEqual([
+      { hl7IdentifierBase: { segment: 'PV1', field: 7 }, physicianId: 7 },
+      { hl7IdentifierBase: { segment: 'PV1', field: 8 }, physicianId: 31 },
     ]);
   });
 });

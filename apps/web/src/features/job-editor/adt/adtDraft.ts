@@ -1,5 +1,6 @@
 import type {
   AdtItem,
+  Hl7IdentifierBase,
   InputAdtItem,
   InputOrder,
   JobAdt,
@@ -7,6 +8,7 @@ import type {
   OrderTemplate,
   PhysicianAdtItem,
 } from '@quill/core/contract/adt';
+import type { Physician } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { adtKey, readAdtValue, sortAdtItems } from '@quill/core/rules/adtValues';
 
@@ -59,6 +61,22 @@ export function withItemValue(items: readonly AdtItem[], key: string, text: stri
 /** Spec 02 "Clear": every value that may be changed emptied (read-only values stay). */
 export function clearedItems(items: readonly AdtItem[]): AdtItem[] {
   return items.map((i) => (i.readOnly ? i : { ...i, value: null, parsedValue: null }));
+}
+
+/**
+ * The physician-type items with the one at `base` given a physician chosen in the Physician modal
+ * (kept by hand: a refresh changes it only when the detail it follows changes).
+ */
+export function withItemPhysician(
+  items: readonly PhysicianAdtItem[],
+  base: Hl7IdentifierBase,
+  physician: Physician,
+): PhysicianAdtItem[] {
+  return items.map((p) =>
+    p.hl7IdentifierBase.segment === base.segment && p.hl7IdentifierBase.field === base.field
+      ? { ...p, physician }
+      : p,
+  );
 }
 
 /** Temporary ids of orders added in the panel; the server gives them their own on save. */

@@ -100,8 +100,17 @@ function PhysicianPopoverBody({ userId }: { userId: number }) {
   );
 }
 
-/** An info button that shows a physician's details in a popover. */
-export function PhysicianPopover({ userId, name }: { userId: number; name: string }) {
+/** Whose details the popover shows: a physician loaded by user id, or one whose data is at hand. */
+export type PhysicianPopoverProps = { name: string } & (
+  | { userId: number }
+  | { physician: Physician; isPatient?: boolean }
+);
+
+/**
+ * An info button that shows a physician's details in a popover: loaded by user id (GetPhysician),
+ * or, for a recipient, its own data ('The Patient' for the patient).
+ */
+export function PhysicianPopover(props: PhysicianPopoverProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -110,13 +119,20 @@ export function PhysicianPopover({ userId, name }: { userId: number; name: strin
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={t('jobDetails.physicianInfo', { name })}
+          aria-label={t('jobDetails.physicianInfo', { name: props.name })}
           onClick={() => setOpened((o) => !o)}
         >
           <InfoIcon size={16} />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown>{opened && <PhysicianPopoverBody userId={userId} />}</Popover.Dropdown>
+      <Popover.Dropdown>
+        {opened &&
+          ('userId' in props ? (
+            <PhysicianPopoverBody userId={props.userId} />
+          ) : (
+            <PhysicianDetails physician={props.physician} isPatient={props.isPatient} />
+          ))}
+      </Popover.Dropdown>
     </Popover>
   );
 }

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
-import { physicianName } from '../physicianName';
+import { physicianLabel } from '../physicianName';
+import { PhysicianSearchButton } from '../recipients/PhysicianSearchButton';
 import { detailsKeys, fetchPhysician, type PhysicianKind, searchPhysicians } from './detailsApi';
 import { RemoveIcon } from './icons';
 import { PhysicianPopover } from './PhysicianPopover';
@@ -19,12 +20,6 @@ type NamedPhysician = Pick<
   Physician,
   'userId' | 'prefix' | 'firstName' | 'middleInitial' | 'lastName' | 'suffix' | 'accessCode'
 >;
-
-/** How a physician reads in the select: its name and, when it has one, its access code. */
-export function physicianLabel(p: NamedPhysician): string {
-  const name = physicianName(p) || String(p.userId);
-  return p.accessCode ? `${name} (${p.accessCode})` : name;
-}
 
 export interface PhysicianSelectProps {
   kind: PhysicianKind;
@@ -44,7 +39,9 @@ export interface PhysicianSelectProps {
 /**
  * Spec 02 §2/§5: a physician chosen by search. The text is split at the first comma into last and
  * first name and searched 300 ms after the typing stops; empty text searches nothing. At most 300
- * options, in a dropdown at most 300 px high; an info button shows the chosen physician.
+ * options, in a dropdown at most 300 px high; an info button shows the chosen physician. The
+ * search button opens the Physician modal for the same search type (a custom physician only
+ * through Confirm and Save).
  */
 export function PhysicianSelect(props: PhysicianSelectProps) {
   const { kind, label, facilityId, value, loaded, onChange, disabled, removeLabel } = props;
@@ -120,6 +117,19 @@ export function PhysicianSelect(props: PhysicianSelectProps) {
         disabled={disabled}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
+      />
+      <PhysicianSearchButton
+        searchFor={kind === 'DICTATOR' ? 'dictator' : 'dictatedFor'}
+        label={t('physicianModal.titleSearch', {
+          type: t(kind === 'DICTATOR' ? 'physicianModal.types.dictator' : 'physicianModal.types.dictatedFor'),
+        })}
+        current={current}
+        disabled={disabled}
+        mb={4}
+        onPicked={(physician) => {
+          setChosen(physician);
+          onChange(physician.userId);
+        }}
       />
       {value !== null && <PhysicianPopover userId={value} name={currentLabel || label} />}
       {removeLabel && (

@@ -14,3 +14,11 @@ export const RemoveIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </LineIcon>
 );
+
+/** A magnifier: opens the Physician modal's search. */
+export const SearchIcon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </LineIcon>
+);

@@ -35,4 +35,17 @@ describe('save options of the job as edited (spec 02 §5)', () => {
       limit: null,
     });
   });
+
+  it('counts the addressees as edited in the Recipients card', () => {
+    const added = {
+      workTypeId: limited.id,
+      recipients: [{ physicianId: 7, isAddressee: true, isPatient: false, removed: false }],
+    } as SetJobDataRequest;
+    expect(render(added).limit).toBeNull();
+    const removed = {
+      ...added,
+      recipients: [{ id: 1, physicianId: 7, isAddressee: true, isPatient: false, removed: true }],
+    } as SetJobDataRequest;
+    expect(render(removed).limit).toBe('notEnoughAddressees');
+  });
 });

@@ -3,7 +3,7 @@ import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
 import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adtValues';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './AdtSearchModal.module.css';
+import classes from '../../StickyFooter.module.css';
 import { AdtSearchResults } from './AdtSearchResults';
 import { type AdtSearch, type AdtSearchValues, fieldKey, isDateField, isValueInvalid } from './adtSearchForm';
 import { useAdtSearch } from './useAdtSearch';
