@@ -31,11 +31,12 @@ const STEMS = `Abb Ad Al And Ash Bak Bar Bel Ben Bl Br Cal Car Ch Cl Col Cr Dal 
 const ENDINGS = 'son sen er ley ton man ford ez ini ski ova ard well ing ick ett ham ore by ens'.split(' ');
 const FIRST = `Anna Ben Carla David Elena Frank Grace Henry Iris Jack Karen Leo Maria Noah Olivia Paul Quinn
   Rosa Sam Tara Uma Victor Wendy Xavier Yara Zoe`.split(/\s+/);
-const SPECIALTIES = `Internal Medicine|Family Medicine|Cardiology|General Surgery|Orthopedic Surgery|Pulmonology|
+const SPECIALTIES =
+  `Internal Medicine|Family Medicine|Cardiology|General Surgery|Orthopedic Surgery|Pulmonology|
   Gastroenterology|Nephrology|Endocrinology|Neurology|Psychiatry|Obstetrics and Gynecology|Pediatrics|
   Radiology|Oncology|Dermatology|Urology|Emergency Medicine|Anesthesiology|Rheumatology`
-  .split('|')
-  .map((s) => s.trim());
+    .split('|')
+    .map((s) => s.trim());
 const sqlArray = (xs) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /** Inserts `count` physicians into the structure in one INSERT … SELECT. */
@@ -126,10 +127,9 @@ try {
   // bigint ids come back from pg as text.
   const [job, cf] = [Number(rows[0].id), Number(rows[0].cf)];
   const mid = (
-    await db.query(
-      `select last_name, first_name, access_code from physicians where access_code = $1`,
-      [`BX${String(Math.floor(total / 2)).padStart(6, '0')}`],
-    )
+    await db.query(`select last_name, first_name, access_code from physicians where access_code = $1`, [
+      `BX${String(Math.floor(total / 2)).padStart(6, '0')}`,
+    ])
   ).rows[0];
 
   server = await startServer(env, 18184);
@@ -140,12 +140,30 @@ try {
       `/api/jobs/SearchPhysicians?${new URLSearchParams({ physicianSearchType: String(type), companyId: String(cf), ...query })}`,
     );
   const cases = [
-    [`DICTATOR 0, last name "${mid.last_name.slice(0, 1)}" (1 letter)`, search(0, { lastName: mid.last_name.slice(0, 1) })],
-    [`DICTATOR 0, last name "${mid.last_name.slice(0, 2)}" (2 letters)`, search(0, { lastName: mid.last_name.slice(0, 2) })],
-    [`CCLIST 3, last name "${mid.last_name.slice(0, 1)}" (1 letter)`, search(3, { lastName: mid.last_name.slice(0, 1) })],
-    [`CCLIST 3, text "${mid.last_name.slice(0, 1)}" (1 letter, any field)`, search(3, { q: mid.last_name.slice(0, 1) })],
-    [`CCLIST 3, text "${mid.last_name.slice(0, 2)}" (2 letters, any field)`, search(3, { q: mid.last_name.slice(0, 2) })],
-    [`ADT 2, text "${mid.last_name}, ${mid.first_name.slice(0, 2)}"`, search(2, { q: `${mid.last_name}, ${mid.first_name.slice(0, 2)}` })],
+    [
+      `DICTATOR 0, last name "${mid.last_name.slice(0, 1)}" (1 letter)`,
+      search(0, { lastName: mid.last_name.slice(0, 1) }),
+    ],
+    [
+      `DICTATOR 0, last name "${mid.last_name.slice(0, 2)}" (2 letters)`,
+      search(0, { lastName: mid.last_name.slice(0, 2) }),
+    ],
+    [
+      `CCLIST 3, last name "${mid.last_name.slice(0, 1)}" (1 letter)`,
+      search(3, { lastName: mid.last_name.slice(0, 1) }),
+    ],
+    [
+      `CCLIST 3, text "${mid.last_name.slice(0, 1)}" (1 letter, any field)`,
+      search(3, { q: mid.last_name.slice(0, 1) }),
+    ],
+    [
+      `CCLIST 3, text "${mid.last_name.slice(0, 2)}" (2 letters, any field)`,
+      search(3, { q: mid.last_name.slice(0, 2) }),
+    ],
+    [
+      `ADT 2, text "${mid.last_name}, ${mid.first_name.slice(0, 2)}"`,
+      search(2, { q: `${mid.last_name}, ${mid.first_name.slice(0, 2)}` }),
+    ],
     [`NAME_INSERT 4, text "${mid.access_code}" (access code)`, search(4, { q: mid.access_code })],
     ['DICTATED_FOR 1, access code "BX0500" (prefix)', search(1, { accessCode: 'BX0500' })],
     ['CCLIST 3, specialty "card"', search(3, { specialty: 'card' })],
@@ -154,13 +172,17 @@ try {
   const version = await time(() => client.get(`/api/job/getjobversion?jobId=${job}`));
   const measured = [];
   for (const [name, call] of cases) measured.push({ name, r: await time(call) });
-  const load = loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
   console.log(`\nbench/physician-search (PostgreSQL; ${inStructure} physicians in structure ${big.id})`);
   console.log(
     `  demo seed ${seedSeconds.toFixed(1)} s; bulk physicians ${bulkSeconds.toFixed(1)} s; vacuum analyze ${vacuumSeconds.toFixed(1)} s; load average (1/5/15 min) ${load}`,
   );
-  console.log(`  ${runs} calls each after 3 warm-ups; server time (Server-Timing) median / p95, round trip median`);
+  console.log(
+    `  ${runs} calls each after 3 warm-ups; server time (Server-Timing) median / p95, round trip median`,
+  );
   console.log('  | search | physicians answered | server median / p95 | round trip median |');
   for (const { name, r } of measured) {
     console.log(
