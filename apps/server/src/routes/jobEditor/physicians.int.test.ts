@@ -74,7 +74,7 @@ describe.each(databaseTargets())('physicians of the job view on $name', (target)
   afterAll(async () => t?.close());
 
   const search = async (b: TestBrowser, query: Record<string, string | number>) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
     return b.get(`/api/jobs/SearchPhysicians?${qs}`);
   };
   const names = async (query: Record<string, string | number>) => {
