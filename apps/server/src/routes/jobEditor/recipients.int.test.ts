@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, recipients } from '../../db/schema/index.js';
+import { auditLog, distributions, jobs, recipients } from '../../db/schema/index.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
@@ -180,6 +180,23 @@ describe.each(databaseTargets())('job recipients on save on $name', (target) => 
     expect((await listOf(job.id)).filter((r) => !r.removed).map((r) => r.userId)).toEqual([
       doc(house),
       doc(cuddy),
+    ]);
+  });
+
+  it('a recipient something was delivered to is kept flagged removed, not deleted (its delivery names it)', async () => {
+    const { job, houseRow, setData } = await booked();
+    const [wil] = await t.ctx.database.db
+      .insert(recipients)
+      .values({ jobId: job.id, physicianId: doc(wilson), isAddressee: false, ordinal: 1 })
+      .returning();
+    await t.ctx.database.db
+      .insert(distributions)
+      .values({ jobId: job.id, recipientId: wil!.id, method: 'print', status: 'sent' });
+    const res = await setData({ recipients: [{ id: houseRow, isAddressee: true }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listOf(job.id)).map((r) => [r.id, r.removed])).toEqual([
+      [houseRow, false],
+      [wil!.id, true],
     ]);
   });
 

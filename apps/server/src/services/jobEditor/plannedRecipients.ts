@@ -22,14 +22,16 @@ type WorkTypeRow = typeof workTypes.$inferSelect;
  * The job's recipients as a save would leave them (spec 02 §4 "Recipients"): without posted
  * recipients the stored rows; otherwise the posted ones in their order — a stored row changed as
  * posted (its physician when one is posted, a custom row's typed details when posted) or a new
- * row (id 0) — followed by the automatic rows left out, flagged removed. Other rows left out are
- * deleted. Nothing is written here.
+ * row (id 0) — followed by the rows left out that are kept flagged removed: automatic ones, and
+ * those in `delivered` (a distribution or fax names them). Other rows left out are deleted.
+ * Nothing is written here.
  */
 export function planRecipients(
   jobId: number,
   rows: readonly RecipientRow[],
   posted: readonly RecipientInput[] | undefined,
   directory: ReadonlyMap<number, PhysicianRow>,
+  delivered: ReadonlySet<number> = new Set(),
 ): RecipientRow[] {
   if (posted === undefined) return [...rows];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -67,8 +69,10 @@ export function planRecipients(
     };
   });
   const kept = new Set(planned.map((r) => r.id));
-  const autoLeftOut = rows.filter((r) => r.auto && !kept.has(r.id)).map((r) => ({ ...r, removed: true }));
-  return [...planned, ...autoLeftOut];
+  const keptRemoved = rows
+    .filter((r) => (r.auto || delivered.has(r.id)) && !kept.has(r.id))
+    .map((r) => ({ ...r, removed: true }));
+  return [...planned, ...keptRemoved];
 }
 
 /** Whether the plan changes the stored recipients (their order, physicians, roles, details). */

@@ -1,7 +1,16 @@
 import { type JobDataRequest, message } from '@quill/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { departments, jobNotes, jobs, locations, recipients, type workTypes } from '../../db/schema/index.js';
+import {
+  departments,
+  distributions,
+  faxRecordJobs,
+  jobNotes,
+  jobs,
+  locations,
+  recipients,
+  type workTypes,
+} from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { adtPlanChanges, type JobAdtPlan, planJobAdt } from '../adt/planJobAdt.js';
 import { writeJobAdt } from '../adt/writeJobAdt.js';
@@ -103,7 +112,12 @@ export async function checkJobData(
     if (seen.has(r.id)) throw bad('recipients.postedTwice', { id: r.id });
     seen.add(r.id);
   }
-  const planned = planRecipients(job.id, rows, request.recipients, found);
+  const leftOut = request.recipients ? rows.filter((r) => !r.auto && !seen.has(r.id)) : [];
+  const delivered = await deliveredTo(
+    db,
+    leftOut.map((r) => r.id),
+  );
+  const planned = planRecipients(job.id, rows, request.recipients, found, delivered);
   const changesRecipients = recipientsChange(rows, planned);
   const checkedRecipients =
     use !== 'check' && (changesRecipients || request.workTypeId !== job.workTypeId)
@@ -136,8 +150,8 @@ export interface RecipientChanges {
 /**
  * Writes checked job data inside the caller's transaction: the job's columns, a new job note in
  * the history when the note text changed, the recipients as planned when they change (rows not
- * posted are deleted, automatic ones flagged removed instead; answers what changed, null when
- * nothing did) and the ADT plan (services/adt/writeJobAdt). Unprotecting marks the job warned.
+ * posted are deleted, automatic ones and those a distribution or fax names flagged removed
+ * instead; answers what changed, null when nothing did) and the ADT plan (services/adt/writeJobAdt). Unprotecting marks the job warned.
  */
 export async function writeJobData(
   db: Db,
@@ -207,4 +221,20 @@ export async function writeJobData(
     removed: planned.filter((p) => p.removed && p.id !== 0).map((p) => p.id),
     addressees: planned.filter((p) => p.isAddressee && !p.removed).length,
   };
+}
+
+/** Which of these recipient rows a distribution or a fax names: they are kept, flagged removed. */
+async function deliveredTo(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const [byDistribution, byFax] = await Promise.all([
+    db
+      .selectDistinct({ id: distributions.recipientId })
+      .from(distributions)
+      .where(inArray(distributions.recipientId, ids)),
+    db
+      .selectDistinct({ id: faxRecordJobs.recipientId })
+      .from(faxRecordJobs)
+      .where(inArray(faxRecordJobs.recipientId, ids)),
+  ]);
+  return new Set([...byDistribution, ...byFax].map((r) => r.id).filter((id): id is number => id !== null));
 }
