@@ -3,8 +3,8 @@
 // seeds the demo (200 jobs), adds --physicians physicians to the big structure (80 % spread over
 // its client facilities, 20 % structure-wide; 65 % dictate), then times the searches the Physician
 // modal and the Document Details card make through the API: the server's own time (Server-Timing)
-// and the loopback round trip, median and p95 of --runs calls. getjobversion is the baseline of
-// the same run. Drops its database at the end (--keep leaves it, for EXPLAIN). Usage:
+// and the loopback round trip, median and p95 of --runs rounds that call every search in turn.
+// getjobversion, called in the same rounds, is the baseline. Drops its database at the end (--keep leaves it, for EXPLAIN). Usage:
 //   node bench/physician-search.mjs [--postgres postgres://postgres@127.0.0.1:5432/postgres]
 //     [--physicians 100000] [--runs 30] [--keep]
 import { randomBytes } from 'node:crypto';
@@ -74,21 +74,25 @@ function serverTime(res) {
   return Number(dur[1]);
 }
 
-/** `runs` calls (after 3 warm-ups): server and round-trip times, and the last answer. */
-async function time(call) {
-  let body;
-  const server = [];
-  const roundTrip = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const t0 = performance.now();
-    const res = await call();
-    body = await res.json();
-    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-    if (i < 3) continue;
-    roundTrip.push(performance.now() - t0);
-    server.push(serverTime(res));
+/**
+ * `runs` rounds (after 3 warm-up rounds), each calling every case once in turn, so the machine's
+ * load drifts over all of them alike: per case the server and round-trip times and the last answer.
+ */
+async function timeInTurn(calls) {
+  const out = calls.map(() => ({ server: [], roundTrip: [], body: undefined }));
+  for (let round = 0; round < runs + 3; round++) {
+    for (const [i, call] of calls.entries()) {
+      const t0 = performance.now();
+      const res = await call();
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+      out[i].body = body;
+      if (round < 3) continue;
+      out[i].roundTrip.push(performance.now() - t0);
+      out[i].server.push(serverTime(res));
+    }
   }
-  return { server: stats(server), roundTrip: stats(roundTrip), body };
+  return out.map((o) => ({ server: stats(o.server), roundTrip: stats(o.roundTrip), body: o.body }));
 }
 
 const dbName = `quill_bench_physicians_${randomBytes(4).toString('hex')}`;
@@ -169,9 +173,12 @@ try {
     ['CCLIST 3, specialty "card"', search(3, { specialty: 'card' })],
     ['CCLIST 3, text "card" (any field)', search(3, { q: 'card' })],
   ];
-  const version = await time(() => client.get(`/api/job/getjobversion?jobId=${job}`));
-  const measured = [];
-  for (const [name, call] of cases) measured.push({ name, r: await time(call) });
+  const timed = await timeInTurn([
+    () => client.get(`/api/job/getjobversion?jobId=${job}`),
+    ...cases.map(([, call]) => call),
+  ]);
+  const version = timed[0];
+  const measured = cases.map(([name], i) => ({ name, r: timed[i + 1] }));
   const load = loadavg()
     .map((x) => x.toFixed(2))
     .join(' / ');
@@ -181,7 +188,7 @@ try {
     `  demo seed ${seedSeconds.toFixed(1)} s; bulk physicians ${bulkSeconds.toFixed(1)} s; vacuum analyze ${vacuumSeconds.toFixed(1)} s; load average (1/5/15 min) ${load}`,
   );
   console.log(
-    `  ${runs} calls each after 3 warm-ups; server time (Server-Timing) median / p95, round trip median`,
+    `  ${runs} rounds of every call in turn after 3 warm-up rounds; server time (Server-Timing) median / p95, round trip median`,
   );
   console.log('  | search | physicians answered | server median / p95 | round trip median |');
   for (const { name, r } of measured) {
