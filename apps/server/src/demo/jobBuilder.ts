@@ -38,6 +38,7 @@ import type { OrderIndex } from './patients.js';
 import { MT_NAMES } from './pools/names.js';
 import { hashSeed, type Rng } from './prng.js';
 import { buildRecipients, type FacilityPhysicians } from './recipients.js';
+import { recipientRegistryId } from './recipientsShowcase.js';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 
@@ -279,6 +280,7 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
     supplementName: null,
     supplementType: null,
     jobNote,
+    recipientRegistryId: recipientRegistryId(jobId),
     adt,
     adtPhysicians,
     createdAt: new Date(createdAt),

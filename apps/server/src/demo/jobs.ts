@@ -20,6 +20,7 @@ import type { FacilityModel, PatientModel, PhysicianModel } from './model.js';
 import type { OrderIndex } from './patients.js';
 import type { Rng } from './prng.js';
 import { facilityPhysicians } from './recipients.js';
+import { prepareRecipientsShowcase } from './recipientsShowcase.js';
 
 export interface JobInputs {
   count: number;
@@ -106,6 +107,7 @@ export async function seedJobs(
         : rng.weighted(weighted);
     buildJob(ctx, plan, facility);
   }
+  if (big[0]) prepareRecipientsShowcase(rows, big[0], physicians.get(big[0].id)!);
   progress(`Planned ${rows.jobs.length} jobs; rendering ${docs.size} documents`);
   await docs.store(blobs, (done, total) => progress(`Stored ${done} of ${total} documents`));
   const versionRows = rows.documents.map(({ row, docKey }) => {

@@ -26,7 +26,7 @@ import {
   STREETS,
   TOWNS,
 } from './pools/names.js';
-import type { Rng } from './prng.js';
+import { type Rng, rngFor } from './prng.js';
 
 /** ASCII lower-case form of a name for e-mail addresses. */
 function ascii(text: string): string {
@@ -135,7 +135,12 @@ export async function seedPhysicians(
         country: 'USA',
         signatureBlock: `${firstName}${middleInitial ? ` ${middleInitial}.` : ''} ${lastName}, ${credentials}\n${specialty}`,
         globalId: `${cs.code}-G${String(seq + 1).padStart(5, '0')}`,
-        recipientProviderId: secure ? `${ascii(firstName)}.${ascii(lastName)}${seq}@direct.${domain}` : null,
+        // Secure-messaging physicians have a Direct address; a few others are recipient-module
+        // physicians too (their own generator, so the main sequence is unchanged).
+        recipientProviderId:
+          secure || rngFor('recipient-provider', p.id).chance(0.15)
+            ? `${ascii(firstName)}.${ascii(lastName)}${seq}@direct.${domain}`
+            : null,
         secureMessagingEnabled: secure,
         residentFlag: resident,
         externalESignFlag: rng.chance(0.05),

@@ -212,6 +212,44 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(await n('select count(*) as n from attachments')).toBeGreaterThanOrEqual(300);
   });
 
+  it('gives the Recipients card a job in the manager’s first facility: 1 to 2 addressees, none yet, faxable physicians to add', async () => {
+    const [first] = await q<{ id: number; cs: number }>(
+      `select cf.id, cf.corporate_structure_id as cs from accounts a join users u on u.id = a.user_id
+       join client_facilities cf on cf.corporate_structure_id = a.company_id
+       where u.username = 'manager' order by a.id, cf.id limit 1`,
+    );
+    const jobsOf = await q<{ id: number }>(
+      `select j.id from jobs j join work_types w on w.id = j.work_type_id
+       where j.client_facility_id = $1 and j.stage_id not in (${STAGES.finished.id}, ${STAGES.cancelled.id}, ${STAGES.editor.id})
+         and j.document_type = 'CDA' and not j.is_protected and j.recipient_registry_id is null
+         and w.enable_addressee and w.min_addressees = 1 and w.max_addressees = 2
+         and (select count(*) from recipients r where r.job_id = j.id and r.is_addressee and not r.removed) <= 1
+         and exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'CDA')`,
+      [Number(first!.id)],
+    );
+    expect(jobsOf.length).toBeGreaterThan(0);
+    const addable = await n(
+      `select count(*) as n from physicians p
+       where p.corporate_structure_id = ${Number(first!.cs)}
+         and (p.client_facility_id = ${Number(first!.id)} or p.client_facility_id is null) and p.fax is not null
+         and not exists (select 1 from recipients r where r.job_id = ${Number(jobsOf[0]!.id)} and r.physician_id = p.id)`,
+    );
+    expect(addable).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has physicians with each badge, automatic recipients and a few jobs managed by a recipient registry', async () => {
+    expect(await n('select count(*) as n from physicians where secure_messaging_enabled')).toBeGreaterThan(0);
+    expect(
+      await n(
+        'select count(*) as n from physicians where recipient_provider_id is not null and not secure_messaging_enabled',
+      ),
+    ).toBeGreaterThan(0);
+    expect(await n('select count(*) as n from recipients where auto and not removed')).toBeGreaterThan(0);
+    const registry = await n('select count(*) as n from jobs where recipient_registry_id is not null');
+    expect(registry).toBeGreaterThan(0);
+    expect(registry).toBeLessThan(JOBS / 5);
+  });
+
   it('gives document jobs one seeded version and shares blobs between them', async () => {
     expect(
       await n(

@@ -1117,6 +1117,9 @@ export const enUS = {
       'The recipients of job {{jobId}} are managed by a recipient registry: physicians cannot be added to the system from it.',
     noDictatorAdd: 'You do not have permission to add physicians to the system',
     duplicateAccessCode: 'Duplicate access code',
+    postedTwice: 'Recipient {{id}} is listed twice: list each recipient once.',
+    notJobFacility:
+      'Client facility {{clientFacilityId}} is not the facility of job {{jobId}}: save the physician for the job’s own facility.',
     limitSaveMode: "The addressees of job {{jobId}} are outside its work type's limits: {{reason}}",
   },
   physicianModal: {

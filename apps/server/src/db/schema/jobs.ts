@@ -85,6 +85,11 @@ export const jobs = pgTable(
     /** Current job note text (the history is in job_notes). */
     jobNote: text('job_note'),
     /**
+     * The job's recipients are managed by an outside recipient registry (spec 02 §3
+     * hasRecipientRegistryId): no custom physician may be saved to the system from it (§6).
+     */
+    recipientRegistryId: text('recipient_registry_id'),
+    /**
      * The job's row of the list's binary format (contract BINARY_ROW), kept by the BEFORE INSERT OR
      * UPDATE trigger of migration 0008 — so 100,000 list rows are read, not built, per list call.
      * Never written by the application.

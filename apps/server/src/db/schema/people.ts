@@ -159,7 +159,17 @@ export const physicians = pgTable(
       t.corporateStructureId,
       sql`lower(${t.firstName}) text_pattern_ops`,
     ),
-    uniqueIndex('physicians_access_code_idx').on(t.corporateStructureId, t.accessCode),
+    // Physician search (spec 02 §7) by access code and specialty prefixes, like the names above.
+    // The access code is unique in a structure ignoring case (SavePhysician answers 'Duplicate
+    // access code'), so this one index both keeps it unique and serves the prefix search.
+    uniqueIndex('physicians_cs_access_code_ci_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.accessCode}) text_pattern_ops`,
+    ),
+    index('physicians_cs_specialty_prefix_idx').on(
+      t.corporateStructureId,
+      sql`lower(${t.specialty}) text_pattern_ops`,
+    ),
   ],
 );
 

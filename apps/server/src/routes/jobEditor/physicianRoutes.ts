@@ -4,17 +4,18 @@ import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { getPhysician } from '../../services/jobEditor/getPhysician.js';
+import { savePhysician } from '../../services/jobEditor/savePhysician.js';
 import { searchPhysicians } from '../../services/jobEditor/searchPhysicians.js';
 
-/** Choosing the dictator and dictated-for physician (spec 02 §7). */
+/** The physician directory of the job view (spec 02 §7): search, one physician, Confirm and Save. */
 export const physicianRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const e = ENDPOINTS.jobEditor;
     const view = { preHandler: requirePermission('jobView', message('job.noViewPermission')) };
-    serve(app, ENDPOINTS.jobEditor.searchPhysicians, view, async (req) =>
-      searchPhysicians(ctx, authOf(req), req.query),
-    );
-    serve(app, ENDPOINTS.jobEditor.physician, view, async (req) =>
-      getPhysician(ctx, authOf(req), req.query.userId),
-    );
+    const edit = { preHandler: requirePermission('jobEdit', message('job.noEditPermission')) };
+    serve(app, e.searchPhysicians, view, async (req) => searchPhysicians(ctx, authOf(req), req.query));
+    serve(app, e.physician, view, async (req) => getPhysician(ctx, authOf(req), req.query.userId));
+    serve(app, e.physicianById, view, async (req) => getPhysician(ctx, authOf(req), req.params.userId));
+    serve(app, e.savePhysician, edit, async (req) => savePhysician(ctx, authOf(req), req.body, req.ip));
   };

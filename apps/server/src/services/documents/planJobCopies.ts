@@ -72,7 +72,9 @@ export async function planJobCopies(
         } else if (p) {
           name = joinName(p.prefix, p.firstName, p.lastName) + (p.credentials ? `, ${p.credentials}` : '');
         } else {
-          name = joinName(custom.title, custom.firstName, custom.lastName) || custom.name || '';
+          // Typed details keep the title as `prefix` (PhysicianDetailsSchema); `title` is older rows'.
+          name =
+            joinName(custom.prefix ?? custom.title, custom.firstName, custom.lastName) || custom.name || '';
         }
         return { name, distributionMethod: r.distributionMethod, removed: r.removed };
       });

@@ -6,9 +6,9 @@ import {
   RECIPIENT_KIND,
   splitPhysicianSearch,
 } from '@quill/core';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { likePrefix } from '../../db/likePrefix.js';
+import { startsWithIgnoringCase } from '../../db/likePrefix.js';
 import { physicians } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireCorporateStructure } from '../jobAccess/scope.js';
@@ -28,8 +28,8 @@ export async function searchFaxRecipients(
 ): Promise<FaxRecipient[]> {
   await requireCorporateStructure(ctx, auth, query.csid);
   const { last, first, either } = splitPhysicianSearch(query.q);
-  const lastMatches = sql`lower(${physicians.lastName}) like ${likePrefix(last)}`;
-  const firstMatches = sql`lower(${physicians.firstName}) like ${likePrefix(first)}`;
+  const lastMatches = startsWithIgnoringCase(physicians.lastName, last);
+  const firstMatches = startsWithIgnoringCase(physicians.firstName, first);
   const conditions: (SQL | undefined)[] = [eq(physicians.corporateStructureId, query.csid)];
   if (either) {
     if (last) conditions.push(or(lastMatches, firstMatches));

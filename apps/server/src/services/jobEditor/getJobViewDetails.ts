@@ -112,8 +112,8 @@ export async function getJobViewDetails(
     })),
     // The CDA editor edits tables; Word documents are edited elsewhere.
     jobPermissions: { hasTableSupport: job.documentType !== 'DOCX' },
-    // This system keeps no recipient registry: custom physicians may be saved (dictatorAdd).
-    hasRecipientRegistryId: false,
+    // Recipients a registry manages: no custom physician may be saved from this job (dictatorAdd).
+    hasRecipientRegistryId: job.recipientRegistryId !== null,
     // Attachments arrive with their own issue; until then the button stays hidden.
     attachmentsEnabled: false,
     recipients: await loadRecipients(db, job),

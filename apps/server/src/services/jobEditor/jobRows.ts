@@ -1,7 +1,15 @@
-import type { JobViewDetails, Physician, Recipient, WorkType } from '@quill/core';
+import {
+  type JobViewDetails,
+  PHYSICIAN_DETAIL_FIELDS,
+  type Physician,
+  type PhysicianDetailField,
+  type Recipient,
+  type WorkType,
+} from '@quill/core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobFlags, type jobs, physicians, recipients, workTypes } from '../../db/schema/index.js';
+import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 
 type PhysicianRow = typeof physicians.$inferSelect;
 type RecipientRow = typeof recipients.$inferSelect;
@@ -111,26 +119,16 @@ export function toWorkType(w: WorkTypeRow): WorkType {
   };
 }
 
-const customText = (custom: Record<string, string> | null, key: string) => custom?.[key] ?? null;
+const DETAIL_FIELDS = Object.keys(PHYSICIAN_DETAIL_FIELDS) as PhysicianDetailField[];
+/** The patient's name is ADT data, never a recipient row's (spec 02 §3 popover: 'The Patient'). */
+const PATIENT_HIDDEN = new Set<PhysicianDetailField>(['firstName', 'middleInitial', 'lastName']);
 
 /** Spec 02 §3 "Recipient": a physician recipient, the patient, or a custom one as typed. */
 export function toRecipient(r: RecipientRow, physician: PhysicianRow | undefined): Recipient {
-  const base = physician
-    ? toPhysician(physician)
-    : {
-        ...emptyPhysician,
-        // The patient is shown as "The Patient"; its name is ADT data (spec 02 §3 popover).
-        firstName: r.isPatient ? null : customText(r.custom, 'firstName'),
-        lastName: r.isPatient ? null : customText(r.custom, 'lastName'),
-        prefix: customText(r.custom, 'prefix'),
-        suffix: customText(r.custom, 'suffix'),
-        fax: customText(r.custom, 'fax'),
-        email: customText(r.custom, 'email'),
-        addressLine1: customText(r.custom, 'addressLine1'),
-        addressLine2: customText(r.custom, 'addressLine2'),
-        postalCode: customText(r.custom, 'postalCode'),
-        country: customText(r.custom, 'country'),
-      };
+  const typed = Object.fromEntries(
+    DETAIL_FIELDS.map((k) => [k, r.isPatient && PATIENT_HIDDEN.has(k) ? null : (r.custom?.[k] ?? null)]),
+  ) as Record<PhysicianDetailField, string | null>;
+  const base = physician ? toPhysician(physician) : { ...emptyPhysician, ...typed };
   return {
     ...base,
     id: r.id,
@@ -192,7 +190,8 @@ export async function loadWorkType(
 
 /** Physicians by id, only those of the structure. */
 export async function loadPhysicians(db: Db, corporateStructureId: number, ids: readonly (number | null)[]) {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  // An id no int4 column can hold names no physician (and must not reach the database).
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null && id <= MAX_INT4))];
   if (!wanted.length) return new Map<number, PhysicianRow>();
   const rows = await db
     .select()

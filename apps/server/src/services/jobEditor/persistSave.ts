@@ -26,6 +26,7 @@ import { currentDocument } from './currentDocument.js';
 import { currentCdaText } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
 import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
+import { refuseSaveModeOutsideLimits } from './plannedRecipients.js';
 import { checkJobData, writeJobData } from './writeJobData.js';
 
 /** A save: savejob (a save mode with job data), saveCDA ('text') or setjobdata ('data'). */
@@ -45,9 +46,11 @@ export interface SaveRequest {
  * document is built (400 for edits that do not fit) and its blob written — a blob without a row is
  * harmless, a row without its blob is not. Inside, with the job row locked: the live booking of
  * this account (409), the base version (409 stale, nothing changed), the job data with its ADT
- * (400/403; an ADT change writes its own 'adt.save' audit row), a new document version (and a
- * draft copy in draft mode), the rules where the mode runs them (on the new ADT too), the stage
- * the mode gives, the version + 1, the booking released unless the job stays booked, the audit row.
+ * and recipients (400/403; Move On and Finish only with the addressees within the work type's
+ * limits, 400 — spec 02 §5; an ADT change writes its own 'adt.save' audit row, a recipient change
+ * its 'job.recipients.save' row), a new document version (and a draft copy in draft mode), the
+ * rules where the mode runs them (on the new ADT too), the stage the mode gives, the version + 1,
+ * the booking released unless the job stays booked, the audit row.
  */
 export async function persistSave(
   ctx: AppContext,
@@ -91,9 +94,12 @@ export async function persistSave(
     }
     if (req.jobData) {
       const checked = await checkJobData(tx, auth, locked, req.jobData);
-      await writeJobData(tx, auth, locked, checked, auth.username);
+      refuseSaveModeOutsideLimits(locked, req.mode, checked.recipients, checked.workType);
+      const recipientChanges = await writeJobData(tx, auth, locked, checked, auth.username);
       if (adtPlanChanges(checked.adt))
         await auditJob(ctx, auth, locked, 'adt.save', ip, adtChangeSummary(checked.adt), tx);
+      if (recipientChanges)
+        await auditJob(ctx, auth, locked, 'job.recipients.save', ip, { ...recipientChanges }, tx);
     }
     const next = Math.max(locked.version, newest?.version ?? 0) + 1;
     const mode = req.mode;

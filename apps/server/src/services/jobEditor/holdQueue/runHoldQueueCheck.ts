@@ -40,7 +40,7 @@ export async function runHoldQueueCheck(
   try {
     await ctx.database.db.transaction(async (tx) => {
       if (input.setJobDataRequest) {
-        const checked = await checkJobData(tx, auth, job, input.setJobDataRequest);
+        const checked = await checkJobData(tx, auth, job, input.setJobDataRequest, 'check');
         await writeJobData(tx, auth, job, checked, auth.username);
       }
       const [fresh] = await tx.select().from(jobs).where(eq(jobs.id, job.id));

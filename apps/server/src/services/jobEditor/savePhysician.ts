@@ -1,0 +1,100 @@
+import { isValidFaxNumber, message, PHYSICIAN_SEARCH_TYPES, type SavePhysicianRequest } from '@quill/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { physicians } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
+import { conflict, forbidden, invalid } from '../../errors/domainErrors.js';
+import { auditJob } from '../audit/auditJob.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { requireJob } from '../jobAccess/requireJob.js';
+
+/** The index that keeps access codes unique in a structure, ignoring case (migration 0014). */
+const ACCESS_CODE_INDEX = 'physicians_cs_access_code_ci_idx';
+
+const duplicate = () => conflict(message('recipients.duplicateAccessCode'), 'duplicate_access_code');
+
+/**
+ * POST /api/job/SavePhysician (spec 02 §6 "Dictator add", §7): adds the custom physician typed in
+ * the Physician modal to the directory of the job's client facility and answers its user id.
+ * Needs dictatorAdd (403); the job must be the account's (404) and `clientFacilityId` its
+ * facility (400); a job whose recipients a recipient registry manages refuses it (403). An access
+ * code a physician of the structure already has, ignoring case, answers 409 'Duplicate access
+ * code' and stores nothing — also when two saves race (the unique index decides). Opened for the
+ * Dictator or Dictated For search, the physician is saved as one who dictates. Audited (ids only).
+ */
+export async function savePhysician(
+  ctx: AppContext,
+  auth: Auth,
+  body: SavePhysicianRequest,
+  ip: string | null,
+): Promise<{ userId: number }> {
+  if (!auth.permissions.has('dictatorAdd')) throw forbidden(message('recipients.noDictatorAdd'));
+  const job = await requireJob(ctx, auth, body.jobId);
+  if (body.clientFacilityId !== job.clientFacilityId)
+    throw invalid(
+      message('recipients.notJobFacility', { clientFacilityId: body.clientFacilityId, jobId: job.id }),
+    );
+  if (job.recipientRegistryId !== null)
+    throw forbidden(message('recipients.refuseRegistry', { jobId: job.id }));
+  const d = body.physician;
+  const type = body.physicianSearchType;
+  const isDictator = type === PHYSICIAN_SEARCH_TYPES.DICTATOR || type === PHYSICIAN_SEARCH_TYPES.DICTATED_FOR;
+  try {
+    return await ctx.database.db.transaction(async (tx) => {
+      if (d.accessCode) {
+        const [taken] = await tx
+          .select({ id: physicians.id })
+          .from(physicians)
+          .where(
+            and(
+              eq(physicians.corporateStructureId, job.corporateStructureId),
+              sql`lower(${physicians.accessCode}) = ${d.accessCode.toLowerCase()}`,
+            ),
+          )
+          .limit(1);
+        if (taken) throw duplicate();
+      }
+      const [row] = await tx
+        .insert(physicians)
+        .values({
+          corporateStructureId: job.corporateStructureId,
+          clientFacilityId: job.clientFacilityId,
+          // The directory keeps a first name for every physician; a custom one may have none.
+          firstName: d.firstName ?? '',
+          middleInitial: d.middleInitial ?? null,
+          lastName: d.lastName,
+          prefix: d.prefix ?? null,
+          suffix: d.suffix ?? null,
+          jobTitle: d.jobTitle ?? null,
+          credentials: d.credentials ?? null,
+          accessCode: d.accessCode ?? null,
+          email: d.email ?? null,
+          fax: d.fax ?? null,
+          addressLine1: d.addressLine1 ?? null,
+          addressLine2: d.addressLine2 ?? null,
+          addressLine3: d.addressLine3 ?? null,
+          addressLine4: d.addressLine4 ?? null,
+          country: d.country ?? null,
+          postalCode: d.postalCode ?? null,
+          isDictator,
+          // A physician typed with a fax number is faxed; the others go to the manual list.
+          distributionMethod: isValidFaxNumber(d.fax) ? 'fax' : 'print',
+        })
+        .returning({ id: physicians.id });
+      const userId = row!.id;
+      await auditJob(
+        ctx,
+        auth,
+        job,
+        'physician.save',
+        ip,
+        { physicianId: userId, clientFacilityId: job.clientFacilityId, dictator: isDictator },
+        tx,
+      );
+      return { userId };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, ACCESS_CODE_INDEX)) throw duplicate();
+    throw err;
+  }
+}
