@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidFaxNumber } from '../rules/faxNumber.js';
 import { bodyId, queryId } from './ids.js';
 
 /**
@@ -61,10 +62,18 @@ const LABELS: Record<PhysicianDetailField, string> = {
   postalCode: 'Zip code',
 };
 
+/** Spec 01 §5: a fax number a fax can be sent to — digits, spaces allowed. */
+export const FAX_DIGITS_ONLY = 'Fax may hold only digits and spaces, for example 973 555 0188';
+
 const detailShape = Object.fromEntries(
   (Object.keys(PHYSICIAN_DETAIL_FIELDS) as PhysicianDetailField[]).map((k) => [
     k,
-    detail(LABELS[k], PHYSICIAN_DETAIL_FIELDS[k]),
+    k === 'fax'
+      ? detail(LABELS[k], PHYSICIAN_DETAIL_FIELDS[k]).refine(
+          (v) => v == null || isValidFaxNumber(v),
+          FAX_DIGITS_ONLY,
+        )
+      : detail(LABELS[k], PHYSICIAN_DETAIL_FIELDS[k]),
   ]),
 ) as { [K in PhysicianDetailField]: ReturnType<typeof detail> };
 

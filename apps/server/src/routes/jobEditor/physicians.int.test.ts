@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { FAX_DIGITS_ONLY, message } from '@quill/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clientFacilities, jobs, physicians } from '../../db/schema/index.js';
@@ -323,6 +323,13 @@ describe.each(databaseTargets())('physicians of the job view on $name', (target)
       physician: { lastName: 'Nope' },
     });
     expect(huge.statusCode).toBe(400);
+    // A fax number a fax cannot be sent to, or a control character, is refused naming the field.
+    const badFax = await save(ed, job.id, { lastName: 'Nope', fax: '(973) 555-0188' });
+    expect(badFax.statusCode).toBe(400);
+    expect(badFax.json().error.message).toContain(FAX_DIGITS_ONLY);
+    const control = await save(ed, job.id, { lastName: 'Nope', firstName: 'A\u0000n' });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.message).toContain('First name contains a control character');
     expect(await byType(3, { q: 'nope' })).toEqual([]);
   });
 

@@ -179,7 +179,7 @@ describe('Document Details card: physicians (spec 02 §5, §9)', () => {
       '02110',
       'USA',
       'grace@clinic.test',
-      '555-0100',
+      '555 0100',
       d.secureMessaging,
       d.recipientModule,
     ])

@@ -16,7 +16,7 @@ export function physician(overrides: Partial<Physician> = {}): Physician {
     email: 'grace@clinic.test',
     externalESignFlag: false,
     externalESignFlagSpecified: false,
-    fax: '555-0100',
+    fax: '555 0100',
     firstName: 'Grace',
     lastName: 'Hopper',
     middleInitial: null,

@@ -142,7 +142,7 @@ describe('Physician modal: a chosen physician (spec 02 §2, §4, §7)', () => {
     await dialog('Addressee physician Select');
     expect(field(m.fields.lastName)).toMatchObject({ value: 'Hopper', readOnly: true });
     expect(field(m.fields.accessCode)).toMatchObject({ value: 'GH7', readOnly: true });
-    expect(field(m.fields.fax).value).toBe('555-0100');
+    expect(field(m.fields.fax).value).toBe('555 0100');
     expect(button(m.confirmAndSave).disabled).toBe(true);
     fireEvent.click(button(m.confirm));
     expect(onConfirm).toHaveBeenCalledWith({ kind: 'directory', physician: HOPPER });
@@ -168,7 +168,7 @@ describe('Physician modal: a chosen physician (spec 02 §2, §4, §7)', () => {
     expect(field(m.fields.lastName)).toMatchObject({ value: 'Hopper', readOnly: false });
     expect(field(m.fields.accessCode).value).toBe('');
     expect(document.activeElement).toBe(field(m.fields.firstName));
-    fireEvent.change(field(m.fields.fax), { target: { value: '555-0199' } });
+    fireEvent.change(field(m.fields.fax), { target: { value: '555 0199' } });
     fireEvent.click(button(m.confirm));
     expect(onConfirm.mock.calls[0]?.[0]).toEqual({
       kind: 'custom',
@@ -178,7 +178,7 @@ describe('Physician modal: a chosen physician (spec 02 §2, §4, §7)', () => {
         prefix: 'Dr',
         credentials: 'MD',
         email: 'grace@clinic.test',
-        fax: '555-0199',
+        fax: '555 0199',
         addressLine1: '1 Harbour Road',
         country: 'USA',
         postalCode: '02110',

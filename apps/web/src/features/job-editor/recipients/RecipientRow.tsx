@@ -1,5 +1,6 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { physicianKind } from '@quill/core/rules/recipients';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhysicianPopover } from '../details/PhysicianPopover';
 import { physicianName } from '../physicianName';
@@ -34,13 +35,16 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
   const rowButton = (
     key: 'moveToCcs' | 'moveToAddressees' | 'restore' | 'remove',
     onClick: () => void,
-    /** Its text colour (dark enough for 4.5:1 on white). */
-    color?: string,
+    /** Its colour: the text in its darkest shade (4.5:1 on white and on its own hover tint). */
+    tone?: 'red',
   ) => (
     <Button
       size="compact-xs"
       variant="subtle"
-      c={editable ? color : undefined}
+      color={tone}
+      c={editable && tone ? `${tone}.9` : undefined}
+      // Its hover tint the lightest shade: the darkest text keeps 4.5:1 under the pointer too.
+      style={tone ? ({ '--button-hover': `var(--mantine-color-${tone}-0)` } as CSSProperties) : undefined}
       disabled={!editable}
       onClick={onClick}
       aria-label={t(`recipients.${key}Named`, { name })}
@@ -69,7 +73,7 @@ export function RecipientRow({ view, showEdit, editable, onMove, onRemove, onRes
         {showEdit && (
           <Group gap={4} wrap="nowrap">
             {!removed && rowButton(moveKey, onMove)}
-            {removed ? rowButton('restore', onRestore) : rowButton('remove', onRemove, 'red.9')}
+            {removed ? rowButton('restore', onRestore) : rowButton('remove', onRemove, 'red')}
           </Group>
         )}
       </Group>

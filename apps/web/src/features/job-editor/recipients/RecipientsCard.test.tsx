@@ -191,12 +191,12 @@ describe('Recipients card: adding (spec 02 §4, §5)', () => {
     const { last } = setup();
     fireEvent.click(button(copies(), r.addCarbonCopy));
     const dialog = await screen.findByRole('dialog', { name: 'Search for Carbon Copy' });
-    addCustomInModal(dialog, { lastName: 'Lee', fax: '555-0142' });
+    addCustomInModal(dialog, { lastName: 'Lee', fax: '555 0142' });
     fireEvent.click(within(dialog).getByRole('button', { name: m.confirm }));
     await waitFor(() => expect(names(copies())).toEqual(['Lee']));
     expect(within(copies()).getByText(r.kinds.custom)).toBeTruthy();
     expect(last()).toEqual([
-      { isAddressee: false, isPatient: false, removed: false, custom: { lastName: 'Lee', fax: '555-0142' } },
+      { isAddressee: false, isPatient: false, removed: false, custom: { lastName: 'Lee', fax: '555 0142' } },
     ]);
   });
 });

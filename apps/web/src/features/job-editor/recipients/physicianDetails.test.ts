@@ -1,4 +1,5 @@
 import { PhysicianSchema } from '@quill/core/contract/job';
+import { FAX_DIGITS_ONLY } from '@quill/core/contract/physician';
 import { describe, expect, it } from 'vitest';
 import { physician } from '../details/testing';
 import { detailsOf, formErrors, formOf, hasLastName, physicianOf, savedName } from './physicianDetails';
@@ -28,6 +29,9 @@ describe('the Physician modal form (spec 02 §2, §5)', () => {
     expect(errors.lastName).toBe('Last name may hold at most 100 characters');
     expect(errors.email).toMatch(/control character/);
     expect(formErrors(formOf(physician()))).toEqual({});
+    // A fax number as written on a letterhead is not one a fax can be sent to (spec 01 §5).
+    expect(formErrors({ ...formOf(), lastName: 'Lee', fax: '(973) 555-0188' }).fax).toBe(FAX_DIGITS_ONLY);
+    expect(formErrors({ ...formOf(), lastName: 'Lee', fax: '973 555 0188' })).toEqual({});
   });
 
   it("names a saved physician '<first> <last>' and shows typed details as a physician", () => {
