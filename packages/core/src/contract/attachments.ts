@@ -44,11 +44,12 @@ export const isoUtcInstant = (name: string) =>
     .string({ error: `${name} is required` })
     .max(40, `${name} must be an ISO date and time ending with Z, e.g. 2026-11-19T05:00:00.000Z`)
     .regex(ISO_UTC, `${name} must be an ISO date and time ending with Z, e.g. 2026-11-19T05:00:00.000Z`)
-    .transform((text) => new Date(text))
-    .refine(
-      (date) => !Number.isNaN(date.getTime()),
-      `${name} must be a real date and time, e.g. 2026-11-19T05:00:00.000Z`,
-    );
+    // The parser rolls 2026-02-30 over to March 2: the day and time must read back as written.
+    .refine((text) => {
+      const date = new Date(text);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 16) === text.slice(0, 16);
+    }, `${name} must be a real date and time, e.g. 2026-11-19T05:00:00.000Z`)
+    .transform((text) => new Date(text));
 
 /**
  * GET /api/Account/GetAttachmentApiCredentials: where the attachments service is and how to call
