@@ -89,7 +89,9 @@ export async function labResultPdf(panel: LabPanel, facts: DocumentFacts, specim
     .fillColor('black')
     .font('bold');
   let y = doc.y;
-  header.forEach((h, i) => doc.text(h, cols[i]!, y, { lineBreak: false }));
+  header.forEach((h, i) => {
+    doc.text(h, cols[i]!, y, { lineBreak: false });
+  });
   y += 18;
   doc.font('regular');
   for (const line of panel.lines) {
