@@ -9,6 +9,7 @@ import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
 import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
+import { AttachmentSearchModal } from './attachments/AttachmentSearchModal';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
 
@@ -56,6 +57,7 @@ export function JobSidePanel({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Panel>('document');
   const [searchOpen, setSearchOpen] = useState(false);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const template = adt.adt?.orderTemplate ?? null;
   const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
   const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
@@ -118,6 +120,7 @@ export function JobSidePanel({
                 onClear={adt.clear}
                 onRevert={adt.revert}
                 onSearch={() => setSearchOpen(true)}
+                onAttachments={() => setAttachmentsOpen(true)}
               />
             )}
           </AdtPanelState>
@@ -127,6 +130,13 @@ export function JobSidePanel({
         <div hidden={panel !== 'orders'}>
           <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
         </div>
+      )}
+      {details.attachmentsEnabled && adtVisible && (
+        <AttachmentSearchModal
+          clientFacilityId={details.clientFacility.id}
+          opened={attachmentsOpen}
+          onClose={() => setAttachmentsOpen(false)}
+        />
       )}
       {searchConfiguration && cookie && (
         <AdtSearchModal
