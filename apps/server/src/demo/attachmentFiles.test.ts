@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdfText.js';
-import { labResultPdf, referralLetterPng } from './attachmentFiles.js';
+import { type LabLine, labResultPdf, referralLetterPng } from './attachmentFiles.js';
 import { REFERRALS, REFERRING_PRACTICES } from './pools/attachmentContent.js';
 import { Rng } from './prng.js';
 
@@ -13,6 +13,13 @@ const facts = {
   facility: 'Riverside General Hospital',
 };
 const letter = { from: REFERRING_PRACTICES[0]!, ...REFERRALS[0]! };
+const panel = {
+  title: 'Basic Metabolic Panel',
+  lines: [
+    ['Sodium', '139', 'mmol/L', '135–145', ''],
+    ['Potassium', '5.6', 'mmol/L', '3.5–5.1', 'H'],
+  ] as LabLine[],
+};
 
 /** Width, height and grey pixels of the PNGs referralLetterPng writes (greyscale, filter 0 rows). */
 function readGreyPng(png: Buffer) {
@@ -36,17 +43,7 @@ function readGreyPng(png: Buffer) {
 
 describe('demo attachment files', () => {
   it('renders a lab report PDF whose text an independent reader finds, with H/L flags', async () => {
-    const pdf = await labResultPdf(
-      {
-        title: 'Basic Metabolic Panel',
-        lines: [
-          ['Sodium', '139', 'mmol/L', '135–145', ''],
-          ['Potassium', '5.6', 'mmol/L', '3.5–5.1', 'H'],
-        ],
-      },
-      facts,
-      'S-2026-004411',
-    );
+    const pdf = await labResultPdf(panel, facts, 'S-2026-004411');
     const text = await pdfText(pdf);
     for (const words of [
       'Tri-County Reference Laboratory',
@@ -58,17 +55,7 @@ describe('demo attachment files', () => {
       expect(text).toContain(words);
     expect(text).toMatch(/Potassium\s+5\.6\s+mmol\/L\s+3\.5–5\.1\s+H/);
     // The same facts give the same bytes (the demo's blobs are content-addressed).
-    const again = await labResultPdf(
-      {
-        title: 'Basic Metabolic Panel',
-        lines: [
-          ['Sodium', '139', 'mmol/L', '135–145', ''],
-          ['Potassium', '5.6', 'mmol/L', '3.5–5.1', 'H'],
-        ],
-      },
-      facts,
-      'S-2026-004411',
-    );
+    const again = await labResultPdf(panel, facts, 'S-2026-004411');
     expect(again.equals(pdf)).toBe(true);
   });
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallFailure } from '../CallFailure';
 import { AttachmentResults } from './AttachmentResults';
 import { useAttachmentSearch } from './useAttachmentSearch';
 
@@ -63,12 +64,7 @@ export function AttachmentSearchModal({ clientFacilityId, opened, onClose }: Att
             </Text>
           )}
         </form>
-        {state.failure && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{state.failure.message}</Text>
-            {state.failure.detail && <Text size="sm">{state.failure.detail}</Text>}
-          </Alert>
-        )}
+        <CallFailure failure={state.failure} />
         <AttachmentResults
           results={state.results}
           downloading={state.downloading}

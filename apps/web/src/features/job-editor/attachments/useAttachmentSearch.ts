@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { hideToast, showToast } from '../../../app/toasts';
 import { ApiRequestError } from '../../../lib/api';
 import { saveFile } from '../../job-list/bulk/newTab';
+import type { CallFailureInfo } from '../CallFailure';
 import { serverMessage } from '../serverMessage';
 import { downloadAttachment, fetchAttachmentCredentials, searchAttachments } from './attachmentsApi';
 
@@ -31,7 +32,7 @@ export interface AttachmentSearchState {
   /** Null before the first search. */
   results: Attachment[] | null;
   /** The search failure shown inline: the spec's text and, for a refused call, the service's reason. */
-  failure: { message: string; detail: string | undefined } | null;
+  failure: CallFailureInfo | null;
   download(attachment: Attachment): void;
   /** The attachment being fetched, if any. */
   downloading: string | null;
