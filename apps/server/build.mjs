@@ -20,9 +20,14 @@ const bundleCore = {
 };
 
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts', 'src/users.ts', 'src/importDocument.ts'].map(
-    (p) => join(here, p),
-  ),
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    'src/seed.ts',
+    'src/users.ts',
+    'src/importDocument.ts',
+    'src/importAttachment.ts',
+  ].map((p) => join(here, p)),
   outdir: join(here, 'dist'),
   bundle: true,
   splitting: true,

@@ -24,6 +24,9 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/Attachments': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
   },
 });

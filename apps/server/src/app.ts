@@ -9,17 +9,20 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { registerAttachmentCaller } from './http/attachmentCredential.js';
+import { registerAttachmentsCors } from './http/attachmentsCors.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import { registerRequestLog } from './http/requestLog.js';
-import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
 import { findWebDist, registerSpa } from './http/spa.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
 import { schemeRoutes } from './routes/account/schemeRoutes.js';
 import { adtRoutes } from './routes/adt/adtRoutes.js';
+import { attachmentRoutes } from './routes/attachments/attachmentRoutes.js';
 import { audioRoutes } from './routes/audio/audioRoutes.js';
 import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
@@ -61,13 +64,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(cookie, { secret: ctx.cookieSecret });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, originsOf(ctx.config.ATTACHMENTS_BASE_URL));
+  registerAttachmentsCors(app, ctx.config.ATTACHMENTS_CORS_ORIGINS ?? []);
   registerServerTiming(app);
   registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonBody(app);
   registerCsrf(app);
   registerSession(app, ctx);
+  registerAttachmentCaller(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(accountRoutes(ctx));
@@ -84,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(jobWriteRoutes(ctx));
   await app.register(physicianRoutes(ctx));
   await app.register(adtRoutes(ctx));
+  await app.register(attachmentRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);

@@ -40,6 +40,33 @@ export const ConfigSchema = z.object({
     .min(60)
     .default(12 * 3600),
   BOOKING_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
+  /**
+   * The attachments service browsers call (spec 02 §7 `{host}/Attachments/v1/…`): a separate
+   * deployment of it. Unset: this server (PUBLIC_URL, or the address the browser used).
+   */
+  ATTACHMENTS_BASE_URL: z.url().optional(),
+  /** Origins of Quill web apps that may call this server's attachments service from the browser (CORS). */
+  ATTACHMENTS_CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s]+$/,
+            'ATTACHMENTS_CORS_ORIGINS: origins like https://quill.example.org, comma-separated',
+          ),
+      ),
+    )
+    .optional(),
+  /** How long an attachments credential (GetAttachmentApiCredentials) works, in seconds. */
+  ATTACHMENT_CREDENTIAL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Run the task worker inside the server process (embedded mode). */
   IN_PROCESS_WORKER: bool.default(true),
   /** Seed the demo data on the first start of an empty database. */

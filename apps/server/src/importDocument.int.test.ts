@@ -1,52 +1,23 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configWith } from './config.js';
-import { type AppContext, closeContext, createContext } from './context.js';
+import { closeContext } from './context.js';
 import { auditLog, documentVersions, jobs } from './db/schema/index.js';
-import { createLogger } from './system/logger.js';
 import { CDA_FIXTURE_DIR } from './testing/cdaFixtures.js';
-import { databaseTargets, type TestDatabase } from './testing/databases.js';
+import { commandWorld } from './testing/commandLine.js';
+import { databaseTargets } from './testing/databases.js';
 import { buildJob, buildStructure } from './testing/factories.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const CLI = join(here, 'importDocument.ts');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 describe.each(databaseTargets())('npm run import-document on $name', (target) => {
-  let dataDir: string;
-  let testDb: TestDatabase | undefined;
-  let env: Record<string, string>;
+  let world: Awaited<ReturnType<typeof commandWorld>>;
   let jobId: number;
-  const open = (): Promise<AppContext> =>
-    createContext(configWith(env), createLogger({ LOG_LEVEL: 'silent' }));
-  const cli = (...args: string[]): Promise<Run> =>
-    new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', CLI, ...args],
-        { cwd: join(here, '..'), env: { ...process.env, ...env }, timeout: 120_000 },
-        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = (...args: string[]) => world.run(...args);
+  const open = () => world.open();
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'quill-import-cli-'));
-    env = { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' };
-    if (target.name === 'postgres') {
-      testDb = await target.create();
-      env.DATABASE_URL = testDb.url!;
-    }
+    world = await commandWorld(target, 'importDocument.ts');
     const ctx = await open();
     try {
       const { facilities } = await buildStructure(ctx);
@@ -55,10 +26,7 @@ describe.each(databaseTargets())('npm run import-document on $name', (target) =>
       await closeContext(ctx);
     }
   });
-  afterAll(async () => {
-    await testDb?.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => world?.dispose());
 
   it('stores a CDA file as the job’s new version, prints it, and audits a system action', async () => {
     const run = await cli('--job', String(jobId), join(CDA_FIXTURE_DIR, 'Operative_Note.xml'));
@@ -67,7 +35,7 @@ describe.each(databaseTargets())('npm run import-document on $name', (target) =>
       message('documents.import.imported', { jobId, version: 2, format: 'CDA' }),
     );
 
-    const bad = join(dataDir, 'notes.txt');
+    const bad = join(world.dataDir, 'notes.txt');
     await writeFile(bad, 'not a document');
     const refused = await cli('--job', String(jobId), bad);
     expect(refused.code).toBe(2);

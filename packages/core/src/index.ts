@@ -1,5 +1,6 @@
 export * from './contract/account.js';
 export * from './contract/adt.js';
+export * from './contract/attachments.js';
 export * from './contract/audio.js';
 export * from './contract/cda.js';
 export * from './contract/documents.js';
@@ -20,6 +21,7 @@ export * from './rules/actionGates.js';
 export * from './rules/adtSearchValue.js';
 export * from './rules/adtValues.js';
 export * from './rules/applicationSettings.js';
+export * from './rules/attachmentRange.js';
 export * from './rules/bulkSelection.js';
 export * from './rules/compositeName.js';
 export * from './rules/constants.js';

@@ -8,12 +8,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { documentVersions, jobs, recipients } from '../db/schema/index.js';
+import { attachments, documentVersions, jobs, recipients } from '../db/schema/index.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
+import { RECENT_ATTACHMENTS_PER_FACILITY } from './attachments.js';
 import { hasCommand } from './audio.js';
 import { DEMO_SIGN_INS, type SeedSummary, seedDemo } from './seed.js';
 
 const JOBS = 300;
+/** The seed's clock: attachments are dated back from it. */
+const SEED_NOW = new Date('2026-11-20T10:00:00Z');
 
 interface Backend {
   name: string;
@@ -61,7 +64,7 @@ const backends = [
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
 
-/** Job, recipient and document-version rows, as Drizzle maps them, hashed: equal hashes mean identical rows. */
+/** Job, recipient, document-version and attachment rows, as Drizzle maps them, hashed: equal hashes mean identical rows. */
 async function jobRowsHash(database: Database): Promise<string> {
   const h = createHash('sha256');
   h.update(JSON.stringify(await database.db.select().from(jobs).orderBy(asc(jobs.id))));
@@ -69,6 +72,7 @@ async function jobRowsHash(database: Database): Promise<string> {
   h.update(
     JSON.stringify(await database.db.select().from(documentVersions).orderBy(asc(documentVersions.id))),
   );
+  h.update(JSON.stringify(await database.db.select().from(attachments).orderBy(asc(attachments.id))));
   return h.digest('hex');
 }
 
@@ -90,7 +94,11 @@ describe.each(backends)('demo seed on $name', (backend) => {
     await migrateDatabase(database);
     blobDir = await mkdtemp(join(tmpdir(), 'quill-seed-test-'));
     blobs = new FsBlobStore(blobDir);
-    summary = await seedDemo(database, blobs, { jobs: JOBS, onProgress: (m) => messages.push(m) });
+    summary = await seedDemo(database, blobs, {
+      jobs: JOBS,
+      now: SEED_NOW,
+      onProgress: (m) => messages.push(m),
+    });
   });
 
   afterAll(async () => {
@@ -209,7 +217,53 @@ describe.each(backends)('demo seed on $name', (backend) => {
         'select count(*) as n from recipients r join jobs j on j.id = r.job_id join work_types w on w.id = j.work_type_id where r.is_patient and not w.allow_patient_as_recipient',
       ),
     ).toBe(0);
-    expect(await n('select count(*) as n from attachments')).toBeGreaterThanOrEqual(300);
+  });
+
+  it('gives every facility with attachments some of the last 7 days and others over the year', async () => {
+    const perFacility = await q<{ cf: number; recent: string; older: string; oldest: string }>(
+      `select f.id as cf,
+         count(a.id) filter (where a.context_start_at > $1::timestamptz - interval '7 days') as recent,
+         count(a.id) filter (where a.context_start_at <= $1::timestamptz - interval '7 days') as older,
+         min(a.context_start_at)::text as oldest
+       from client_facilities f left join attachments a on a.client_facility_id = f.id
+       where f.attachments_enabled group by f.id`,
+      [SEED_NOW.toISOString()],
+    );
+    expect(perFacility.length).toBeGreaterThan(1);
+    for (const f of perFacility) {
+      expect(Number(f.recent), `facility ${f.cf}`).toBeGreaterThanOrEqual(RECENT_ATTACHMENTS_PER_FACILITY);
+      expect(Number(f.older), `facility ${f.cf}`).toBeGreaterThan(0);
+      expect(new Date(f.oldest).getTime()).toBeGreaterThan(SEED_NOW.getTime() - 366 * 86_400_000);
+    }
+    expect(
+      await n(`select count(*) as n from attachments where context_start_at > '${SEED_NOW.toISOString()}'`),
+    ).toBe(0);
+    // Each about a patient of the facility's structure, with a visit of that patient when linked.
+    expect(
+      await n(`select count(*) as n from attachments a join client_facilities f on f.id = a.client_facility_id
+        left join patients p on p.id = a.patient_id left join visits v on v.id = a.visit_id
+        where p.corporate_structure_id is distinct from f.corporate_structure_id
+           or (a.visit_id is not null and v.patient_id is distinct from a.patient_id)`),
+    ).toBe(0);
+  });
+
+  it('stores lab results as real PDFs and referral letters as real PNG scans', async () => {
+    const rows = await q<{ name: string; mime_type: string; blob_key: string; size: number }>(
+      'select name, mime_type, blob_key, size from attachments',
+    );
+    const kinds = new Set(rows.map((r) => r.mime_type));
+    expect([...kinds].sort()).toEqual(['application/pdf', 'image/png']);
+    for (const r of rows.slice(0, 12)) {
+      const bytes = await blobs.get(r.blob_key);
+      expect(bytes.length).toBe(Number(r.size));
+      if (r.mime_type === 'application/pdf') {
+        expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(r.name).toMatch(/ results \d{4}-\d{2}-\d{2}\.pdf$/);
+      } else {
+        expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect(r.name).toMatch(/^Referral letter \d{4}-\d{2}-\d{2}\.png$/);
+      }
+    }
   });
 
   it('gives the Recipients card a job in the manager’s first facility: 1 to 2 addressees, none yet, faxable physicians to add', async () => {
@@ -374,7 +428,7 @@ describe.each(backends)('demo seed on $name', (backend) => {
       const other = await openDatabase({});
       try {
         await migrateDatabase(other);
-        await seedDemo(other, blobs, { jobs: JOBS });
+        await seedDemo(other, blobs, { jobs: JOBS, now: SEED_NOW });
         reference.hash = await jobRowsHash(other);
       } finally {
         await other.close();

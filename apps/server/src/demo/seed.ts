@@ -47,6 +47,11 @@ export interface SeedOptions {
   jobs: number;
   /** Client facilities in all (the small structure has one); default scales with the job count. */
   facilities?: number;
+  /**
+   * When the seed runs: attachments are dated back from it (the last 7 days hold some, whenever
+   * the demo was seeded); everything else is dated from the fixed REFERENCE_TIME. Default: now.
+   */
+  now?: Date;
   onProgress?: (msg: string) => void;
 }
 
@@ -231,15 +236,18 @@ export async function seedDemo(
     );
     progress(`Created ${opts.jobs} jobs sharing ${result.documents} documents`);
 
-    const attachmentCount = Math.min(2000, Math.max(300, Math.floor(opts.jobs / 100)));
-    await seedAttachments(
+    const attachmentCount = await seedAttachments(
       tx,
       blobs,
       rng.fork('attachments'),
-      attachmentCount,
-      org.facilities,
-      people.patients,
+      opts.now ?? new Date(),
+      {
+        facilities: org.facilities,
+        patients: people.patients,
+        physicians: docs,
+      },
     );
+    progress(`Created ${attachmentCount} attachments (lab results and referral letters)`);
 
     await syncSequences(tx, SERIAL_TABLES);
     const at = new Date(iso(REFERENCE_TIME));

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { message } from '@quill/core';
+import { ATTACHMENTS_PREFIX, message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
 
@@ -28,7 +28,8 @@ export function isSecure(req: FastifyRequest): boolean {
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const cookie = req.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // The attachments service takes no cookies (its basic credential is the proof).
+    if (!cookie && !req.url.toLowerCase().startsWith(ATTACHMENTS_PREFIX)) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',

@@ -1,4 +1,4 @@
-import { API_PREFIX, allEndpoints, routePattern } from '@quill/core';
+import { allEndpoints, isCallPath, routePattern } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../testing/databases.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
@@ -23,7 +23,7 @@ describe('the endpoint table and the server', () => {
   it('has no API route of its own: the OpenAPI document lists exactly the table’s visible calls', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
     const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
-      .filter(([path]) => path.toLowerCase().startsWith(API_PREFIX))
+      .filter(([path]) => isCallPath(path))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
       .filter((call) => !call.startsWith('HEAD '));
     const table = allEndpoints()

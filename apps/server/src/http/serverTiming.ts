@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@quill/core';
+import { isCallPath } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,8 +9,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerServerTiming(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.toLowerCase().startsWith(API_PREFIX))
-      reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    if (isCallPath(req.url)) reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
     return payload;
   });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, ERROR_CODES, message } from '@quill/core';
+import { ERROR_CODES, isCallPath, message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errorHandler.js';
 
@@ -21,7 +21,8 @@ export function findWebDist(): string | null {
 
 /**
  * Serves the SPA with history fallback: any GET outside /api that is not a file answers
- * index.html, so client routes survive a reload. Unknown /api paths answer 404 in the error shape.
+ * index.html, so client routes survive a reload. Unknown /api (and /Attachments) paths answer 404
+ * in the error shape.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | null) {
   if (webDist) {
@@ -39,7 +40,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null) 
   }
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = `${path.toLowerCase()}/`.startsWith(API_PREFIX);
+    const isApi = isCallPath(`${path}/`);
     if (!isApi && webDist && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply
         .type('text/html; charset=utf-8')

@@ -18,10 +18,15 @@ export interface ToastOptions {
   title?: string;
   /** Same id: shown once (a second call while it is open does nothing). */
   id?: string;
+  /** Stays until {@link hideToast} takes it away, with a spinner (work in progress). */
+  untilHidden?: boolean;
 }
 
 /** Shows a toast with a catalogue message. Returns its id. */
-export function showToast(message: string, { kind = 'info', title, id }: ToastOptions = {}): string {
+export function showToast(
+  message: string,
+  { kind = 'info', title, id, untilHidden }: ToastOptions = {},
+): string {
   sequence += 1;
   const shown = notifications.show({
     id,
@@ -30,10 +35,16 @@ export function showToast(message: string, { kind = 'info', title, id }: ToastOp
     color: COLORS[kind],
     priority: sequence,
     withBorder: true,
+    ...(untilHidden ? { autoClose: false, loading: true, withCloseButton: false } : {}),
     closeButtonProps: { 'aria-label': i18n.t('app.closeToast') },
   });
   notifications.cleanQueue();
   return shown;
+}
+
+/** Takes a toast away (one shown `untilHidden` when its work is done). */
+export function hideToast(id: string): void {
+  notifications.hide(id);
 }
 
 /** The toast container, configured once for the whole app. */

@@ -198,9 +198,18 @@ function fileNameOf(disposition: string | null): string | undefined {
  * list's bytes), with the server's code and message; a 401 is announced as for {@link apiRequest}.
  */
 export async function failedAnswer(response: Response, path: string): Promise<ApiRequestError> {
-  const error = errorFromAnswer(response.status, await readJson(response), response.statusText);
+  const error = await refusedAnswer(response);
   if (error.status === 401) notifyUnauthorized(error, path);
   return error;
+}
+
+/**
+ * The {@link ApiRequestError} of a failed answer with the server's code and message, for a call
+ * that does not authenticate with the session (the attachments service's basic credential): its
+ * 401 is the caller's to handle and is not announced to {@link onUnauthorized}.
+ */
+export async function refusedAnswer(response: Response): Promise<ApiRequestError> {
+  return errorFromAnswer(response.status, await readJson(response), response.statusText);
 }
 
 /**

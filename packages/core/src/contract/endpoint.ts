@@ -3,6 +3,22 @@ import type { z } from 'zod';
 /** Every API path starts here; the server's API-only plugins (no-store, session) key on it. */
 export const API_PREFIX = '/api/';
 
+/**
+ * The attachments service's paths (spec 02 §7 `{host}/Attachments/v1/…`, lower-cased): calls of
+ * Quill outside /api/ that authenticate with their own basic credential, not the session cookie.
+ */
+export const ATTACHMENTS_PREFIX = '/attachments/';
+
+/**
+ * Whether a request URL is a call of Quill rather than a page of the web app: /api/… or the
+ * attachments service, in any letter case. Such answers are never cached and an unknown one is a
+ * JSON 404, not the app's page.
+ */
+export function isCallPath(url: string): boolean {
+  const path = url.toLowerCase();
+  return path.startsWith(API_PREFIX) || path.startsWith(ATTACHMENTS_PREFIX);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**

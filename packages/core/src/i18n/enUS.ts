@@ -43,7 +43,6 @@ export const enUS = {
     selectUserFailed: 'There was a problem selecting this user. Please try again or contact support.',
     selectOwnAccountOnly: 'You can only select one of your own user accounts.',
     tenantNotSupported: 'The tenant {{tenant}} is not supported.',
-    attachmentsUnavailable: 'The attachments service is not available yet.',
     memberTypes: {
       invalid: 'Invalid',
       dictator: 'Dictator',
@@ -807,6 +806,45 @@ export const enUS = {
     revertConflictExists:
       'Upload {{id}} cannot be reverted: {{record}}, which it deleted, has been added again since.',
   },
+  attachments: {
+    // Spec 02 §2, §5, §8 (verbatim).
+    rangeTooLong: 'Date range cannot exceed 180 days',
+    toBeforeFrom: 'To date must be the same or after from date',
+    noResults: 'No results',
+    fetching: 'Fetching Attachment...',
+    searchFailed:
+      'Sorry, there was an error performing this search. If the issue persists please contact your System Administrator.',
+    downloadFailed:
+      'Sorry, there was an error performing this download. If the issue persists please contact your System Administrator.',
+    // Ours: the Attachment Search modal's controls (spec 02 §2) and the refusals the spec leaves unworded.
+    title: 'Attachments',
+    from: 'From',
+    to: 'To',
+    search: 'Search',
+    close: 'Close',
+    results: 'Attachments found',
+    download: 'Download {{name}}',
+    effectiveDate: 'Effective date',
+    truncated: 'Only the newest {{count}} attachments are shown. Narrow the date range to see the others.',
+    dateRequired: 'Enter both dates',
+    credentialInvalid: 'The attachments credential has expired or is not valid. Ask Quill for a new one.',
+    credentialMissing: 'The attachments service needs basic authorization with the credential Quill gave.',
+    noPermission: 'You do not have permission to view attachments',
+    facilityNotFound: 'Client facility {{id}} was not found.',
+    notFound: 'Attachment {{id}} was not found.',
+    noFile: 'Attachment {{id}} has no stored file.',
+    import: {
+      noPermission: 'You do not have permission to add attachments',
+      noFile: 'Attach the file in the form field "file".',
+      empty: 'The file is empty.',
+      tooLarge: 'The file is larger than {{max}} MB, the most an attachment may be.',
+      badType: 'The file is not a PDF, PNG, JPEG or TIFF file (its content decides, not its name).',
+      badUpload: 'The upload has more parts than an attachment form (one file and a few fields).',
+      patientNotFound: 'Patient {{id}} was not found in the structure of the client facility.',
+      visitNotFound: 'Visit {{id}} was not found for this patient in the structure of the client facility.',
+      imported: 'Attachment {{attachmentNonSequentialID}} stored as {{attachmentName}} ({{size}} bytes).',
+    },
+  },
   adt: {
     // Spec 02 §2, §5, §8 (verbatim).
     valueTooShort: 'Value must be at least 2 characters',
@@ -1184,7 +1222,7 @@ export const enUS = {
     search: 'Search',
     noSearchConfiguration: 'This client facility has no patient search configured.',
     attachments: 'Attachments',
-    attachmentsLater: 'Attachments are not available in this version of Quill.',
+    attachmentsHint: 'Search and download the attachments of this client facility.',
     clear: 'Clear',
     clearHint: 'Empties every field that can be changed.',
     revert: 'Revert',

@@ -16,7 +16,8 @@ import {
 import { bigId, createdAt } from './columns.js';
 import { jobRef, recipients } from './jobs.js';
 import { clientFacilities, corporateStructures } from './organisation.js';
-import { accounts, users } from './people.js';
+import { visits } from './patients.js';
+import { accounts, sessions, users } from './people.js';
 
 /**
  * A hold-queue rule of a client facility (ARCHITECTURE §4). `kind` names the rule in
@@ -123,7 +124,11 @@ export const printEvents = pgTable(
   (t) => [index('print_events_job_idx').on(t.jobId)],
 );
 
-/** Attachments served through the attachments API (spec 02 §3 "Attachment"). */
+/**
+ * Attachments served through the attachments API (spec 02 §3 "Attachment"): a file in the blob
+ * store with its name, description and context time, of a client facility, and of a patient or
+ * visit of its structure when known. `id` is the spec's attachmentNonSequentialID.
+ */
 export const attachments = pgTable(
   'attachments',
   {
@@ -132,14 +137,42 @@ export const attachments = pgTable(
       .notNull()
       .references(() => clientFacilities.id),
     patientId: integer('patient_id'),
+    visitId: integer('visit_id').references(() => visits.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
     mimeType: text('mime_type').notNull(),
     blobKey: text('blob_key').notNull(),
     size: integer('size').notNull(),
     contextStartAt: timestamp('context_start_at', { withTimezone: true }).notNull(),
+    /** The account that brought it in (null: the seed or the command line). */
+    importedByAccountId: integer('imported_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
   },
   (t) => [index('attachments_cf_time_idx').on(t.clientFacilityId, t.contextStartAt)],
+);
+
+/**
+ * The attachments service's basic credentials (GetAttachmentApiCredentials): random, stored as a
+ * SHA-256 hash like the session ids, short-lived, and bound to the session and account that asked
+ * — a session that ends (sign-out, expiry, a newer sign-in) takes its credentials with it.
+ */
+export const attachmentCredentials = pgTable(
+  'attachment_credentials',
+  {
+    idHash: text('id_hash').primaryKey(),
+    sessionIdHash: text('session_id_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('attachment_credentials_session_idx').on(t.sessionIdHash),
+    index('attachment_credentials_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Uploaded files: schedules, patient (ADT) files and audio for Create with Audio. */

@@ -171,14 +171,3 @@ export const ORDER_DESCRIPTIONS = [
   'CT head without contrast',
   'Venous duplex, left lower extremity',
 ];
-
-export const ATTACHMENT_KINDS: { name: string; description: string; kind: 'pdf' | 'text' }[] = [
-  { name: 'Referral letter.pdf', description: 'Referral letter from primary care', kind: 'pdf' },
-  { name: 'Lab results.pdf', description: 'Outside laboratory results', kind: 'pdf' },
-  { name: 'Insurance authorization.pdf', description: 'Prior authorization approval', kind: 'pdf' },
-  { name: 'Consent form.pdf', description: 'Signed procedure consent', kind: 'pdf' },
-  { name: 'Medication list.txt', description: 'Medication list from pharmacy', kind: 'text' },
-  { name: 'Nursing handoff.txt', description: 'Nursing handoff summary', kind: 'text' },
-  { name: 'EKG interpretation.pdf', description: 'EKG tracing interpretation', kind: 'pdf' },
-  { name: 'Imaging report.pdf', description: 'Outside imaging report', kind: 'pdf' },
-];

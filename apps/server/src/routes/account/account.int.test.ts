@@ -336,13 +336,6 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
     expect((await audits('user.disable')).some((a) => a.userId === user.id)).toBe(true);
   });
 
-  it('answers 503 for attachment credentials until the attachments API exists', async () => {
-    const b = new TestBrowser(t.app);
-    await b.signIn('alice', people.alice.password);
-    await b.post(`/api/Account/SetUserSummary/${people.alice.accounts[0]!.id}`);
-    expect((await b.get('/api/Account/GetAttachmentApiCredentials')).statusCode).toBe(503);
-  });
-
   it('answers the legacy paths itself when no legacy host is configured', async () => {
     const b = new TestBrowser(t.app);
     const res = await b.get('/users/user.aspx?ACT=ADD');

@@ -2,7 +2,7 @@ import { ENDPOINTS, message } from '@quill/core';
 import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { notFound, unavailable } from '../../errors/domainErrors.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requireUser } from '../../http/session.js';
 import { activeHeartbeat, idleHeartbeat } from '../../services/auth/sessionHeartbeat.js';
@@ -48,8 +48,4 @@ export const settingsRoutes =
     serve(app, account.heartbeatActive, { preHandler: requireUser }, async (req) =>
       activeHeartbeat(ctx, authOf(req)),
     );
-
-    serve(app, account.attachmentApiCredentials, { preHandler: requireAccount }, async () => {
-      throw unavailable(message('account.attachmentsUnavailable'));
-    });
   };

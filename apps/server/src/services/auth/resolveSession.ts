@@ -39,7 +39,18 @@ export async function resolveSession(
   token: string,
   now = new Date(),
 ): Promise<ResolvedSession> {
-  const idHash = hashSessionToken(token);
+  return resolveSessionByHash(ctx, hashSessionToken(token), now);
+}
+
+/**
+ * {@link resolveSession} by the stored hash of the session id: for what is bound to a session
+ * without carrying its cookie (the attachments service's credentials).
+ */
+export async function resolveSessionByHash(
+  ctx: AppContext,
+  idHash: string,
+  now = new Date(),
+): Promise<ResolvedSession> {
   // One statement for the session, its user, its account and the account's permissions and
   // corporate structures, not four: every /api call runs it, and each round trip to the database
   // adds to every call (docs/decisions.md, "Fewer statements per call").

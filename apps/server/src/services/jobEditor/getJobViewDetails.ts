@@ -10,6 +10,7 @@ import {
   patients,
   serviceCentres,
 } from '../../db/schema/index.js';
+import { facilityHasAttachments } from '../attachments/facilityHasAttachments.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -114,8 +115,8 @@ export async function getJobViewDetails(
     jobPermissions: { hasTableSupport: job.documentType !== 'DOCX' },
     // Recipients a registry manages: no custom physician may be saved from this job (dictatorAdd).
     hasRecipientRegistryId: job.recipientRegistryId !== null,
-    // Attachments arrive with their own issue; until then the button stays hidden.
-    attachmentsEnabled: false,
+    // The facility's setting, or attachments that arrived for it (docs/decisions.md, issue 22).
+    attachmentsEnabled: cf!.attachmentsEnabled || (await facilityHasAttachments(ctx, cf!.id)),
     recipients: await loadRecipients(db, job),
   };
   await auditJob(ctx, auth, job, 'job.view.read', ip);

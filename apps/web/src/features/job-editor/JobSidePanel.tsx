@@ -10,6 +10,7 @@ import { OrdersPanel } from './adt/OrdersPanel';
 import { PatientVisitPanel } from './adt/PatientVisitPanel';
 import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
+import { AttachmentSearchModal } from './attachments/AttachmentSearchModal';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
 import classes from './JobView.module.css';
 import { PhysicianScopeProvider } from './recipients/physicianScope';
@@ -59,6 +60,7 @@ export function JobSidePanel({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Panel>('document');
   const [searchOpen, setSearchOpen] = useState(false);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const template = adt.adt?.orderTemplate ?? null;
   const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
   const searchConfiguration = adt.adt?.adtSearchConfiguration ?? null;
@@ -116,6 +118,7 @@ export function JobSidePanel({
                 onClear={adt.clear}
                 onRevert={adt.revert}
                 onSearch={() => setSearchOpen(true)}
+                onAttachments={() => setAttachmentsOpen(true)}
               />
             )}
           </AdtPanelState>
@@ -125,6 +128,13 @@ export function JobSidePanel({
         <div hidden={panel !== 'orders'}>
           <OrdersPanel adt={adt.adt} template={template} onChange={adt.onAdtChange} editable={adtEditable} />
         </div>
+      )}
+      {details.attachmentsEnabled && adtVisible && (
+        <AttachmentSearchModal
+          clientFacilityId={details.clientFacility.id}
+          opened={attachmentsOpen}
+          onClose={() => setAttachmentsOpen(false)}
+        />
       )}
       {searchConfiguration && cookie && (
         <AdtSearchModal

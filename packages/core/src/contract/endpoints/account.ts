@@ -72,12 +72,6 @@ export const ACCOUNT = {
     summary: 'Ends the session (by navigation) and redirects to the sign-in scheme',
     produces: ['text/html'],
   }),
-  /** Spec 02 §7 attachments: their API's credentials; Quill has no such service (always 503). */
-  attachmentApiCredentials: endpoint({
-    method: 'GET',
-    path: '/api/Account/GetAttachmentApiCredentials',
-    tags: ['account'],
-  }),
   /** Spec 01 §3 "User settings": formats, permissions and the legacy host of the account. */
   userSettings: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.js';
 import { ACCOUNT } from './account.js';
 import { ADT } from './adt.js';
+import { ATTACHMENTS } from './attachments.js';
 import { AUDIO } from './audio.js';
 import { DOCUMENTS } from './documents.js';
 import { FAX } from './fax.js';
@@ -17,6 +18,7 @@ import { SCHEDULE } from './schedule.js';
 export const ENDPOINTS = {
   account: ACCOUNT,
   adt: ADT,
+  attachments: ATTACHMENTS,
   audio: AUDIO,
   documents: DOCUMENTS,
   fax: FAX,

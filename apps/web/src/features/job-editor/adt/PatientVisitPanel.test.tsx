@@ -12,7 +12,7 @@ const p = enUS.adtPanel;
 /** Renders the panel holding the ADT in state; `last()` is the ADT after the latest change. */
 function setup(props: Partial<PatientVisitPanelProps> = {}, adt: JobAdt = jobAdt()) {
   let current = adt;
-  const handlers = { onClear: vi.fn(), onRevert: vi.fn(), onSearch: vi.fn() };
+  const handlers = { onClear: vi.fn(), onRevert: vi.fn(), onSearch: vi.fn(), onAttachments: vi.fn() };
   function Harness() {
     const [value, setValue] = useState(adt);
     return (
@@ -129,13 +129,21 @@ describe('PatientVisitPanel', () => {
     expect(screen.queryByRole('button', { name: p.attachments })).toBeNull();
   });
 
-  it('opens the search, and runs Clear and Revert', () => {
-    const { onSearch, onClear, onRevert } = setup({ attachmentsEnabled: true });
-    expect(screen.getByRole('button', { name: p.attachments })).toHaveProperty('disabled', true);
+  it('opens the search and the attachments, and runs Clear and Revert', () => {
+    const { onSearch, onClear, onRevert, onAttachments } = setup({ attachmentsEnabled: true });
+    fireEvent.click(screen.getByRole('button', { name: p.attachments }));
     fireEvent.click(screen.getByRole('button', { name: p.search }));
     fireEvent.click(screen.getByRole('button', { name: p.clear }));
     fireEvent.click(screen.getByRole('button', { name: p.revert }));
-    expect([onSearch, onClear, onRevert].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+    expect([onSearch, onClear, onRevert, onAttachments].map((f) => f.mock.calls.length)).toEqual([
+      1, 1, 1, 1,
+    ]);
+  });
+
+  it('offers Attachments in view mode too: looking at attachments changes nothing', () => {
+    const { onAttachments } = setup({ attachmentsEnabled: true, editable: false });
+    fireEvent.click(screen.getByRole('button', { name: p.attachments }));
+    expect(onAttachments).toHaveBeenCalledTimes(1);
   });
 
   it('changes nothing when it cannot be edited', () => {

@@ -22,6 +22,8 @@ export interface PatientVisitPanelProps {
   onRevert: () => void;
   /** Opens the Search & Accept ADT modal. */
   onSearch: () => void;
+  /** Opens the Attachment Search modal (attachments/AttachmentSearchModal). */
+  onAttachments: () => void;
 }
 
 /** A disabled button explained by a tooltip (a disabled button gets no pointer events itself). */
@@ -36,7 +38,7 @@ function Explained({ tip, children }: { tip: string | null; children: ReactNode 
 
 /**
  * Spec 02 §2 "Patient Details card": Add Field, Search (disabled with a tooltip without a search
- * configuration), Attachments (only when enabled; a later issue fills it), Clear and Revert; the
+ * configuration), Attachments (only when enabled; in view mode too), Clear and Revert; the
  * fields under Mandatory and Additional by ordinal with 0 last (§4 "ADT fields").
  */
 export function PatientVisitPanel({
@@ -47,6 +49,7 @@ export function PatientVisitPanel({
   onClear,
   onRevert,
   onSearch,
+  onAttachments,
 }: PatientVisitPanelProps) {
   const { t } = useTranslation();
   const onItems = useCallback(
@@ -83,11 +86,11 @@ export function PatientVisitPanel({
           </Button>
         </Explained>
         {attachmentsEnabled && (
-          <Explained tip={t('adtPanel.attachmentsLater')}>
-            <Button size="compact-xs" variant="default" disabled>
+          <Tooltip label={t('adtPanel.attachmentsHint')} openDelay={LIMITS.tooltipDelayMs}>
+            <Button size="compact-xs" variant="default" onClick={onAttachments}>
               {t('adtPanel.attachments')}
             </Button>
-          </Explained>
+          </Tooltip>
         )}
         <Tooltip label={t('adtPanel.clearHint')} openDelay={LIMITS.tooltipDelayMs}>
           <Button size="compact-xs" variant="default" disabled={!editable} onClick={reload(onClear)}>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
 import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adtValues';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallFailure } from '../../CallFailure';
 import classes from '../../StickyFooter.module.css';
 import { AdtSearchResults } from './AdtSearchResults';
 import { type AdtSearch, type AdtSearchValues, fieldKey, isDateField, isValueInvalid } from './adtSearchForm';
@@ -64,12 +65,7 @@ export function AdtSearchModal(props: AdtSearchModalProps) {
             </Group>
           </Stack>
         </form>
-        {state.failure && (
-          <Alert color="red" role="alert">
-            <Text size="sm">{state.failure.message}</Text>
-            {state.failure.detail && <Text size="sm">{state.failure.detail}</Text>}
-          </Alert>
-        )}
+        <CallFailure failure={state.failure} />
         <AdtSearchResults result={state.result} selection={selection} select={state.select} />
         {/* Sticky: with long results the modal scrolls, and Accept and Close stay in reach. */}
         <Group justify="flex-end" className={classes.footer}>

@@ -1,0 +1,70 @@
+import { Alert, Group, Loader, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type Attachment, MAX_ATTACHMENT_RESULTS } from '@quill/core/contract/attachments';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/SessionContext';
+import { formatDate } from '../../../lib/formatDate';
+import classes from './AttachmentSearchModal.module.css';
+
+export interface AttachmentResultsProps {
+  /** Null before the first search. */
+  results: Attachment[] | null;
+  /** The attachment being fetched: the others wait. */
+  downloading: string | null;
+  onDownload(attachment: Attachment): void;
+}
+
+/**
+ * Spec 02 §2: the result list — each attachment's name, effective date (the user's date format)
+ * and description, as one button that downloads it; 'No results' when the search found none.
+ */
+export function AttachmentResults({ results, downloading, onDownload }: AttachmentResultsProps) {
+  const { t } = useTranslation();
+  const { userSettings } = useSession();
+  if (!results) return null;
+  if (results.length === 0) return <Text role="status">{t('attachments.noResults')}</Text>;
+  return (
+    <Stack gap="xs">
+      {results.length >= MAX_ATTACHMENT_RESULTS && (
+        <Alert color="yellow" variant="light">
+          {t('attachments.truncated', { count: MAX_ATTACHMENT_RESULTS })}
+        </Alert>
+      )}
+      <ScrollArea.Autosize mah={420} type="auto">
+        <ul className={classes.list} aria-label={t('attachments.results')}>
+          {results.map((a) => {
+            const busy = downloading === a.attachmentNonSequentialID;
+            return (
+              <li key={a.attachmentNonSequentialID}>
+                <UnstyledButton
+                  className={classes.item}
+                  onClick={() => onDownload(a)}
+                  disabled={downloading !== null}
+                  aria-busy={busy}
+                  title={t('attachments.download', { name: a.attachmentName })}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {a.attachmentName}
+                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      {busy && <Loader size={14} />}
+                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        <VisuallyHidden>{t('attachments.effectiveDate')} </VisuallyHidden>
+                        {formatDate(a.contextStartUTC, userSettings)}
+                      </Text>
+                    </Group>
+                  </Group>
+                  {a.attachmentDescription && (
+                    <Text size="sm" c="dark.4">
+                      {a.attachmentDescription}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              </li>
+            );
+          })}
+        </ul>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
