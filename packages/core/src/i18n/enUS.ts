@@ -1038,7 +1038,6 @@ export const enUS = {
     panelPatient: 'Patient & Visit',
     panelOrders: 'Orders',
     panelRecipients: 'Recipients',
-    panelLater: 'This panel is not available in this version of Quill.',
     documentDetails: 'Document Details',
     holdQueueFlags: 'Hold Queue flags',
     noHoldQueueFlags: 'No hold queue flags',
