@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WordClientMode } from '@quill/core';
+import { WORD_CLIENT_META, type WordClientMode } from '@quill/core';
 import type { FastifyReply } from 'fastify';
 
 /** The built page of the embedded WOPI client (apps/web/wopi-client.html, issue 22). */
@@ -11,23 +11,14 @@ export type WordClientPageState =
   | { kind: 'open'; mode: WordClientMode; wopiSrc: string; token: string; tokenTtl: number }
   | { kind: 'noToken' };
 
-/**
- * The names of the page's `<meta>` tags. The content security policy allows no inline script, so
- * the token and the file's address reach the page's script as escaped attributes it reads (and
- * removes the token's) at start; `apps/web/src/wopi-client/pageConfig.ts` reads the same names.
- */
-export const WORD_CLIENT_META = {
-  state: 'quill-word-client',
-  mode: 'quill-wopi-mode',
-  wopiSrc: 'quill-wopi-src',
-  token: 'quill-wopi-token',
-  tokenTtl: 'quill-wopi-token-ttl',
-} as const;
-
 function attribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The state as `<meta>` tags (WORD_CLIENT_META): the page's script reads them, and removes the
+ * token's, at start. Attribute values are escaped, so no value can end its tag.
+ */
 function metaTags(state: WordClientPageState): string {
   const values: [string, string][] = [[WORD_CLIENT_META.state, state.kind]];
   if (state.kind === 'open') {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { WOPI_SRC_MAX_LENGTH } from '../rules/wopiSrc.js';
+import { WOPI_TOKEN_MAX_LENGTH, WORD_CLIENT_MODES } from '../rules/wordClient.js';
 
 /**
  * The embedded WOPI client page (issue 22, "Word documents (WOPI)"): what the job view's form post
@@ -6,15 +8,6 @@ import { z } from 'zod';
  * the access token and its lifetime as form fields, as hosts do for Collabora Online, so the token
  * never appears in an address, a log line or the browser's history.
  */
-
-/** How the page opens the document: editable (locked while open) or read-only. */
-export const WORD_CLIENT_MODES = ['edit', 'view'] as const;
-export type WordClientMode = (typeof WORD_CLIENT_MODES)[number];
-
-/** The longest WOPISrc the page accepts (a URL of this server's `/wopi/files/{fileId}`). */
-export const WOPI_SRC_MAX_LENGTH = 2048;
-/** The longest access token the page accepts; WOPI tokens are opaque printable ASCII. */
-export const WOPI_TOKEN_MAX_LENGTH = 4096;
 
 /** The page's query: the mode and the file's WOPI address (checked to be this server's by the route). */
 export const WordClientQuerySchema = z.object({

@@ -1,5 +1,4 @@
-import { WOPI_FILE_PATH } from '../contract/endpoints/wordClient.js';
-import { WOPI_SRC_MAX_LENGTH } from '../contract/wordClient.js';
+import { WOPI_FILE_PATH } from '../contract/endpoints/wopiFile.js';
 
 // The WHATWG URL parser, a global of both Node and the browser (core has neither's types).
 interface ParsedUrl {
@@ -8,6 +7,9 @@ interface ParsedUrl {
   readonly protocol: string;
 }
 declare const URL: new (input: string) => ParsedUrl;
+
+/** The longest WOPISrc accepted (a URL of this server's `/wopi/files/{fileId}`). */
+export const WOPI_SRC_MAX_LENGTH = 2048;
 
 /** What comes before the file id in a WOPISrc's path (`/wopi/files/`). */
 const FILE_PATH_PREFIX = WOPI_FILE_PATH.slice(0, WOPI_FILE_PATH.indexOf('{'));

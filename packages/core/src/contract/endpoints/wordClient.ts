@@ -4,13 +4,6 @@ import { WordClientFormSchema, WordClientQuerySchema } from '../wordClient.js';
 const tags = ['wordClient'];
 
 /**
- * The WOPI host's address of one file (WOPI "WOPISrc"): CheckFileInfo answers at it, GetFile and
- * PutFile at `{WOPISrc}/contents`. The host's routes serve it; the client page only ever calls a
- * WOPISrc of this server that matches it.
- */
-export const WOPI_FILE_PATH = '/wopi/files/{fileId}';
-
-/**
  * Quill's embedded WOPI client (issue 22): the page a Word job's frame loads when no
  * WOPI_DISCOVERY_URL names an external client. Pages for a frame, not calls, so they are left out of
  * the OpenAPI document.
