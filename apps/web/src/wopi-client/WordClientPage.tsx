@@ -1,32 +1,13 @@
-import { type MessageKey, message } from '@quill/core/i18n/format';
+import { message } from '@quill/core/i18n/format';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { hostChannel } from './hostMessages';
 import type { PageConfig } from './pageConfig';
+import { problemText, statusText } from './statusText';
 import { wopiHost } from './wopiHost';
-import { type WordClientState, WordSession } from './wordSession';
+import { WordSession } from './wordSession';
 
 // The editor is most of the page's weight: it loads only when there is a document to show.
 const DocxView = lazy(() => import('./DocxView'));
-
-function problemText(state: WordClientState): string {
-  if (state.problem === 'cannotOpen') return message('wordClient.cannotOpen', { detail: state.detail });
-  return message(`wordClient.${state.problem ?? 'failed'}`);
-}
-
-/** The status line of an open document: what the person may do and how the last save went. */
-function statusKey(state: WordClientState): MessageKey {
-  if (state.save === 'saving') return 'wordClient.saving';
-  if (state.save === 'saved') return 'wordClient.saved';
-  if (state.save === 'savedEditingEnded') return 'wordClient.savedEditingEnded';
-  if (state.save === 'unsaved') return 'wordClient.unsaved';
-  return state.editable ? 'wordClient.editing' : 'wordClient.viewing';
-}
-
-function statusText(state: WordClientState): string {
-  if (state.save !== 'failed') return message(statusKey(state));
-  const reason = state.saveProblem === 'conflict' ? 'lockLost' : (state.saveProblem ?? 'failed');
-  return message('wordClient.saveFailed', { reason: message(`wordClient.${reason}`) });
-}
 
 function Notice({ text }: { text: string }) {
   return (
