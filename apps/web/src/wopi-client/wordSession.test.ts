@@ -44,8 +44,13 @@ function editor(bytes = docxBytes('PK saved')) {
   return { exportDocx: vi.fn(async () => bytes) };
 }
 
-function start(mode: WordClientMode = 'edit', options: Parameters<typeof fakeWopiFetch>[0] = {}) {
+function start(
+  mode: WordClientMode = 'edit',
+  options: Parameters<typeof fakeWopiFetch>[0] = {},
+  prepare: (fake: ReturnType<typeof fakeWopiFetch>) => void = () => undefined,
+) {
   const fake = fakeWopiFetch(options);
+  prepare(fake);
   const host = fakeChannel();
   const win = new EventTarget() as unknown as Window;
   const session = new WordSession({
@@ -69,14 +74,15 @@ async function opened(mode: WordClientMode = 'edit', options: Parameters<typeof 
 
 const SAVE = { DontTerminateEdit: true, DontSaveIfUnmodified: false, Notify: true };
 
-describe('WordSession: opening', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+// The lock refresh runs on fake intervals; the fake host's answers arrive on real immediates.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('WordSession: opening', () => {
   it('view mode: Frame_Ready, CheckFileInfo, GetFile, no lock; Document_Loaded once shown', async () => {
     const { fake, host, session } = start('view');
     expect(host.sent[0]).toEqual({ id: 'App_LoadingStatus', values: { Status: 'Frame_Ready' }, origin: OWN });
@@ -135,17 +141,7 @@ describe('WordSession: opening', () => {
     ['GET_FILE', 500, 'failed'],
     ['LOCK', 401, 'expired'],
   ])('%s answering %i fails the page with %s', async (operation, status, problem) => {
-    const fake = fakeWopiFetch();
-    fake.force(operation, status);
-    const host = fakeChannel();
-    const session = new WordSession({
-      mode: 'edit',
-      host: wopiHost(WOPI_SRC, TOKEN, fake.fetch),
-      channel: host.channel,
-      win: new EventTarget() as unknown as Window,
-      lockId: LOCK_ID,
-    });
-    session.connect();
+    const { session } = start('edit', {}, (fake) => fake.force(operation, status));
     await settle();
     expect(session.getState()).toMatchObject({ phase: 'failed', problem });
   });
@@ -191,13 +187,6 @@ describe('WordSession: opening', () => {
 });
 
 describe('WordSession: the lock', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   const refreshes = (fake: ReturnType<typeof fakeWopiFetch>) =>
     fake.calls.filter((c) => c.operation === 'REFRESH_LOCK');
 
@@ -280,13 +269,6 @@ describe('WordSession: the lock', () => {
 });
 
 describe('WordSession: saving on the host’s Action_Save', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('a change: Doc_ModifiedStatus once; Action_Save: export, PutFile with the lock, Modified false, Action_Save_Resp', async () => {
     const saved = docxBytes('PK edited');
     const { fake, host, session } = await opened('edit');
