@@ -33,7 +33,14 @@ function run(label, args) {
 /** Builds what is missing or out of date; answers nothing, throws when a build fails. */
 export function ensureBuilt() {
   const core = ['packages/core/src'];
-  if (stale(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', ...core])) {
+  if (
+    stale(join(root, 'apps/web/dist/index.html'), [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/wopi-client.html',
+      ...core,
+    ])
+  ) {
     run('the web app', ['run', 'build', '-w', '@quill/web']);
   }
   if (stale(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'apps/server/drizzle', ...core])) {

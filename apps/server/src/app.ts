@@ -38,6 +38,7 @@ import { jobSearchRoutes } from './routes/jobList/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
+import { wordClientRoutes } from './routes/wordClient/wordClientRoutes.js';
 import { buildInfo } from './system/buildInfo.js';
 
 export interface BuildAppOptions {
@@ -93,8 +94,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);
+  const webDist = opts.webDist === undefined ? findWebDist() : opts.webDist;
+  await app.register(wordClientRoutes(ctx, webDist));
 
   app.get(routePattern(ENDPOINTS.health.openApi.path), { schema: { hide: true } }, async () => app.swagger());
-  await registerSpa(app, opts.webDist === undefined ? findWebDist() : opts.webDist);
+  await registerSpa(app, webDist);
   return app;
 }

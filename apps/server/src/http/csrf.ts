@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ATTACHMENTS_PREFIX, message } from '@quill/core';
+import { ATTACHMENTS_PREFIX, message, WORD_CLIENT_PREFIX } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
 
@@ -38,6 +38,14 @@ export function registerCsrf(app: FastifyInstance) {
       });
     }
     if (SAFE.has(req.method)) return;
+    // The job view's form post into the Word frame cannot send a header; the page it answers changes
+    // nothing and carries the form's own access token. A browser that says the post came from
+    // another site is refused all the same.
+    if (req.url.toLowerCase().startsWith(WORD_CLIENT_PREFIX)) {
+      const site = req.headers['sec-fetch-site'];
+      if (site === undefined || site === 'same-origin') return;
+      throw forbidden(CSRF_MESSAGE, 'csrf');
+    }
     const header = req.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       throw forbidden(CSRF_MESSAGE, 'csrf');

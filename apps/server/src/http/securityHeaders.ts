@@ -35,7 +35,8 @@ export function registerSecurityHeaders(app: FastifyInstance, connectTo: readonl
     reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Referrer-Policy', 'same-origin');
+    // A page carrying a secret (the WOPI client's token) sets a stricter one itself.
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(self), geolocation=(), hid=(self)');
     if (isCallPath(req.url)) reply.header('Cache-Control', 'no-store');

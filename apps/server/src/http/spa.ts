@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, isCallPath, message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errorHandler.js';
+import { WORD_CLIENT_HTML } from './wordClientPage.js';
 
 /** The built SPA (apps/web/dist), found from this file whether bundled or not. */
 export function findWebDist(): string | null {
@@ -30,6 +31,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null) 
       root: webDist,
       wildcard: true,
       index: ['index.html'],
+      // The WOPI client page is served by its route, with its token and headers, never as a file.
+      allowedPath: (path) => path.replace(/^\/+/, '').toLowerCase() !== WORD_CLIENT_HTML,
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',

@@ -10,6 +10,12 @@ export const API_PREFIX = '/api/';
 export const ATTACHMENTS_PREFIX = '/attachments/';
 
 /**
+ * Quill's embedded WOPI client (issue 22): the page a Word job's frame loads when no external WOPI
+ * client is configured. A page, not a call: its route sets its own headers (no-store).
+ */
+export const WORD_CLIENT_PREFIX = '/wopi-client/';
+
+/**
  * Whether a request URL is a call of Quill rather than a page of the web app: /api/… or the
  * attachments service, in any letter case. Such answers are never cached and an unknown one is a
  * JSON 404, not the app's page.
@@ -44,8 +50,8 @@ export interface Endpoint {
   readonly status?: 200 | 201;
   /** Media types of a non-JSON answer (documents, audio, a zip, a page, a redirect). */
   readonly produces?: readonly string[];
-  /** A multipart upload instead of a JSON body. */
-  readonly consumes?: 'multipart/form-data';
+  /** A multipart upload, or an HTML form's post, instead of a JSON body. */
+  readonly consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /**
    * The served path of which this entry is another spelling the spec also writes (paths match
    * case-insensitively, so the server registers the served one only and answers both).

@@ -1245,6 +1245,32 @@ export const enUS = {
     chooseOrder: 'Show order {{n}}',
     addItem: 'Add Item',
   },
+  // Ours: the embedded WOPI client page, a Word job's frame when no external WOPI client is set (issue 22).
+  wordClient: {
+    title: 'Word document',
+    status: 'Document status',
+    opening: 'Opening the document…',
+    viewing: 'Read only',
+    editing: 'Editing',
+    unsaved: 'Unsaved changes',
+    saving: 'Saving…',
+    saved: 'Saved',
+    savedEditingEnded: 'Saved. Editing has ended.',
+    saveFailed: 'The document could not be saved. {{reason}}',
+    readOnlyAccess: 'You may read this document but not change it.',
+    lockedByOther: 'Someone else is editing this document, so it is open read only.',
+    lockLost:
+      'This document is no longer reserved for you, so changes made here cannot be saved. Reload the job to continue.',
+    expired: 'Your access to this document has expired. Reload the job to open it again.',
+    notFound: 'This document does not exist, or you may not open it.',
+    tooLarge: 'The document is too large to open or save here.',
+    failed: 'The document service did not answer as expected. Try again, or reload the job.',
+    cannotOpen: 'This Word document cannot be opened in the browser editor ({{detail}}).',
+    openFromJobView: 'Open this document from its job in Quill.',
+    badAddress: 'This page was opened with an address that is not a document of this Quill server.',
+    notBuilt: 'The Word editor page is not built on this server. Run "npm run build" and restart Quill.',
+    foreignWopiSrc: 'WOPISrc must be the address of a document of this Quill server (/wopi/files/{id}).',
+  },
 } as const;
 
 export type Catalogue = typeof enUS;
