@@ -49,7 +49,7 @@ export const IMPORT_RULES = [
 const CORE_NODE = 'core must not import Node built-ins (no Node or DOM imports)';
 const CORE_PACKAGE = `core may import only its own dependencies (${CORE_PACKAGES.join(', ')}): no Node or DOM packages`;
 const API_LITERAL =
-  "API paths ('/api/…', '/Attachments/…') are written only in packages/core/src/contract/endpoints";
+  "API paths ('/api/…', '/Attachments/…', '/wopi/…') are written only in packages/core/src/contract/endpoints";
 /** Folders whose non-test files must not spell an API path. */
 const API_LITERAL_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
 /** Where API paths are written: the endpoint table, and the prefix the HTTP plugins key on. */
@@ -97,9 +97,10 @@ function importViolations(path, specifier) {
   ).map((rule) => rule.message);
 }
 
-/** An API path: /api/… or the attachments service's /Attachments/… (any letter case). */
+/** An API path: /api/…, the attachments service's /Attachments/… or the WOPI host's /wopi/… (any letter case). */
 function isApiPath(text) {
-  return text.startsWith('/api/') || text.toLowerCase().startsWith('/attachments/');
+  const lower = text.toLowerCase();
+  return text.startsWith('/api/') || lower.startsWith('/attachments/') || lower.startsWith('/wopi/');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ATTACHMENTS_PREFIX, message } from '@quill/core';
+import { EMBEDDED_WOPI_CLIENT_PATH, isOwnCredentialPath, message } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
 
@@ -16,6 +16,10 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Quill's own WOPI client page, which the frame's form posts the access token to. */
+const isWopiClientPage = (url: string) =>
+  url.toLowerCase().split('?')[0]?.replace(/\/+$/, '') === EMBEDDED_WOPI_CLIENT_PATH;
+
 /** True when the request came over https (directly or through a trusted proxy). */
 export function isSecure(req: FastifyRequest): boolean {
   return req.protocol === 'https';
@@ -27,9 +31,11 @@ export function isSecure(req: FastifyRequest): boolean {
  */
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // The attachments service and the WOPI host take no cookies (their own credential is the
+    // proof), and the WOPI client page only reads the token posted to it by the frame's form.
+    if (isOwnCredentialPath(req.url) || isWopiClientPage(req.url)) return;
     const cookie = req.cookies[XSRF_COOKIE];
-    // The attachments service takes no cookies (its basic credential is the proof).
-    if (!cookie && !req.url.toLowerCase().startsWith(ATTACHMENTS_PREFIX)) {
+    if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',

@@ -175,6 +175,37 @@ export const attachmentCredentials = pgTable(
   ],
 );
 
+/**
+ * WOPI access tokens (issue 22, GET /api/jobs/getwordauth): 256 random bits stored only as their
+ * SHA-256, for one job, account and session, short-lived (WOPI_TOKEN_SECONDS). A session that ends
+ * takes its tokens with it. `version` is the job version of the document the WOPI client holds:
+ * the version the token was issued at, moved on by its GetFile and its own PutFiles.
+ */
+export const wopiTokens = pgTable(
+  'wopi_tokens',
+  {
+    idHash: text('id_hash').primaryKey(),
+    sessionIdHash: text('session_id_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    jobId: jobRef(),
+    /** An edit token (edit-text permission and a live booking when issued); else view only. */
+    canWrite: boolean('can_write').notNull(),
+    version: integer('version').notNull(),
+    /** The origin of the Quill page the frame is in (CheckFileInfo's PostMessageOrigin). */
+    hostOrigin: text('host_origin').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('wopi_tokens_session_idx').on(t.sessionIdHash),
+    index('wopi_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Uploaded files: schedules, patient (ADT) files and audio for Create with Audio. */
 export const uploads = pgTable(
   'uploads',

@@ -19,7 +19,7 @@ export async function saveJob(
     {
       jobId: body.jobId,
       version: body.version,
-      bookingCookie: body.bookingCookie,
+      holder: { bookingCookie: body.bookingCookie },
       mode: body.saveMode as SaveMode,
       jobData: body.setJobDataRequest,
       cda: body.cda ?? null,

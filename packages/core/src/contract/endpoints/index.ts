@@ -9,6 +9,10 @@ import { HEALTH } from './health.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
 import { SCHEDULE } from './schedule.js';
+import { WOPI } from './wopi.js';
+import { WORD } from './word.js';
+
+export { EMBEDDED_WOPI_CLIENT_PATH } from './word.js';
 
 /**
  * The endpoint table (ARCHITECTURE §2, §5): every API call of Quill, by area. The server registers
@@ -26,6 +30,8 @@ export const ENDPOINTS = {
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
   schedule: SCHEDULE,
+  wopi: WOPI,
+  word: WORD,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of the table, for the checks that the server serves exactly these. */
