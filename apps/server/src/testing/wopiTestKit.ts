@@ -1,0 +1,135 @@
+import { type WordAuth, WordAuthSchema } from '@quill/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { documentVersions, jobs } from '../db/schema/index.js';
+import { buildDocx } from '../demo/docx.js';
+import type { TestBrowser } from './browser.js';
+import { buildEditorWorld } from './jobEditorTestKit.js';
+
+type Ctx = Pick<AppContext, 'database' | 'blobs'>;
+
+/** A real Word document (heading, paragraphs, a table) whose assessment says `word`. */
+export function wordDocument(word = 'stable'): Buffer {
+  return buildDocx(
+    [
+      { text: 'Progress Note', heading: 1 },
+      { table: { head: ['Patient', 'MRN'], rows: [['Everyman, Adam', '444-22-2222']] } },
+      { text: 'Assessment', heading: 2 },
+      { text: `The patient is ${word} and comfortable.` },
+      { text: 'Plan', heading: 2 },
+      { text: 'Continue the current medication.', bullet: true },
+    ],
+    { title: 'Progress Note' },
+  );
+}
+
+/** Makes the job a Word job: its first document version is `bytes` (DOCX). */
+export async function addWordDocument(ctx: Ctx, jobId: number, bytes = wordDocument()): Promise<void> {
+  const blob = await ctx.blobs.putContent(bytes, { prefix: 'documents', extension: 'docx' });
+  await ctx.database.db
+    .insert(documentVersions)
+    .values({ jobId, version: 1, format: 'DOCX', blobKey: blob.key, size: blob.size, source: 'import' });
+  await ctx.database.db.update(jobs).set({ documentType: 'DOCX' }).where(eq(jobs.id, jobId));
+}
+
+/** The editor world of the job editor's tests with `makeWordJob`: a job whose document is Word. */
+export async function buildWordWorld(ctx: Ctx) {
+  const w = await buildEditorWorld(ctx);
+  async function makeWordJob(values: Parameters<typeof w.makeJob>[0] = {}, bytes?: Buffer) {
+    const job = await w.makeJob(values, null);
+    await addWordDocument(ctx, job.id, bytes);
+    return job;
+  }
+  return { ...w, makeWordJob };
+}
+
+/** GET /api/jobs/getwordauth as the browser; throws unless it answered 200. */
+export async function wordAuthOf(browser: TestBrowser, jobId: number): Promise<WordAuth> {
+  const res = await browser.get(`/api/jobs/getwordauth?jobId=${jobId}`);
+  if (res.statusCode !== 200) throw new Error(`getwordauth ${res.statusCode}: ${res.body}`);
+  return WordAuthSchema.parse(res.json());
+}
+
+/** The WOPISrc of a frame address (its query parameter), as a path on this server. */
+export function wopiSrcPath(frameUrl: string): string {
+  const src = new URL(frameUrl).searchParams.get('WOPISrc');
+  if (!src) throw new Error(`no WOPISrc in ${frameUrl}`);
+  return new URL(src).pathname;
+}
+
+/**
+ * A WOPI client for app.inject(), making the calls a WOPI client makes (the public WOPI REST
+ * specification) for one file with one access token — no cookies, no CSRF header.
+ */
+export class WopiTestClient {
+  constructor(
+    private readonly app: FastifyInstance,
+    /** `/wopi/files/{fileId}` */
+    readonly filePath: string,
+    public token: string,
+  ) {}
+
+  private url(suffix = '') {
+    return `${this.filePath}${suffix}?access_token=${encodeURIComponent(this.token)}`;
+  }
+
+  checkFileInfo() {
+    return this.app.inject({ method: 'GET', url: this.url() });
+  }
+
+  getFile(headers: Record<string, string> = {}) {
+    return this.app.inject({ method: 'GET', url: this.url('/contents'), headers });
+  }
+
+  /** POST /wopi/files/{fileId} with X-WOPI-Override and the other headers given. */
+  operation(override: string, headers: Record<string, string> = {}) {
+    return this.app.inject({
+      method: 'POST',
+      url: this.url(),
+      headers: { 'x-wopi-override': override, ...headers },
+    });
+  }
+
+  lock(lock: string) {
+    return this.operation('LOCK', { 'x-wopi-lock': lock });
+  }
+
+  unlockAndRelock(oldLock: string, lock: string) {
+    return this.operation('LOCK', { 'x-wopi-oldlock': oldLock, 'x-wopi-lock': lock });
+  }
+
+  getLock() {
+    return this.operation('GET_LOCK');
+  }
+
+  refreshLock(lock: string) {
+    return this.operation('REFRESH_LOCK', { 'x-wopi-lock': lock });
+  }
+
+  unlock(lock: string) {
+    return this.operation('UNLOCK', { 'x-wopi-lock': lock });
+  }
+
+  /** PutFile with the lock (none when null) and any further headers (Collabora's). */
+  putFile(bytes: Buffer, lock: string | null, headers: Record<string, string> = {}) {
+    return this.app.inject({
+      method: 'POST',
+      url: this.url('/contents'),
+      headers: {
+        'x-wopi-override': 'PUT',
+        'content-type': 'application/octet-stream',
+        ...(lock === null ? {} : { 'x-wopi-lock': lock }),
+        ...headers,
+      },
+      payload: bytes,
+    });
+  }
+}
+
+/** A WOPI client for the frame address and token getwordauth answered. */
+export function wopiClientOf(app: FastifyInstance, auth: WordAuth, address: 'edit' | 'view' = 'view') {
+  const url = address === 'edit' ? auth.editUrl : auth.viewUrl;
+  if (!url) throw new Error(`getwordauth answered no ${address} address`);
+  return new WopiTestClient(app, wopiSrcPath(url), auth.accessToken);
+}
