@@ -103,8 +103,12 @@ async function theFrame() {
     });
   const messages = () =>
     sent.mock.calls.map(([data, origin]) => ({
-      ...(JSON.parse(String(data)) as Record<string, unknown>),
-      origin,
+      ...(JSON.parse(String(data)) as {
+        MessageId: string;
+        SendTime: number;
+        Values: Record<string, unknown>;
+      }),
+      origin: origin as unknown as string,
     }));
   return { frame, say, messages };
 }
