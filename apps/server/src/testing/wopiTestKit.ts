@@ -2,10 +2,14 @@ import { type WordAuth, WordAuthSchema } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { documentVersions, jobs } from '../db/schema/index.js';
+import { bookings, documentVersions, jobs } from '../db/schema/index.js';
 import { buildDocx } from '../demo/docx.js';
+import { forgetDiscovery } from '../services/wopi/wopiDiscovery.js';
 import type { TestBrowser } from './browser.js';
+import type { DatabaseTarget } from './databases.js';
 import { buildEditorWorld } from './jobEditorTestKit.js';
+import { createTestApp, type TestApp } from './testContext.js';
+import { type FakeDiscovery, serveDiscovery } from './wopiFixtures.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;
 
@@ -42,6 +46,56 @@ export async function buildWordWorld(ctx: Ctx) {
     return job;
   }
   return { ...w, makeWordJob };
+}
+
+export type WordWorld = Awaited<ReturnType<typeof buildWordWorld>>;
+
+/** A test app with the Word world and editor A signed in; with a discovery fixture, a fake WOPI client too. */
+export interface WordApp {
+  t: TestApp;
+  w: WordWorld;
+  ed: TestBrowser;
+  discovery: FakeDiscovery | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a WordApp on the database target. With `discoveryFixture` (e.g. collabora-discovery.xml)
+ * a fake WOPI client serves it and WOPI_DISCOVERY_URL points there (read afresh).
+ */
+export async function openWordApp(
+  target: DatabaseTarget,
+  opts: { env?: Record<string, string>; discoveryFixture?: string } = {},
+): Promise<WordApp> {
+  forgetDiscovery();
+  const discovery = opts.discoveryFixture ? await serveDiscovery(opts.discoveryFixture) : null;
+  const t = await createTestApp(target, {
+    ...(discovery ? { WOPI_DISCOVERY_URL: discovery.url } : {}),
+    ...opts.env,
+  });
+  const w = await buildWordWorld(t.ctx);
+  const ed = await w.browser(t.app, 0);
+  return {
+    t,
+    w,
+    ed,
+    discovery,
+    async close() {
+      await t.close();
+      await discovery?.close();
+      forgetDiscovery();
+    },
+  };
+}
+
+/** The stored rows of a job the WOPI tests read back: the job, its document versions, its booking. */
+export function storedRows(ctx: Pick<AppContext, 'database'>) {
+  const db = ctx.database.db;
+  return {
+    job: async (id: number) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!,
+    versions: (id: number) => db.select().from(documentVersions).where(eq(documentVersions.jobId, id)),
+    booking: async (id: number) => (await db.select().from(bookings).where(eq(bookings.jobId, id)))[0],
+  };
 }
 
 /** GET /api/jobs/getwordauth as the browser; throws unless it answered 200. */

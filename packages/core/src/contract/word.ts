@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BookingCookieSchema, bodyId, queryId } from './ids.js';
-import { JobDataRequestSchema, SaveModeSchema } from './jobSave.js';
+import { queryId } from './ids.js';
+import { JobDataRequestSchema, SaveJobBodySchema } from './jobSave.js';
 
 /**
  * The job view's Word documents (spec 02 §2 "the word-processor frame", §6, §7 "Word service
@@ -39,11 +39,7 @@ export type WordAuth = z.infer<typeof WordAuthSchema>;
  * through the WOPI client's PutFile; `version` is the job version the edit was based on (the
  * versions the booking's own PutFiles made since then are not "newer").
  */
-export const SaveWordDocumentBodySchema = z.object({
-  jobId: bodyId('jobId'),
-  version: bodyId('version'),
-  bookingCookie: BookingCookieSchema,
-  saveMode: SaveModeSchema,
+export const SaveWordDocumentBodySchema = SaveJobBodySchema.omit({ cda: true }).extend({
   /** The job data as edited (absent: the job data stays as stored). */
   setJobDataRequest: JobDataRequestSchema.optional(),
 });

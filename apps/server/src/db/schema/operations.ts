@@ -152,28 +152,31 @@ export const attachments = pgTable(
 );
 
 /**
+ * The columns of a credential bound to a session (attachments credentials, WOPI access tokens):
+ * the SHA-256 of its secret, the session and account it was issued to (a session that ends takes
+ * it along), when it was issued and until when it works.
+ */
+const sessionCredential = () => ({
+  idHash: text('id_hash').primaryKey(),
+  sessionIdHash: text('session_id_hash')
+    .notNull()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The attachments service's basic credentials (GetAttachmentApiCredentials): random, stored as a
  * SHA-256 hash like the session ids, short-lived, and bound to the session and account that asked
  * — a session that ends (sign-out, expiry, a newer sign-in) takes its credentials with it.
  */
-export const attachmentCredentials = pgTable(
-  'attachment_credentials',
-  {
-    idHash: text('id_hash').primaryKey(),
-    sessionIdHash: text('session_id_hash')
-      .notNull()
-      .references(() => sessions.idHash, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('attachment_credentials_session_idx').on(t.sessionIdHash),
-    index('attachment_credentials_expires_idx').on(t.expiresAt),
-  ],
-);
+export const attachmentCredentials = pgTable('attachment_credentials', sessionCredential(), (t) => [
+  index('attachment_credentials_session_idx').on(t.sessionIdHash),
+  index('attachment_credentials_expires_idx').on(t.expiresAt),
+]);
 
 /**
  * WOPI access tokens (issue 22, GET /api/jobs/getwordauth): 256 random bits stored only as their
@@ -184,21 +187,13 @@ export const attachmentCredentials = pgTable(
 export const wopiTokens = pgTable(
   'wopi_tokens',
   {
-    idHash: text('id_hash').primaryKey(),
-    sessionIdHash: text('session_id_hash')
-      .notNull()
-      .references(() => sessions.idHash, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    ...sessionCredential(),
     jobId: jobRef(),
     /** An edit token (edit-text permission and a live booking when issued); else view only. */
     canWrite: boolean('can_write').notNull(),
     version: integer('version').notNull(),
     /** The origin of the Quill page the frame is in (CheckFileInfo's PostMessageOrigin). */
     hostOrigin: text('host_origin').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('wopi_tokens_session_idx').on(t.sessionIdHash),

@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/index.js';
 import { blocksText } from '../../documents/cda/narrative.js';
 import { readDocx } from '../../documents/docx/readDocx.js';
-import { forgetDiscovery } from '../../services/wopi/wopiDiscovery.js';
 import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { type FakeDiscovery, serveDiscovery } from '../../testing/wopiFixtures.js';
-import { buildWordWorld, wordAuthOf, wordDocument } from '../../testing/wopiTestKit.js';
+import type { TestApp } from '../../testing/testContext.js';
+import {
+  openWordApp,
+  type WordApp,
+  type WordWorld,
+  wordAuthOf,
+  wordDocument,
+} from '../../testing/wopiTestKit.js';
 
 /** What Collabora Online sends with every WOPI call (wsd/wopi/WopiStorage.cpp): no cookies. */
 const COOL_HEADERS = {
@@ -27,23 +31,16 @@ const COOL_HEADERS = {
  * its timestamp, RefreshLock and Unlock — all server to server with the access_token in the query.
  */
 describe.each(databaseTargets())('Collabora Online as the WOPI client on $name', (target) => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
+  let w: WordWorld;
   let ed: TestBrowser;
-  let discovery: FakeDiscovery;
 
   beforeAll(async () => {
-    forgetDiscovery();
-    discovery = await serveDiscovery('collabora-discovery.xml');
-    t = await createTestApp(target, { WOPI_DISCOVERY_URL: discovery.url });
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
+    app = await openWordApp(target, { discoveryFixture: 'collabora-discovery.xml' });
+    ({ t, w, ed } = app);
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await discovery?.close();
-    forgetDiscovery();
-  });
+  afterAll(async () => app?.close());
 
   it('opens, edits, autosaves and saves a Word job; a copy that changed in storage is refused with COOLStatusCode 1010', async () => {
     const job = await w.makeWordJob({}, wordDocument('stable'));

@@ -1,13 +1,21 @@
 import { EDITOR_STAGE_ID, PERMISSIONS, SAVE_MODES, STAGES } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, documentVersions, jobs } from '../../db/schema/index.js';
+import { auditLog, jobs } from '../../db/schema/index.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { buildWordWorld, wopiClientOf, wordAuthOf, wordDocument } from '../../testing/wopiTestKit.js';
+import type { TestApp } from '../../testing/testContext.js';
+import {
+  openWordApp,
+  storedRows,
+  type WordApp,
+  type WordWorld,
+  wopiClientOf,
+  wordAuthOf,
+  wordDocument,
+} from '../../testing/wopiTestKit.js';
 
 /**
  * POST /api/job/saveWordDocument (spec 02 §7, issue 22): completes a Word edit as savejob does —
@@ -15,23 +23,21 @@ import { buildWordWorld, wopiClientOf, wordAuthOf, wordDocument } from '../../te
  * PutFile stored the document.
  */
 describe.each(databaseTargets())('saveWordDocument on $name', (target) => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
+  let w: WordWorld;
   let ed: TestBrowser;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
+    app = await openWordApp(target);
+    ({ t, w, ed } = app);
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => app?.close());
 
   const db = () => t.ctx.database.db;
-  const jobRow = async (id: number) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
-  const bookingOf = async (id: number) =>
-    (await db().select().from(bookings).where(eq(bookings.jobId, id)))[0];
-  const versionsOf = (id: number) =>
-    db().select().from(documentVersions).where(eq(documentVersions.jobId, id));
+  const jobRow = (id: number) => storedRows(t.ctx).job(id);
+  const bookingOf = (id: number) => storedRows(t.ctx).booking(id);
+  const versionsOf = (id: number) => storedRows(t.ctx).versions(id);
   /** Books the job, and puts `word` through the WOPI client (Lock, PutFile) as the frame's save does. */
   const editAndPut = async (jobId: number, word: string | null) => {
     const cookie = (await ed.post('/api/job/bookoutjob', { jobId })).json().bookingCookie as string;

@@ -1,17 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, documentVersions, jobs, wopiTokens } from '../../db/schema/index.js';
+import { auditLog, bookings, jobs, wopiTokens } from '../../db/schema/index.js';
 import { blocksText } from '../../documents/cda/narrative.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
 import { readDocx } from '../../documents/docx/readDocx.js';
 import { hashSessionToken } from '../../services/auth/sessionToken.js';
 import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { pdfText } from '../../testing/pdfText.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import type { TestApp } from '../../testing/testContext.js';
 import {
-  buildWordWorld,
+  openWordApp,
+  storedRows,
   type WopiTestClient,
+  type WordApp,
+  type WordWorld,
   wopiClientOf,
   wordAuthOf,
   wordDocument,
@@ -22,21 +26,20 @@ import {
  * an edit token stores a new document version as a save does; every refusal stores nothing.
  */
 describe.each(databaseTargets())('the WOPI host on $name', (target) => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
+  let w: WordWorld;
   let ed: TestBrowser;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
+    app = await openWordApp(target);
+    ({ t, w, ed } = app);
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => app?.close());
 
   const db = () => t.ctx.database.db;
-  const versionsOf = async (jobId: number) =>
-    db().select().from(documentVersions).where(eq(documentVersions.jobId, jobId));
-  const jobRow = async (jobId: number) => (await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]!;
+  const versionsOf = (jobId: number) => storedRows(t.ctx).versions(jobId);
+  const jobRow = (jobId: number) => storedRows(t.ctx).job(jobId);
   /** Books the job out as the editor and answers a WOPI client with the edit token. */
   const editClient = async (jobId: number, browser = ed) => {
     const booked = await browser.post('/api/job/bookoutjob', { jobId });
@@ -207,28 +210,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
 
     it('when the job moved past the version the client holds: 409 stale, with Collabora’s code', async () => {
       // The editor's own data save (setjobdata) moves the job to version 2; the frame's token holds 1.
-      const data = await ed.get(`/api/job/getjobdata?jobId=${job.id}`);
-      const {
-        stageId,
-        companyId,
-        componentType,
-        isPreTranscription,
-        version,
-        workType,
-        holdQueueFlags,
-        recipients,
-        ...jobData
-      } = data.json();
-      void [
-        stageId,
-        companyId,
-        componentType,
-        isPreTranscription,
-        version,
-        workType,
-        holdQueueFlags,
-        recipients,
-      ];
+      const jobData = jobDataBody((await ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
       const cookie = (await ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie;
       const saved = await ed.post('/api/job/setjobdata', { bookingCookie: cookie, jobData });
       expect(saved.statusCode, saved.body).toBe(200);

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.js';
 import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { buildWordWorld, type WopiTestClient, wopiClientOf, wordAuthOf } from '../../testing/wopiTestKit.js';
+import type { TestApp } from '../../testing/testContext.js';
+import {
+  openWordApp,
+  storedRows,
+  type WopiTestClient,
+  type WordApp,
+  type WordWorld,
+  wopiClientOf,
+  wordAuthOf,
+} from '../../testing/wopiTestKit.js';
 
 /** A lock id of `n` characters (the validator's 256- and 1024-character locks). */
 const longLock = (n: number) => '1234567890'.repeat(Math.ceil(n / 10)).slice(0, n);
@@ -17,20 +25,20 @@ const OFFICE_LOCK =
  * validator's Locks, GetLock, ExtendedLockLength and FileVersion groups (docs/wopi.md).
  */
 describe.each(databaseTargets())('WOPI locks on $name', (target) => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
+  let w: WordWorld;
   let ed: TestBrowser;
   let other: TestBrowser;
   let jobId: number;
   let client: WopiTestClient;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
+    app = await openWordApp(target);
+    ({ t, w, ed } = app);
     other = await w.browser(t.app, 1);
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => app?.close());
 
   beforeEach(async () => {
     jobId = (await w.makeWordJob()).id;
@@ -38,8 +46,7 @@ describe.each(databaseTargets())('WOPI locks on $name', (target) => {
     client = wopiClientOf(t.app, await wordAuthOf(ed, jobId), 'edit');
   });
 
-  const booking = async () =>
-    (await t.ctx.database.db.select().from(bookings).where(eq(bookings.jobId, jobId)))[0];
+  const booking = () => storedRows(t.ctx).booking(jobId);
   const expectMismatch = (res: { statusCode: number; headers: Record<string, unknown> }, current: string) => {
     expect(res.statusCode).toBe(409);
     expect(res.headers['x-wopi-lock']).toBe(current);

@@ -6,16 +6,23 @@ import { forgetDiscovery } from '../../services/wopi/wopiDiscovery.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import { type FakeDiscovery, serveDiscovery } from '../../testing/wopiFixtures.js';
-import { buildWordWorld, wopiClientOf, wordAuthOf } from '../../testing/wopiTestKit.js';
+import type { TestApp } from '../../testing/testContext.js';
+import type { FakeDiscovery } from '../../testing/wopiFixtures.js';
+import {
+  openWordApp,
+  type WordApp,
+  type WordWorld,
+  wopiClientOf,
+  wordAuthOf,
+} from '../../testing/wopiTestKit.js';
 
 const without = (...left: string[]) => PERMISSIONS.filter((p) => !left.includes(p));
 
 /** GET /api/jobs/getwordauth (spec 01 §7, spec 02 §6–§7, issue 22). */
 describe.each(databaseTargets())('getwordauth on $name', (target) => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
+  let w: WordWorld;
   let ed: TestBrowser;
   let other: TestBrowser;
   const as = async (permissions: string[]) => {
@@ -29,12 +36,11 @@ describe.each(databaseTargets())('getwordauth on $name', (target) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
+    app = await openWordApp(target);
+    ({ t, w, ed } = app);
     other = await w.browser(t.app, 1);
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => app?.close());
 
   it('answers a token, its lifetime and the viewing address of Quill’s own client page; editing needs a booking', async () => {
     const job = await w.makeWordJob();
@@ -109,29 +115,22 @@ describe.each(databaseTargets())('getwordauth on $name', (target) => {
 
 /** WOPI_DISCOVERY_URL: any WOPI client's addresses from its discovery document (one database suffices). */
 describe('getwordauth with a WOPI client’s discovery document', () => {
+  let app: WordApp;
   let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildWordWorld>>;
   let ed: TestBrowser;
   let discovery: FakeDiscovery;
   let jobId: number;
 
   beforeAll(async () => {
-    forgetDiscovery();
-    discovery = await serveDiscovery('collabora-discovery.xml');
-    t = await createTestApp(databaseTargets()[0]!, {
-      WOPI_DISCOVERY_URL: discovery.url,
-      WOPI_HOST_URL: 'http://quill.internal:8080/',
-      PUBLIC_URL: 'https://quill.example.org',
+    app = await openWordApp(databaseTargets()[0]!, {
+      discoveryFixture: 'collabora-discovery.xml',
+      env: { WOPI_HOST_URL: 'http://quill.internal:8080/', PUBLIC_URL: 'https://quill.example.org' },
     });
-    w = await buildWordWorld(t.ctx);
-    ed = await w.browser(t.app, 0);
-    jobId = (await w.makeWordJob()).id;
+    ({ t, ed } = app);
+    discovery = app.discovery!;
+    jobId = (await app.w.makeWordJob()).id;
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await discovery?.close();
-    forgetDiscovery();
-  });
+  afterAll(async () => app?.close());
 
   it('answers the client’s edit and view actions with WOPISrc on WOPI_HOST_URL; PostMessageOrigin is PUBLIC_URL', async () => {
     await ed.post('/api/job/bookoutjob', { jobId });

@@ -1,10 +1,10 @@
-import { message, type SaveJobResult, type SaveMode, type SaveWordDocumentBody } from '@quill/core';
+import { message, type SaveJobResult, type SaveWordDocumentBody } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from './currentDocument.js';
-import { persistSave } from './persistSave.js';
+import { saveWithMode } from './saveJob.js';
 
 /**
  * POST /api/job/saveWordDocument (spec 02 §7, issue 22): completes a Word edit as savejob does —
@@ -13,6 +13,7 @@ import { persistSave } from './persistSave.js';
  * The document itself reached Quill by the WOPI client's PutFile: the mode applies to the current
  * version (a draft copy of it in draft mode). `version` is where the Word edit started; versions the
  * booking's own PutFiles made since are not newer, any other newer version is 409 as in savejob.
+ * 400 when the job's document is not Word.
  */
 export async function saveWordDocument(
   ctx: AppContext,
@@ -20,23 +21,8 @@ export async function saveWordDocument(
   body: SaveWordDocumentBody,
   ip: string | null,
 ): Promise<SaveJobResult> {
-  if (body.setJobDataRequest && body.setJobDataRequest.jobId !== body.jobId)
-    throw invalid(message('job.jobDataMismatch', { jobId: body.jobId }));
   await requireJob(ctx, auth, body.jobId);
   const doc = await currentDocument(ctx.database.db, body.jobId);
   if (doc?.format !== 'DOCX') throw invalid(message('wopi.notWord', { jobId: body.jobId }));
-  return persistSave(
-    ctx,
-    auth,
-    {
-      jobId: body.jobId,
-      version: body.version,
-      holder: { bookingCookie: body.bookingCookie },
-      mode: body.saveMode as SaveMode,
-      jobData: body.setJobDataRequest ?? null,
-      cda: null,
-      wordEdit: true,
-    },
-    ip,
-  );
+  return saveWithMode(ctx, auth, body, ip, { wordEdit: true });
 }

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { bookings } from '../../db/schema/index.js';
-import { auditJob } from '../audit/auditJob.js';
 import type { WopiCaller } from './resolveWopiToken.js';
-import { extendedExpiry, requireLock, withFileLock } from './wopiLock.js';
+import { changeLockedBooking, extendedExpiry } from './wopiLock.js';
 
 /**
  * WOPI RefreshLock (X-WOPI-Override: REFRESH_LOCK): the booking locked with `lock` lives
@@ -16,13 +13,13 @@ export async function refreshLock(
   lock: string,
   ip: string | null,
 ) {
-  return withFileLock(ctx, caller, fileId, true, async (tx, booking, job) => {
-    requireLock(booking, job.id, caller.auth.accountId!, lock);
-    await tx
-      .update(bookings)
-      .set({ expiresAt: extendedExpiry(ctx) })
-      .where(eq(bookings.jobId, job.id));
-    await auditJob(ctx, caller.auth, job, 'wopi.lock.refresh', ip, {}, tx);
-    return {};
-  });
+  return changeLockedBooking(
+    ctx,
+    caller,
+    fileId,
+    lock,
+    { expiresAt: extendedExpiry(ctx) },
+    'wopi.lock.refresh',
+    ip,
+  );
 }

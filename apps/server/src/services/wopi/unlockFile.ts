@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { bookings } from '../../db/schema/index.js';
-import { auditJob } from '../audit/auditJob.js';
 import type { WopiCaller } from './resolveWopiToken.js';
-import { requireLock, withFileLock } from './wopiLock.js';
+import { changeLockedBooking } from './wopiLock.js';
 
 /**
  * WOPI Unlock (X-WOPI-Override: UNLOCK): clears the booking's lock `lock`. The booking itself stays
@@ -17,10 +14,5 @@ export async function unlockFile(
   lock: string,
   ip: string | null,
 ) {
-  return withFileLock(ctx, caller, fileId, true, async (tx, booking, job) => {
-    requireLock(booking, job.id, caller.auth.accountId!, lock);
-    await tx.update(bookings).set({ wopiLock: null }).where(eq(bookings.jobId, job.id));
-    await auditJob(ctx, caller.auth, job, 'wopi.unlock', ip, {}, tx);
-    return {};
-  });
+  return changeLockedBooking(ctx, caller, fileId, lock, { wopiLock: null }, 'wopi.unlock', ip);
 }

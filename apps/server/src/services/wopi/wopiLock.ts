@@ -1,9 +1,11 @@
 import { message } from '@quill/core';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domainErrors.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { WopiCaller } from './resolveWopiToken.js';
 import { itemVersionOf, openWordFile, requireWriteToken } from './wordFile.js';
 
@@ -80,4 +82,26 @@ export async function withFileLock<T>(
     return act(tx, await bookingOf(tx, job.id), job);
   });
   return { ...result, itemVersion: itemVersionOf(doc) };
+}
+
+/**
+ * A lock operation on the booking locked with `lock` (RefreshLock, Unlock, UnlockAndRelock): 409
+ * with the current lock unless this account's live booking holds it; then `change` is written to
+ * the booking and audited as `action`.
+ */
+export async function changeLockedBooking(
+  ctx: AppContext,
+  caller: WopiCaller,
+  fileId: string,
+  lock: string,
+  change: PgUpdateSetSource<typeof bookings>,
+  action: string,
+  ip: string | null,
+) {
+  return withFileLock(ctx, caller, fileId, true, async (tx, booking, job) => {
+    requireLock(booking, job.id, caller.auth.accountId!, lock);
+    await tx.update(bookings).set(change).where(eq(bookings.jobId, job.id));
+    await auditJob(ctx, caller.auth, job, action, ip, {}, tx);
+    return {};
+  });
 }

@@ -102,16 +102,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const editing = booking.mode === 'edit';
   const isWord = job?.text.textType === 'DOCX';
   const word = useWordDocument({ jobId, enabled: canView && isWord, editing, onModified: markChanged });
-  const saving = useJobSave({
-    jobId,
-    job,
-    booking,
-    edits,
-    cdaEdits,
-    reload,
-    leave,
-    word: isWord ? word : null,
-  });
+  const wordText = isWord ? word : null;
+  const saving = useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave, word: wordText });
   const drafts = useDraft({
     jobId,
     version,

@@ -56,16 +56,8 @@ export interface JobSave {
  * a newer version is not asked about before saving: the server tells the booking's own versions
  * from others', and its 409 stale opens the overwrite dialog. The frame is cleared 1 s later.
  */
-export function useJobSave({
-  jobId,
-  job,
-  booking,
-  edits,
-  cdaEdits,
-  reload,
-  leave,
-  word,
-}: JobSaveOptions): JobSave {
+export function useJobSave(input: JobSaveOptions): JobSave {
+  const { jobId, job, booking, edits, cdaEdits, reload, leave, word } = input;
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [newer, setNewer] = useState<{ mode: SaveModeName; version: number } | null>(null);
