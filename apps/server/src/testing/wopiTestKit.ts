@@ -1,6 +1,7 @@
 import { type WordAuth, WordAuthSchema } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../context.js';
 import { bookings, documentVersions, jobs } from '../db/schema/index.js';
 import { buildDocx } from '../demo/docx.js';
@@ -86,6 +87,19 @@ export async function openWordApp(
       forgetDiscovery();
     },
   };
+}
+
+/**
+ * A WOPI test suite's app: registers the suite's beforeAll (openWordApp) and afterAll (close) and
+ * answers the WordApp, whose fields are there once the suite's tests run.
+ */
+export function wordSuite(target: DatabaseTarget, opts: Parameters<typeof openWordApp>[1] = {}): WordApp {
+  const app = {} as WordApp;
+  beforeAll(async () => {
+    Object.assign(app, await openWordApp(target, opts));
+  }, 120_000);
+  afterAll(async () => app.close?.());
+  return app;
 }
 
 /** The stored rows of a job the WOPI tests read back: the job, its document versions, its booking. */

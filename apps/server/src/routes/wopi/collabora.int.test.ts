@@ -1,19 +1,11 @@
 import { SAVE_MODES } from '@quill/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/index.js';
 import { blocksText } from '../../documents/cda/narrative.js';
 import { readDocx } from '../../documents/docx/readDocx.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import type { TestApp } from '../../testing/testContext.js';
-import {
-  openWordApp,
-  type WordApp,
-  type WordWorld,
-  wordAuthOf,
-  wordDocument,
-} from '../../testing/wopiTestKit.js';
+import { wordAuthOf, wordDocument, wordSuite } from '../../testing/wopiTestKit.js';
 
 /** What Collabora Online sends with every WOPI call (wsd/wopi/WopiStorage.cpp): no cookies. */
 const COOL_HEADERS = {
@@ -31,21 +23,12 @@ const COOL_HEADERS = {
  * its timestamp, RefreshLock and Unlock — all server to server with the access_token in the query.
  */
 describe.each(databaseTargets())('Collabora Online as the WOPI client on $name', (target) => {
-  let app: WordApp;
-  let t: TestApp;
-  let w: WordWorld;
-  let ed: TestBrowser;
-
-  beforeAll(async () => {
-    app = await openWordApp(target, { discoveryFixture: 'collabora-discovery.xml' });
-    ({ t, w, ed } = app);
-  }, 120_000);
-  afterAll(async () => app?.close());
+  const app = wordSuite(target, { discoveryFixture: 'collabora-discovery.xml' });
 
   it('opens, edits, autosaves and saves a Word job; a copy that changed in storage is refused with COOLStatusCode 1010', async () => {
-    const job = await w.makeWordJob({}, wordDocument('stable'));
-    const cookie = (await ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie;
-    const auth = await wordAuthOf(ed, job.id);
+    const job = await app.w.makeWordJob({}, wordDocument('stable'));
+    const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie;
+    const auth = await wordAuthOf(app.ed, job.id);
     // The browser posts access_token and access_token_ttl to Collabora's cool.html with WOPISrc.
     const frame = new URL(auth.editUrl!);
     expect(`${frame.origin}${frame.pathname}`).toBe('https://office.example.org/browser/0b27e85/cool.html');
@@ -57,7 +40,7 @@ describe.each(databaseTargets())('Collabora Online as the WOPI client on $name',
       headers: Record<string, string> = {},
       payload?: Buffer,
     ) =>
-      t.app.inject({
+      app.t.app.inject({
         method,
         url,
         headers: { ...COOL_HEADERS, ...headers },
@@ -126,7 +109,7 @@ describe.each(databaseTargets())('Collabora Online as the WOPI client on $name',
       200,
     );
 
-    const versions = await t.ctx.database.db
+    const versions = await app.t.ctx.database.db
       .select()
       .from(documentVersions)
       .where(eq(documentVersions.jobId, job.id));
@@ -137,7 +120,7 @@ describe.each(databaseTargets())('Collabora Online as the WOPI client on $name',
     );
 
     // The host page's Save: Action_Save answered, then saveWordDocument with the chosen mode.
-    const done = await ed.post('/api/job/saveWordDocument', {
+    const done = await app.ed.post('/api/job/saveWordDocument', {
       jobId: job.id,
       version: auth.version,
       bookingCookie: cookie,

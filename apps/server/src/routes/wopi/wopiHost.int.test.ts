@@ -1,24 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, jobs, wopiTokens } from '../../db/schema/index.js';
 import { blocksText } from '../../documents/cda/narrative.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
 import { readDocx } from '../../documents/docx/readDocx.js';
 import { hashSessionToken } from '../../services/auth/sessionToken.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { pdfText } from '../../testing/pdfText.js';
-import type { TestApp } from '../../testing/testContext.js';
 import {
-  openWordApp,
   storedRows,
   type WopiTestClient,
-  type WordApp,
-  type WordWorld,
   wopiClientOf,
   wordAuthOf,
   wordDocument,
+  wordSuite,
 } from '../../testing/wopiTestKit.js';
 
 /**
@@ -26,33 +22,28 @@ import {
  * an edit token stores a new document version as a save does; every refusal stores nothing.
  */
 describe.each(databaseTargets())('the WOPI host on $name', (target) => {
-  let app: WordApp;
-  let t: TestApp;
-  let w: WordWorld;
-  let ed: TestBrowser;
+  const app = wordSuite(target);
 
-  beforeAll(async () => {
-    app = await openWordApp(target);
-    ({ t, w, ed } = app);
-  }, 120_000);
-  afterAll(async () => app?.close());
-
-  const db = () => t.ctx.database.db;
-  const versionsOf = (jobId: number) => storedRows(t.ctx).versions(jobId);
-  const jobRow = (jobId: number) => storedRows(t.ctx).job(jobId);
+  const db = () => app.t.ctx.database.db;
+  const versionsOf = (jobId: number) => storedRows(app.t.ctx).versions(jobId);
+  const jobRow = (jobId: number) => storedRows(app.t.ctx).job(jobId);
   /** Books the job out as the editor and answers a WOPI client with the edit token. */
-  const editClient = async (jobId: number, browser = ed) => {
+  const editClient = async (jobId: number, browser = app.ed) => {
     const booked = await browser.post('/api/job/bookoutjob', { jobId });
     expect(booked.statusCode, booked.body).toBe(200);
     const auth = await wordAuthOf(browser, jobId);
     expect(auth.editUrl).not.toBeNull();
-    return { client: wopiClientOf(t.app, auth, 'edit'), cookie: booked.json().bookingCookie as string, auth };
+    return {
+      client: wopiClientOf(app.t.app, auth, 'edit'),
+      cookie: booked.json().bookingCookie as string,
+      auth,
+    };
   };
   const textOf = async (bytes: Buffer) => blocksText(await readDocx(bytes));
 
   it('CheckFileInfo, GetFile, Lock, PutFile, Unlock: a new version of the job, read back, audited', async () => {
     const original = wordDocument('stable');
-    const job = await w.makeWordJob({}, original);
+    const job = await app.w.makeWordJob({}, original);
     const { client } = await editClient(job.id);
 
     const info = await client.checkFileInfo();
@@ -132,11 +123,11 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
   it.skipIf(!findSoffice())(
     'renders the saved version: the print preview PDF has the changed word',
     async () => {
-      const job = await w.makeWordJob({}, wordDocument('stable'));
+      const job = await app.w.makeWordJob({}, wordDocument('stable'));
       const { client } = await editClient(job.id);
       expect((await client.lock('L1')).statusCode).toBe(200);
       expect((await client.putFile(wordDocument('recovering'), 'L1')).statusCode).toBe(200);
-      const pdf = await ed.get(`/api/file/download/${job.id}.pdf`);
+      const pdf = await app.ed.get(`/api/file/download/${job.id}.pdf`);
       expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
       const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('recovering');
@@ -146,7 +137,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
   );
 
   describe('PutFile refusals store nothing', () => {
-    let job: Awaited<ReturnType<typeof w.makeWordJob>>;
+    let job: Awaited<ReturnType<typeof app.w.makeWordJob>>;
     let client: WopiTestClient;
     const unchanged = async () => {
       expect((await versionsOf(job.id)).length).toBe(1);
@@ -154,7 +145,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
     };
 
     beforeAll(async () => {
-      job = await w.makeWordJob();
+      job = await app.w.makeWordJob();
       ({ client } = await editClient(job.id));
     });
 
@@ -197,7 +188,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
         expect(res.statusCode).toBe(501);
         expect(res.json().error.code).toBe('not_implemented');
       }
-      const putRelative = await t.app.inject({
+      const putRelative = await app.t.app.inject({
         method: 'POST',
         url: `${client.filePath}/contents?access_token=${client.token}`,
         headers: { 'x-wopi-override': 'PUT_RELATIVE' },
@@ -210,9 +201,9 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
 
     it('when the job moved past the version the client holds: 409 stale, with Collabora’s code', async () => {
       // The editor's own data save (setjobdata) moves the job to version 2; the frame's token holds 1.
-      const jobData = jobDataBody((await ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
-      const cookie = (await ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie;
-      const saved = await ed.post('/api/job/setjobdata', { bookingCookie: cookie, jobData });
+      const jobData = jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
+      const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie;
+      const saved = await app.ed.post('/api/job/setjobdata', { bookingCookie: cookie, jobData });
       expect(saved.statusCode, saved.body).toBe(200);
       // A new booking starts unlocked: lock again with the old token, then PutFile is stale.
       expect((await client.lock('L1')).statusCode).toBe(200);
@@ -222,7 +213,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
       expect((await versionsOf(job.id)).length).toBe(1);
       expect((await jobRow(job.id)).version).toBe(2);
       // A token that read the document since holds version 2 and may write.
-      const fresh = wopiClientOf(t.app, await wordAuthOf(ed, job.id), 'edit');
+      const fresh = wopiClientOf(app.t.app, await wordAuthOf(app.ed, job.id), 'edit');
       expect((await fresh.getFile()).statusCode).toBe(200);
       expect((await fresh.putFile(wordDocument('fresh'), 'L1')).statusCode).toBe(200);
       expect((await jobRow(job.id)).version).toBe(3);
@@ -230,15 +221,15 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
   });
 
   it('a view token reads but cannot Lock or PutFile (401)', async () => {
-    const job = await w.makeWordJob();
-    const auth = await wordAuthOf(ed, job.id);
+    const job = await app.w.makeWordJob();
+    const auth = await wordAuthOf(app.ed, job.id);
     expect(auth.editUrl).toBeNull();
-    const viewer = wopiClientOf(t.app, auth, 'view');
+    const viewer = wopiClientOf(app.t.app, auth, 'view');
     expect((await viewer.checkFileInfo()).json()).toMatchObject({ UserCanWrite: false, ReadOnly: true });
     expect((await viewer.getFile()).statusCode).toBe(200);
     expect((await viewer.getLock()).statusCode).toBe(200);
     // Booked now, but the token was issued as a view token.
-    await ed.post('/api/job/bookoutjob', { jobId: job.id });
+    await app.ed.post('/api/job/bookoutjob', { jobId: job.id });
     for (const res of [
       await viewer.lock('V1'),
       await viewer.refreshLock('V1'),
@@ -252,16 +243,16 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
   });
 
   describe('tokens and files', () => {
-    let job: Awaited<ReturnType<typeof w.makeWordJob>>;
+    let job: Awaited<ReturnType<typeof app.w.makeWordJob>>;
     let client: WopiTestClient;
     beforeAll(async () => {
-      job = await w.makeWordJob();
+      job = await app.w.makeWordJob();
       ({ client } = await editClient(job.id));
     });
 
     it('a wrong, malformed or missing token: 401 on every call', async () => {
       for (const token of ['A'.repeat(43), 'short', '']) {
-        const wrong = new (client.constructor as typeof WopiTestClient)(t.app, client.filePath, token);
+        const wrong = new (client.constructor as typeof WopiTestClient)(app.t.app, client.filePath, token);
         for (const res of [
           await wrong.checkFileInfo(),
           await wrong.getFile(),
@@ -272,7 +263,7 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
           expect(res.headers['www-authenticate']).toBeUndefined();
         }
       }
-      const none = await t.app.inject({ method: 'GET', url: client.filePath });
+      const none = await app.t.app.inject({ method: 'GET', url: client.filePath });
       expect(none.statusCode).toBe(401);
       expect(none.json().error.code).toBe('wopi_token_missing');
     });
@@ -284,15 +275,15 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
     });
 
     it('a token for another job, an unknown file id and another tenant’s job: 404', async () => {
-      const other = await w.makeWordJob();
-      const south = await w.makeWordJob();
+      const other = await app.w.makeWordJob();
+      const south = await app.w.makeWordJob();
       await db()
         .update(jobs)
-        .set({ corporateStructureId: w.south.structure.id })
+        .set({ corporateStructureId: app.w.south.structure.id })
         .where(eq(jobs.id, south.id));
       for (const fileId of [String(other.id), String(south.id), 'abc', '0', '99999999']) {
         const wrongFile = new (client.constructor as typeof WopiTestClient)(
-          t.app,
+          app.t.app,
           `/wopi/files/${fileId}`,
           client.token,
         );
@@ -302,18 +293,18 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
       // The job is moved to another tenant after the token was issued.
       await db()
         .update(jobs)
-        .set({ corporateStructureId: w.south.structure.id })
+        .set({ corporateStructureId: app.w.south.structure.id })
         .where(eq(jobs.id, other.id));
-      const gone = await ed.get(`/api/jobs/getwordauth?jobId=${other.id}`);
+      const gone = await app.ed.get(`/api/jobs/getwordauth?jobId=${other.id}`);
       expect(gone.statusCode).toBe(404);
     });
 
     it('an expired token: 401', async () => {
-      const auth = await wordAuthOf(ed, job.id);
+      const auth = await wordAuthOf(app.ed, job.id);
       const left = auth.accessTokenTtl - Date.now();
       expect(left).toBeGreaterThan(590_000);
       expect(left).toBeLessThanOrEqual(600_000);
-      const expiring = wopiClientOf(t.app, auth, 'edit');
+      const expiring = wopiClientOf(app.t.app, auth, 'edit');
       expect((await expiring.checkFileInfo()).statusCode).toBe(200);
       await db()
         .update(wopiTokens)
@@ -333,9 +324,9 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
     });
 
     it('useless after sign-out', async () => {
-      const second = await w.browser(t.app, 1);
+      const second = await app.w.browser(app.t.app, 1);
       const auth = await wordAuthOf(second, job.id);
-      const viewer = wopiClientOf(t.app, auth, 'view');
+      const viewer = wopiClientOf(app.t.app, auth, 'view');
       expect((await viewer.checkFileInfo()).statusCode).toBe(200);
       expect((await second.get('/api/account/SignOut')).statusCode).toBeLessThan(400);
       expect((await viewer.checkFileInfo()).statusCode).toBe(401);

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.js';
 import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import type { TestApp } from '../../testing/testContext.js';
 import {
-  openWordApp,
   storedRows,
   type WopiTestClient,
-  type WordApp,
-  type WordWorld,
   wopiClientOf,
   wordAuthOf,
+  wordSuite,
 } from '../../testing/wopiTestKit.js';
 
 /** A lock id of `n` characters (the validator's 256- and 1024-character locks). */
@@ -25,28 +22,22 @@ const OFFICE_LOCK =
  * validator's Locks, GetLock, ExtendedLockLength and FileVersion groups (docs/wopi.md).
  */
 describe.each(databaseTargets())('WOPI locks on $name', (target) => {
-  let app: WordApp;
-  let t: TestApp;
-  let w: WordWorld;
-  let ed: TestBrowser;
+  const app = wordSuite(target);
   let other: TestBrowser;
   let jobId: number;
   let client: WopiTestClient;
 
   beforeAll(async () => {
-    app = await openWordApp(target);
-    ({ t, w, ed } = app);
-    other = await w.browser(t.app, 1);
-  }, 120_000);
-  afterAll(async () => app?.close());
-
-  beforeEach(async () => {
-    jobId = (await w.makeWordJob()).id;
-    expect((await ed.post('/api/job/bookoutjob', { jobId })).statusCode).toBe(200);
-    client = wopiClientOf(t.app, await wordAuthOf(ed, jobId), 'edit');
+    other = await app.w.browser(app.t.app, 1);
   });
 
-  const booking = () => storedRows(t.ctx).booking(jobId);
+  beforeEach(async () => {
+    jobId = (await app.w.makeWordJob()).id;
+    expect((await app.ed.post('/api/job/bookoutjob', { jobId })).statusCode).toBe(200);
+    client = wopiClientOf(app.t.app, await wordAuthOf(app.ed, jobId), 'edit');
+  });
+
+  const booking = () => storedRows(app.t.ctx).booking(jobId);
   const expectMismatch = (res: { statusCode: number; headers: Record<string, unknown> }, current: string) => {
     expect(res.statusCode).toBe(409);
     expect(res.headers['x-wopi-lock']).toBe(current);
@@ -60,18 +51,18 @@ describe.each(databaseTargets())('WOPI locks on $name', (target) => {
     expect((await client.unlockAndRelock('LockString', 'NewLockString')).statusCode).toBe(200);
     expect((await booking())?.wopiLock).toBe('NewLockString');
     expect((await client.unlock('NewLockString')).statusCode).toBe(200);
-    expect(await booking()).toMatchObject({ wopiLock: null, accountId: w.editors[0]!.accounts[0]!.id });
+    expect(await booking()).toMatchObject({ wopiLock: null, accountId: app.w.editors[0]!.accounts[0]!.id });
   });
 
   it('RefreshLock and Lock extend the booking as extendbooking does', async () => {
-    await t.ctx.database.db
+    await app.t.ctx.database.db
       .update(bookings)
       .set({ expiresAt: new Date(Date.now() + 30_000) })
       .where(eq(bookings.jobId, jobId));
     expect((await client.lock('L')).statusCode).toBe(200);
     const afterLock = (await booking())!.expiresAt.getTime() - Date.now();
     expect(afterLock).toBeGreaterThan(590_000);
-    await t.ctx.database.db
+    await app.t.ctx.database.db
       .update(bookings)
       .set({ expiresAt: new Date(Date.now() + 30_000) })
       .where(eq(bookings.jobId, jobId));
@@ -137,16 +128,16 @@ describe.each(databaseTargets())('WOPI locks on $name', (target) => {
 
   it('the lock IS the booking: none without a live booking of the account, another account’s is theirs', async () => {
     // Cancelled: the file cannot be locked until the job is booked out again.
-    const cookie = (await ed.post('/api/job/bookoutjob', { jobId })).json().bookingCookie;
+    const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId })).json().bookingCookie;
     expect(
-      (await ed.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${cookie}`)).json().success,
+      (await app.ed.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${cookie}`)).json().success,
     ).toBe(true);
     const res = await client.lock('Mine');
     expectMismatch(res, '');
     expect(res.headers['x-wopi-lockedbyotherinterface']).toBeUndefined();
     // Another account books out and its WOPI client locks: this client sees their lock.
     expect((await other.post('/api/job/bookoutjob', { jobId })).statusCode).toBe(200);
-    const theirs = wopiClientOf(t.app, await wordAuthOf(other, jobId), 'edit');
+    const theirs = wopiClientOf(app.t.app, await wordAuthOf(other, jobId), 'edit');
     expect((await theirs.lock('Theirs')).statusCode).toBe(200);
     const refused = await client.lock('Mine');
     expectMismatch(refused, 'Theirs');
@@ -154,7 +145,7 @@ describe.each(databaseTargets())('WOPI locks on $name', (target) => {
     expectMismatch(await client.unlock('Theirs'), 'Theirs');
     expect((await booking())?.wopiLock).toBe('Theirs');
     // An expired booking holds no lock.
-    await t.ctx.database.db
+    await app.t.ctx.database.db
       .update(bookings)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.jobId, jobId));
@@ -164,7 +155,7 @@ describe.each(databaseTargets())('WOPI locks on $name', (target) => {
 
   it('a new booking starts unlocked', async () => {
     expect((await client.lock('Old')).statusCode).toBe(200);
-    expect((await ed.post('/api/job/bookoutjob', { jobId })).statusCode).toBe(200);
+    expect((await app.ed.post('/api/job/bookoutjob', { jobId })).statusCode).toBe(200);
     expect(await booking()).toMatchObject({ wopiLock: null, wordBaseVersion: null });
   });
 });
