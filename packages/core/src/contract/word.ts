@@ -8,8 +8,15 @@ import { JobDataRequestSchema, SaveJobBodySchema } from './jobSave.js';
  * form with the access token to the WOPI client's editing or viewing address.
  */
 
-/** Query of GET /api/jobs/getwordauth. */
-export const WordAuthQuerySchema = z.object({ jobId: queryId('jobId') });
+/**
+ * Query of GET /api/jobs/getwordauth: the job, and (ours, optional) `mode=view` for a token that
+ * only views even when the account could edit — the job view in view mode asks so, because some
+ * WOPI clients (Collabora Online) view and edit at one address and let the token decide.
+ */
+export const WordAuthQuerySchema = z.object({
+  jobId: queryId('jobId'),
+  mode: z.enum(['view', 'edit'], { error: 'mode must be view or edit' }).optional(),
+});
 
 /**
  * Answer of getwordauth (spec 02 §7 "Word service details: accessToken and an editing and viewing

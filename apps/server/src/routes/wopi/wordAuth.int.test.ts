@@ -47,12 +47,23 @@ describe.each(databaseTargets())('getwordauth on $name', (target) => {
     expect(booked.viewUrl).toBe(auth.viewUrl);
     expect(booked.accessToken).not.toBe(auth.accessToken);
     expect((await wopiClientOf(app.t.app, booked, 'edit').checkFileInfo()).json().UserCanWrite).toBe(true);
+    // The job view in view mode asks for a viewing token, booked or not.
+    const viewing = await app.ed.get(`/api/jobs/getwordauth?jobId=${job.id}&mode=view`);
+    expect(viewing.json().editUrl).toBeNull();
+    expect((await wopiClientOf(app.t.app, viewing.json(), 'view').checkFileInfo()).json().UserCanWrite).toBe(
+      false,
+    );
+    expect((await app.ed.get(`/api/jobs/getwordauth?jobId=${job.id}&mode=write`)).statusCode).toBe(400);
 
     const audit = await app.t.ctx.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.jobId, job.id), eq(auditLog.action, 'job.word.auth')));
-    expect(audit.map((a) => a.detail)).toEqual([{ canWrite: false }, { canWrite: true }]);
+    expect(audit.map((a) => a.detail)).toEqual([
+      { canWrite: false },
+      { canWrite: true },
+      { canWrite: false },
+    ]);
   });
 
   it('the viewing address only: without the edit-text permission, another account’s or an expired booking', async () => {

@@ -18,7 +18,7 @@ export const wordRoutes =
     const edit = { preHandler: requirePermission('jobEdit', message('job.noEditPermission')) };
 
     serve(app, e.auth, view, async (req) =>
-      getWordAuth(ctx, authOf(req), req.query.jobId, `${req.protocol}://${req.host}`, req.ip),
+      getWordAuth(ctx, authOf(req), req.query, `${req.protocol}://${req.host}`, req.ip),
     );
     serve(app, e.saveWordDocument, edit, async (req) => saveWordDocument(ctx, authOf(req), req.body, req.ip));
   };

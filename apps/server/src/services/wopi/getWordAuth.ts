@@ -40,17 +40,18 @@ async function wordAddresses(ctx: AppContext, fileId: string, browserOrigin: str
 /**
  * GET /api/jobs/getwordauth (spec 01 §7, spec 02 §6–§7): a WOPI access token for the job's Word
  * document and the frame's addresses. The editing address only with the edit-text permission and
- * a live booking of this account (the token then may Lock and PutFile), else the viewing address
- * alone. 404 for another tenant's job, 400 when its document is not Word, 503 when the WOPI client
+ * a live booking of this account (the token then may Lock and PutFile) unless `mode=view` asks
+ * for viewing only, else the viewing address alone. 404 for another tenant's job, 400 when its document is not Word, 503 when the WOPI client
  * cannot be reached. Audited.
  */
 export async function getWordAuth(
   ctx: AppContext,
   auth: Auth,
-  jobId: number,
+  query: { jobId: number; mode?: 'view' | 'edit' | undefined },
   browserOrigin: string,
   ip: string | null,
 ): Promise<WordAuth> {
+  const { jobId } = query;
   const job = await requireJob(ctx, auth, jobId);
   const doc = await currentDocument(ctx.database.db, jobId);
   if (doc?.format !== 'DOCX') throw invalid(message('wopi.notWord', { jobId }));
@@ -65,7 +66,11 @@ export async function getWordAuth(
       ),
     );
   const addresses = await wordAddresses(ctx, fileIdOf(jobId), browserOrigin);
-  const canWrite = auth.permissions.has('jobEditText') && Boolean(booked) && addresses.edit !== null;
+  const canWrite =
+    query.mode !== 'view' &&
+    auth.permissions.has('jobEditText') &&
+    Boolean(booked) &&
+    addresses.edit !== null;
   const issued = await issueWopiToken(ctx, auth, {
     jobId,
     canWrite,

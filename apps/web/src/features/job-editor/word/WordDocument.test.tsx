@@ -142,6 +142,10 @@ describe('the Word text type: the frame (spec 02 §2, §6, §7, §9)', { timeout
     fireEvent.click(await screen.findByRole('button', { name: view.edit }));
     await waitFor(() => expect(posted.map((p) => p.action)).toEqual([VIEW_URL, EDIT_URL]));
     expect(posted[1]!.fields.access_token).toBe('edit-token');
+    const asked = api.calls
+      .filter((c) => c.path === '/api/jobs/getwordauth')
+      .map((c) => new URL(c.url, 'http://x').search);
+    expect(asked).toEqual(['?jobId=42&mode=view', '?jobId=42&mode=edit']);
     expect(api.called().indexOf('POST /api/job/bookoutjob')).toBeLessThan(
       api.called().lastIndexOf('GET /api/jobs/getwordauth'),
     );

@@ -79,11 +79,12 @@ export function useWordDocument({ jobId, enabled, editing, onModified }: WordDoc
     const abort = new AbortController();
     setStatus('opening');
     setTarget(null);
-    fetchWordAuth(jobId, abort.signal)
+    const mode = editingNow.current ? 'edit' : 'view';
+    fetchWordAuth(jobId, mode, abort.signal)
       .then((auth) => {
         keys.current += 1;
         setTarget({
-          url: editingNow.current ? (auth.editUrl ?? auth.viewUrl) : auth.viewUrl,
+          url: mode === 'edit' ? (auth.editUrl ?? auth.viewUrl) : auth.viewUrl,
           accessToken: auth.accessToken,
           accessTokenTtl: auth.accessTokenTtl,
           key: keys.current,
