@@ -73,7 +73,12 @@ export const wopiRoutes =
     // A HEAD would audit a read that never happened.
     serve(app, w.getFile, { ...token, exposeHeadRoute: false }, async (req, reply) => {
       const file = await getFile(ctx, wopiCallerOf(req), req.params.fileId, maxExpectedSize(req), req.ip);
-      return reply.type('application/octet-stream').header(ITEM_VERSION, file.itemVersion).send(file.bytes);
+      file.body.on('error', (err) => req.log.error({ err: { message: err.message } }, 'GetFile broke off'));
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Length', file.size)
+        .header(ITEM_VERSION, file.itemVersion)
+        .send(file.body);
     });
 
     serve(app, w.fileOperation, token, async (req, reply) => {

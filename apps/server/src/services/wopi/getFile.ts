@@ -9,7 +9,8 @@ import type { WopiCaller } from './resolveWopiToken.js';
 import { itemVersionOf, openWordFile } from './wordFile.js';
 
 /**
- * WOPI GetFile: the bytes of the job's current Word document with its X-WOPI-ItemVersion. 412
+ * WOPI GetFile: the job's current Word document, streamed from the blob store, with its size and
+ * X-WOPI-ItemVersion. 412
  * when it is larger than the client's X-WOPI-MaxExpectedSize. The token now holds this job
  * version (its PutFile is stale once the job moves past it). Audited: the client read patient data
  * for this account.
@@ -24,7 +25,7 @@ export async function getFile(
   const { job, doc } = await openWordFile(ctx, caller, fileId);
   if (maxExpectedSize !== null && doc.size > maxExpectedSize)
     throw preconditionFailed(message('wopi.largerThanExpected', { size: doc.size, max: maxExpectedSize }));
-  const bytes = await ctx.blobs.get(doc.blobKey).catch((err: Error) => {
+  const body = await ctx.blobs.stream(doc.blobKey).catch((err: Error) => {
     if (!(err instanceof BlobNotFoundError)) throw err;
     ctx.log.error({ jobId: job.id, version: doc.version }, 'the blob of a document version is missing');
     throw notFound(message('wopi.notWord', { jobId: job.id }));
@@ -34,5 +35,5 @@ export async function getFile(
     .set({ version: job.version })
     .where(eq(wopiTokens.idHash, caller.token.idHash));
   await auditJob(ctx, caller.auth, job, 'wopi.getfile', ip, { version: doc.version, size: doc.size });
-  return { bytes, itemVersion: itemVersionOf(doc) };
+  return { body, size: doc.size, itemVersion: itemVersionOf(doc) };
 }
