@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { buildDocx } from '../../demo/docx.js';
@@ -63,6 +64,21 @@ describe('checkDocxPackage', () => {
       /document element/,
     );
   });
+
+  it('checks a large document without holding the event loop (no XML parsing; zlib inflates off it)', async () => {
+    const paragraph = `<w:p><w:r><w:t>The patient is stable and comfortable, plan unchanged.</w:t></w:r></w:p>`;
+    const main = `<w:document xmlns:w="${W}"><w:body>${paragraph.repeat(200_000)}</w:body></w:document>`;
+    expect(main.length).toBeGreaterThan(15 * 1024 * 1024);
+    const big = await deflatedZip([TYPES, part('word/document.xml', main)]);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await checkDocxPackage(big);
+    // A blocked loop is recorded when the monitor's next tick runs.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    delay.disable();
+    // readDocx's synchronous parse of the same holds the loop for ~1.8 s here; the stream check ~10 ms.
+    expect(delay.max / 1e6).toBeLessThan(250);
+  }, 30_000);
 
   it('stops zip bombs at the declared sizes, before inflating', async () => {
     const huge = Buffer.alloc(DOCX_PACKAGE_LIMITS.maxMainPartBytes + 1, 0x20);
