@@ -49,7 +49,7 @@ export const IMPORT_RULES = [
 const CORE_NODE = 'core must not import Node built-ins (no Node or DOM imports)';
 const CORE_PACKAGE = `core may import only its own dependencies (${CORE_PACKAGES.join(', ')}): no Node or DOM packages`;
 const API_LITERAL =
-  "API paths ('/api/…', '/Attachments/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints";
+  "API paths ('/api/…', '/Attachments/…', '/wopi/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints";
 /** Folders whose non-test files must not spell an API path. */
 const API_LITERAL_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
 /** Where API paths are written: the endpoint table, and the prefix the HTTP plugins key on. */
@@ -100,12 +100,13 @@ function importViolations(path, specifier) {
 /** Paths outside /api/ that the table names: the embedded WOPI client's page (issue 22). */
 const PAGE_PREFIXES = ['/wopi-client/'];
 
-/** An API path: /api/…, the attachments service's /Attachments/… (any letter case) or a table page. */
+/** An API path: /api/…, /Attachments/…, the WOPI host's /wopi/… (any letter case) or a table page. */
 function isApiPath(text) {
   const lower = text.toLowerCase();
   return (
     text.startsWith('/api/') ||
     lower.startsWith('/attachments/') ||
+    lower.startsWith('/wopi/') ||
     PAGE_PREFIXES.some((prefix) => lower.startsWith(prefix))
   );
 }

@@ -77,7 +77,7 @@ describe('part rules (ARCHITECTURE §2)', () => {
 
   it("fails an API path spelled outside the endpoint table, but not in tests, comments or core's table", () => {
     const api = rule(
-      "API paths ('/api/…', '/Attachments/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints",
+      "API paths ('/api/…', '/Attachments/…', '/wopi/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints",
     );
     expect(messages('apps/web/src/features/x/xApi.ts', "const p = '/api/jobs/getcounts';")).toEqual([api]);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
@@ -86,6 +86,9 @@ describe('part rules (ARCHITECTURE §2)', () => {
     expect(messages('apps/web/src/features/x/xApi.ts', 'const p = `/Attachments/v1/${id}`;')).toEqual([api]);
     expect(messages('apps/server/src/http/x.ts', "const p = '/attachments/';")).toEqual([api]);
     expect(messages('apps/server/src/routes/x/x.ts', "const p = '/wopi-client/docx';")).toEqual([api]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+    expect(messages('apps/server/src/services/x/x.ts', 'const p = `/wopi/files/${id}`;')).toEqual([api]);
+    expect(messages('apps/web/src/features/x/x.ts', "const p = '/WOPI/files/1/contents';")).toEqual([api]);
     expect(messages('apps/web/src/features/x/x.test.ts', "const p = '/api/jobs/getcounts';")).toEqual([]);
     expect(messages('apps/server/src/testing/kit.ts', "const p = '/api/jobs/getcounts';")).toEqual([]);
     expect(messages('apps/web/src/lib/x.ts', "// GET '/api/jobs/getcounts'\nconst p = '/apix';")).toEqual([]);

@@ -19,6 +19,7 @@ import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
 import { findWebDist, registerSpa } from './http/spa.js';
+import { registerWopiCaller } from './http/wopiCaller.js';
 import { accountRoutes } from './routes/account/accountRoutes.js';
 import { schemeRoutes } from './routes/account/schemeRoutes.js';
 import { adtRoutes } from './routes/adt/adtRoutes.js';
@@ -38,6 +39,8 @@ import { jobSearchRoutes } from './routes/jobList/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
+import { wopiRoutes } from './routes/wopi/wopiRoutes.js';
+import { wordRoutes } from './routes/wopi/wordRoutes.js';
 import { wordClientRoutes } from './routes/wordClient/wordClientRoutes.js';
 import { buildInfo } from './system/buildInfo.js';
 
@@ -65,7 +68,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(cookie, { secret: ctx.cookieSecret });
-  registerSecurityHeaders(app, originsOf(ctx.config.ATTACHMENTS_BASE_URL));
+  registerSecurityHeaders(app, {
+    connectTo: originsOf(ctx.config.ATTACHMENTS_BASE_URL),
+    frameTo: originsOf(ctx.config.WOPI_DISCOVERY_URL),
+  });
   registerAttachmentsCors(app, ctx.config.ATTACHMENTS_CORS_ORIGINS ?? []);
   registerServerTiming(app);
   registerRequestLog(app);
@@ -74,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   registerCsrf(app);
   registerSession(app, ctx);
   registerAttachmentCaller(app);
+  registerWopiCaller(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(accountRoutes(ctx));
@@ -91,6 +98,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(physicianRoutes(ctx));
   await app.register(adtRoutes(ctx));
   await app.register(attachmentRoutes(ctx));
+  await app.register(wopiRoutes(ctx));
+  await app.register(wordRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);

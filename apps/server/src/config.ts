@@ -67,6 +67,19 @@ export const ConfigSchema = z.object({
     .optional(),
   /** How long an attachments credential (GetAttachmentApiCredentials) works, in seconds. */
   ATTACHMENT_CREDENTIAL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /**
+   * Word documents (issue 22): the discovery document of a WOPI client (Collabora Online,
+   * ONLYOFFICE Docs, Office Online Server), e.g. https://collabora.example.org/hosting/discovery.
+   * Unset: Quill's own WOPI client page opens the documents.
+   */
+  WOPI_DISCOVERY_URL: z.url().optional(),
+  /**
+   * The address WOPI clients reach this server at (their WOPISrc), when it is not the browsers'
+   * (e.g. http://quill:8080 inside a container network). Unset: PUBLIC_URL, else the browser's.
+   */
+  WOPI_HOST_URL: z.url().optional(),
+  /** How long a WOPI access token (getwordauth) works, in seconds. */
+  WOPI_TOKEN_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Run the task worker inside the server process (embedded mode). */
   IN_PROCESS_WORKER: bool.default(true),
   /** Seed the demo data on the first start of an empty database. */

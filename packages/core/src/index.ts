@@ -16,6 +16,8 @@ export * from './contract/jobSave.js';
 export * from './contract/jobSearch.js';
 export * from './contract/physician.js';
 export * from './contract/schedule.js';
+export * from './contract/wopi.js';
+export * from './contract/word.js';
 export * from './contract/wordClient.js';
 export * from './i18n/enUS.js';
 export * from './i18n/format.js';

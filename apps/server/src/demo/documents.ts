@@ -3,7 +3,7 @@ import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { type Block, buildCda, type CdaSection } from './cda/buildCda.js';
 import { composeSections } from './cda/narrative.js';
 import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
-import { buildDocx, type DocxParagraph } from './docx.js';
+import { buildDocx, type DocxBlock } from './docx.js';
 import type { FacilityModel, PatientModel, PhysicianModel, VisitModel } from './model.js';
 import { MEDICAL, SURGICAL } from './pools/conditions.js';
 import { FEMALE_FIRST, MALE_FIRST } from './pools/names.js';
@@ -24,18 +24,22 @@ export interface DocumentSpec {
   referrer: PhysicianModel;
 }
 
-function flatten(b: Block): string | null {
-  const text = (parts: (string | { bold: string })[]) =>
-    parts.map((p) => (typeof p === 'string' ? p : p.bold)).join('');
+const inlineText = (parts: (string | { bold: string })[]) =>
+  parts.map((p) => (typeof p === 'string' ? p : p.bold)).join('');
+
+/** A narrative block as Word blocks: a paragraph, bulleted or numbered items, a table. */
+function docxBlocks(b: Block): DocxBlock[] {
   switch (b.kind) {
     case 'paragraph':
-      return text(b.parts);
+      return [{ text: inlineText(b.parts) }];
     case 'list':
-      return b.items.map((i, n) => `${b.ordered ? `${n + 1}.` : '•'} ${text(i)}`).join('\n');
+      return b.items.map((item, n) =>
+        b.ordered ? { text: `${n + 1}. ${inlineText(item)}` } : { text: inlineText(item), bullet: true },
+      );
     case 'table':
-      return [b.head, ...b.rows].map((r) => r.join(' | ')).join('\n');
+      return [{ table: { head: b.head, rows: b.rows } }];
     case 'br':
-      return null;
+      return [];
   }
 }
 
@@ -74,20 +78,25 @@ export function renderDocument(spec: DocumentSpec): Buffer {
   }
   const author = spec.author;
   if (spec.format === 'DOCX') {
-    const paras: DocxParagraph[] = [
-      { text: tpl.title, heading: true },
-      { text: `Patient: ${p.lastName}, ${given.join(' ')}    MRN: ${p.mrn}    DOB: ${p.dateOfBirth}` },
-      { text: `Facility: ${spec.facility.name}    Date: ${new Date(spec.date).toISOString().slice(0, 10)}` },
+    const date = new Date(spec.date).toISOString().slice(0, 10);
+    const blocks: DocxBlock[] = [
+      { text: tpl.title, heading: 1 },
+      {
+        table: {
+          head: ['Patient', 'MRN', 'Date of birth', 'Facility', 'Date'],
+          rows: [[`${p.lastName}, ${given.join(' ')}`, p.mrn, p.dateOfBirth, spec.facility.name, date]],
+        },
+      },
     ];
     for (const s of sections) {
-      paras.push({ text: s.title, bold: true });
-      for (const b of s.blocks) {
-        const t = flatten(b);
-        if (t) for (const line of t.split('\n')) paras.push({ text: line });
-      }
+      blocks.push({ text: s.title, heading: 2 });
+      for (const b of s.blocks) blocks.push(...docxBlocks(b));
     }
-    if (author) paras.push({ text: '' }, { text: `Electronically dictated by ${physicianName(author)}` });
-    return buildDocx(paras);
+    if (author) blocks.push({ text: `Electronically dictated by ${physicianName(author)}` });
+    return buildDocx(blocks, {
+      title: tpl.title,
+      created: new Date(spec.date).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    });
   }
   const xml = buildCda({
     id: `${spec.facility.code}-${spec.key.replace(/[^A-Za-z0-9]/g, '')}`,

@@ -61,21 +61,39 @@ describe('buildStoredZip', () => {
 });
 
 describe('buildDocx', () => {
-  it('is a valid zip with the three parts a Word document needs, with escaped text', () => {
-    const docx = buildDocx([
-      { text: 'Progress Note', heading: true },
-      { text: 'Creatinine < 1.2 & stable — “ok”', bold: true },
-    ]);
+  it('is a real Word package: content types, relationships, styles, properties and the main part, escaped', () => {
+    const docx = buildDocx(
+      [
+        { text: 'Progress Note', heading: 1 },
+        { text: 'Creatinine < 1.2 & stable — “ok”', bold: true },
+        { text: 'Plan', heading: 2 },
+        { text: 'Walk daily', bullet: true },
+        { table: { head: ['Drug', 'Dose'], rows: [['Aspirin', '81 mg'], ['Short row']] } },
+      ],
+      { title: 'Progress <Note>' },
+    );
     expect(docx.subarray(0, 4).toString('hex')).toBe('504b0304');
     const entries = readStoredZip(docx);
     expect(entries.map((e) => e.name).sort()).toEqual([
       '[Content_Types].xml',
       '_rels/.rels',
+      'docProps/app.xml',
+      'docProps/core.xml',
+      'word/_rels/document.xml.rels',
       'word/document.xml',
+      'word/styles.xml',
     ]);
     for (const e of entries) assertWellFormedXml(e.data.toString('utf8'));
-    const body = entries.find((e) => e.name === 'word/document.xml')?.data.toString('utf8') ?? '';
+    const part = (name: string) => entries.find((e) => e.name === name)?.data.toString('utf8') ?? '';
+    const body = part('word/document.xml');
     expect(body).toContain('Creatinine &lt; 1.2 &amp; stable — “ok”');
+    expect(body).toContain('<w:pStyle w:val="Heading1"/>');
+    expect(body).toContain('<w:pStyle w:val="Heading2"/>');
+    expect(body).toContain('<w:tblStyle w:val="TableGrid"/>');
+    // Every row has the table's columns (a short row is filled with empty cells).
+    expect(body.match(/<w:tc>/g)?.length).toBe(6);
+    expect(part('word/styles.xml')).toContain('w:styleId="Heading1"');
+    expect(part('docProps/core.xml')).toContain('<dc:title>Progress &lt;Note&gt;</dc:title>');
     expect(buildDocx([{ text: 'x' }]).equals(buildDocx([{ text: 'x' }]))).toBe(true);
   });
 });

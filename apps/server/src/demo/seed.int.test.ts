@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { attachments, documentVersions, jobs, recipients } from '../db/schema/index.js';
+import { checkDocxPackage } from '../documents/docx/checkDocxPackage.js';
+import { readZipPart } from '../documents/docx/readDocx.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { RECENT_ATTACHMENTS_PER_FACILITY } from './attachments.js';
 import { hasCommand } from './audio.js';
@@ -315,6 +317,22 @@ describe.each(backends)('demo seed on $name', (backend) => {
         'select count(*) as n from document_versions d join jobs j on j.id = d.job_id where j.document_type is null',
       ),
     ).toBe(0);
+  });
+
+  it('gives Word jobs real Word documents: headings, paragraphs and a table (issue 22)', async () => {
+    const docx = await q<{ blob_key: string }>(
+      "select distinct blob_key from document_versions where format = 'DOCX' limit 5",
+    );
+    expect(docx.length).toBeGreaterThan(0);
+    for (const { blob_key } of docx) {
+      const bytes = await blobs.get(blob_key);
+      await checkDocxPackage(bytes);
+      const body = (await readZipPart(bytes, 'word/document.xml'))!.toString('utf8');
+      expect(body).toContain('<w:pStyle w:val="Heading1"/>');
+      expect(body).toContain('<w:pStyle w:val="Heading2"/>');
+      expect(body).toContain('<w:tbl>');
+      expect((await readZipPart(bytes, 'word/styles.xml'))?.length).toBeGreaterThan(0);
+    }
   });
 
   it('stores every referenced blob', async () => {

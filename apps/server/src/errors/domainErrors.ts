@@ -14,6 +14,8 @@ export type DomainErrorKind =
   | 'notFound'
   /** The record's state forbids it now: booked by another, stale version, already done. */
   | 'conflict'
+  /** A condition the caller set does not hold (WOPI GetFile larger than X-WOPI-MaxExpectedSize). */
+  | 'preconditionFailed'
   /** The upload or body is over its limit. */
   | 'tooLarge'
   /** A valid request that produced nothing (spec: "No copies") or a stored file that cannot be read. */
@@ -21,7 +23,9 @@ export type DomainErrorKind =
   /** A dependency (LibreOffice, ffmpeg, the database) is missing or down. */
   | 'unavailable'
   /** Too many tries; wait and try again. */
-  | 'throttled';
+  | 'throttled'
+  /** An operation this server does not offer (a WOPI override it does not implement). */
+  | 'notImplemented';
 
 /**
  * A refusal a person can act on: its kind, a message for the user and, where a caller needs to tell
@@ -60,6 +64,8 @@ export const forbidden = of('forbidden');
 export const notFound = of('notFound');
 /** Booking, version or state conflict. */
 export const conflict = of('conflict');
+/** A precondition of the caller's does not hold. */
+export const preconditionFailed = of('preconditionFailed');
 /** Over the size limit. */
 export const tooLarge = of('tooLarge');
 /** Valid, but nothing could be produced from it. */
@@ -68,3 +74,5 @@ export const unprocessable = of('unprocessable');
 export const unavailable = of('unavailable');
 /** Too many tries. */
 export const throttled = of('throttled');
+/** An operation this server does not offer. */
+export const notImplemented = of('notImplemented');

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ATTACHMENTS_PREFIX, message, WORD_CLIENT_PREFIX } from '@quill/core';
+import { isOwnCredentialPath, message, WORD_CLIENT_PREFIX } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
 
@@ -27,9 +27,10 @@ export function isSecure(req: FastifyRequest): boolean {
  */
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // The attachments service and the WOPI host take no cookies: their own credential is the proof.
+    if (isOwnCredentialPath(req.url)) return;
     const cookie = req.cookies[XSRF_COOKIE];
-    // The attachments service takes no cookies (its basic credential is the proof).
-    if (!cookie && !req.url.toLowerCase().startsWith(ATTACHMENTS_PREFIX)) {
+    if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',

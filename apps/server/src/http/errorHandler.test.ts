@@ -8,6 +8,8 @@ import {
   forbidden,
   invalid,
   notFound,
+  notImplemented,
+  preconditionFailed,
   throttled,
   tooLarge,
   unauthenticated,
@@ -23,10 +25,12 @@ const EXPECTED: [DomainErrorKind, (message: string) => DomainError, keyof typeof
   ['forbidden', forbidden, 403, 'forbidden'],
   ['notFound', notFound, 404, 'not_found'],
   ['conflict', conflict, 409, 'conflict'],
+  ['preconditionFailed', preconditionFailed, 412, 'precondition_failed'],
   ['tooLarge', tooLarge, 413, 'too_large'],
   ['unprocessable', unprocessable, 422, 'unprocessable'],
   ['throttled', throttled, 429, 'too_many_requests'],
   ['unavailable', unavailable, 503, 'unavailable'],
+  ['notImplemented', notImplemented, 501, 'not_implemented'],
 ];
 const FACTORY = new Map(EXPECTED.map(([kind, factory]) => [kind, factory]));
 

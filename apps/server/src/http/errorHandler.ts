@@ -10,10 +10,12 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, keyof typeof ERROR_CODES> =
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  preconditionFailed: 412,
   tooLarge: 413,
   unprocessable: 422,
   throttled: 429,
   unavailable: 503,
+  notImplemented: 501,
 };
 
 /** Fastify's own client-error codes and the message each answers with. */
@@ -42,39 +44,42 @@ export function sendError(reply: FastifyReply, status: number, code: string, tex
  * carries a stack trace.
  */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const detail = err.validation
-        .map((v) => {
-          const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          const where = [err.validationContext, path].filter(Boolean).join(' ');
-          return `${where ? `${where}: ` : ''}${v.message}`;
-        })
-        .join('; ');
-      req.log.info({ code: err.code }, 'request rejected: validation');
-      return sendError(reply, 400, ERROR_CODES[400], message('api.badRequest', { detail }));
-    }
-    if (err instanceof DomainError) {
-      const status = STATUS_OF_KIND[err.kind];
-      const code = err.code ?? ERROR_CODES[status];
-      req.log.info({ status, code }, 'request refused');
-      return sendError(reply, status, code, err.message);
-    }
-    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
-    if (known) {
-      req.log.info({ code: err.code }, 'request rejected');
-      return sendError(reply, known.status, ERROR_CODES[known.status], known.text());
-    }
-    const status = err.statusCode ?? 500;
-    if (status === 429) {
-      return sendError(reply, 429, ERROR_CODES[429], message('api.tooManyRequests'));
-    }
-    if (status >= 400 && status < 500) {
-      req.log.info({ code: err.code, status }, 'request rejected');
-      const code = ERROR_CODES[status as keyof typeof ERROR_CODES] ?? 'bad_request';
-      return sendError(reply, status, code, message('api.badRequest', { detail: err.message }));
-    }
-    req.log.error({ err }, 'unexpected server error');
-    return sendError(reply, 500, ERROR_CODES[500], message('api.internal'));
-  });
+  app.setErrorHandler(replyWithError);
+}
+
+/** The error handler itself, for a plugin that adds its own headers first (the WOPI host). */
+export function replyWithError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const detail = err.validation
+      .map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const where = [err.validationContext, path].filter(Boolean).join(' ');
+        return `${where ? `${where}: ` : ''}${v.message}`;
+      })
+      .join('; ');
+    req.log.info({ code: err.code }, 'request rejected: validation');
+    return sendError(reply, 400, ERROR_CODES[400], message('api.badRequest', { detail }));
+  }
+  if (err instanceof DomainError) {
+    const status = STATUS_OF_KIND[err.kind];
+    const code = err.code ?? ERROR_CODES[status];
+    req.log.info({ status, code }, 'request refused');
+    return sendError(reply, status, code, err.message);
+  }
+  const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+  if (known) {
+    req.log.info({ code: err.code }, 'request rejected');
+    return sendError(reply, known.status, ERROR_CODES[known.status], known.text());
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 429) {
+    return sendError(reply, 429, ERROR_CODES[429], message('api.tooManyRequests'));
+  }
+  if (status >= 400 && status < 500) {
+    req.log.info({ code: err.code, status }, 'request rejected');
+    const code = ERROR_CODES[status as keyof typeof ERROR_CODES] ?? 'bad_request';
+    return sendError(reply, status, code, message('api.badRequest', { detail: err.message }));
+  }
+  req.log.error({ err }, 'unexpected server error');
+  return sendError(reply, 500, ERROR_CODES[500], message('api.internal'));
 }

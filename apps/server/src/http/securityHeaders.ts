@@ -1,13 +1,21 @@
 import { isCallPath } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 
+/** Origins the web app reaches besides this server. */
+export interface OtherOrigins {
+  /** Called by the browser (a separate attachments service, ATTACHMENTS_BASE_URL). */
+  connectTo?: readonly string[];
+  /** Shown in a frame and posted to by its form (the WOPI client of WOPI_DISCOVERY_URL). */
+  frameTo?: readonly string[];
+}
+
 /**
  * ARCHITECTURE §5: security headers on every answer. No inline script is allowed; Mantine writes
  * its CSS variables into a style element, hence 'unsafe-inline' for styles only. Blob and data URLs
- * serve the in-page PDF viewer and the audio player. `connectTo` adds origins the web app calls
- * besides this server (a separate attachments service, ATTACHMENTS_BASE_URL).
+ * serve the in-page PDF viewer and the audio player. The Word frame (issue 22) shows this server's
+ * own WOPI client page, or the WOPI client of WOPI_DISCOVERY_URL, which its form posts the token to.
  */
-function contentSecurityPolicy(connectTo: readonly string[]): string {
+function contentSecurityPolicy({ connectTo = [], frameTo = [] }: OtherOrigins): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -16,10 +24,10 @@ function contentSecurityPolicy(connectTo: readonly string[]): string {
     "font-src 'self' data:",
     "media-src 'self' blob:",
     ["connect-src 'self'", ...connectTo].join(' '),
-    "frame-src 'self' blob:",
+    ["frame-src 'self' blob:", ...frameTo].join(' '),
     "object-src 'self' blob:",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...frameTo].join(' '),
     "frame-ancestors 'self'",
   ].join('; ');
 }
@@ -29,8 +37,8 @@ export function originsOf(...urls: (string | undefined)[]): string[] {
   return urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, connectTo: readonly string[] = []) {
-  const csp = contentSecurityPolicy(connectTo);
+export function registerSecurityHeaders(app: FastifyInstance, origins: OtherOrigins = {}) {
+  const csp = contentSecurityPolicy(origins);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');

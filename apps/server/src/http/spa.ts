@@ -22,7 +22,7 @@ export function findWebDist(): string | null {
 
 /**
  * Serves the SPA with history fallback: any GET outside /api that is not a file answers
- * index.html, so client routes survive a reload. Unknown /api (and /Attachments) paths answer 404
+ * index.html, so client routes survive a reload. Unknown /api (/Attachments, /wopi) paths answer 404
  * in the error shape.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | null) {

@@ -16,13 +16,30 @@ export const ATTACHMENTS_PREFIX = '/attachments/';
 export const WORD_CLIENT_PREFIX = '/wopi-client/';
 
 /**
- * Whether a request URL is a call of Quill rather than a page of the web app: /api/… or the
- * attachments service, in any letter case. Such answers are never cached and an unknown one is a
- * JSON 404, not the app's page.
+ * The WOPI host's paths (`/wopi/files/{fileId}…`, issue 22): calls of WOPI clients (Collabora
+ * Online, ONLYOFFICE, Office Online Server, Quill's own client page) outside /api/ that
+ * authenticate with the `access_token` of their query, not the session cookie.
+ */
+export const WOPI_PREFIX = '/wopi/';
+
+/**
+ * Whether a request URL is a call of Quill rather than a page of the web app: /api/…, the
+ * attachments service or the WOPI host, in any letter case. Such answers are never cached and an
+ * unknown one is a JSON 404, not the app's page.
  */
 export function isCallPath(url: string): boolean {
   const path = url.toLowerCase();
-  return path.startsWith(API_PREFIX) || path.startsWith(ATTACHMENTS_PREFIX);
+  return path.startsWith(API_PREFIX) || isOwnCredentialPath(path);
+}
+
+/**
+ * Whether a request URL is a call that brings its own credential (the attachments service's basic
+ * credential, the WOPI host's access token) instead of the session cookie: such calls carry no
+ * ambient authority, so they neither get nor need the CSRF cookie.
+ */
+export function isOwnCredentialPath(url: string): boolean {
+  const path = url.toLowerCase();
+  return path.startsWith(ATTACHMENTS_PREFIX) || path.startsWith(WOPI_PREFIX);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,8 +67,11 @@ export interface Endpoint {
   readonly status?: 200 | 201;
   /** Media types of a non-JSON answer (documents, audio, a zip, a page, a redirect). */
   readonly produces?: readonly string[];
-  /** A multipart upload, or an HTML form's post, instead of a JSON body. */
-  readonly consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** A multipart upload, an HTML form's post, or a file's bytes as they are (WOPI PutFile). */
+  readonly consumes?:
+    | 'multipart/form-data'
+    | 'application/x-www-form-urlencoded'
+    | 'application/octet-stream';
   /**
    * The served path of which this entry is another spelling the spec also writes (paths match
    * case-insensitively, so the server registers the served one only and answers both).

@@ -16,10 +16,12 @@ export const ERROR_CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'too_many_requests',
   500: 'internal',
+  501: 'not_implemented',
   503: 'unavailable',
 } as const;

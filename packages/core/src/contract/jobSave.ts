@@ -50,16 +50,19 @@ export const CancelBookingQuerySchema = z.object({
 /** Answer of cancelbooking. */
 export const CancelBookingResultSchema = z.object({ success: z.boolean(), messages: z.array(z.string()) });
 
+/** A save mode (spec 02 §3 "Save options"): 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
+export const SaveModeSchema = z
+  .number({ error: 'saveMode must be a whole number from 0 to 5' })
+  .int('saveMode must be a whole number from 0 to 5')
+  .min(0, 'saveMode must be a whole number from 0 to 5')
+  .max(5, 'saveMode must be a whole number from 0 to 5');
+
 /** Body of savejob: saveMode 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
 export const SaveJobBodySchema = z.object({
   jobId: bodyId('jobId'),
   version: bodyId('version'),
   bookingCookie: cookie,
-  saveMode: z
-    .number({ error: 'saveMode must be a whole number from 0 to 5' })
-    .int('saveMode must be a whole number from 0 to 5')
-    .min(0, 'saveMode must be a whole number from 0 to 5')
-    .max(5, 'saveMode must be a whole number from 0 to 5'),
+  saveMode: SaveModeSchema,
   setJobDataRequest: JobDataRequestSchema,
   cda: CdaEditsSchema.optional(),
 });

@@ -845,6 +845,40 @@ export const enUS = {
       imported: 'Attachment {{attachmentNonSequentialID}} stored as {{attachmentName}} ({{size}} bytes).',
     },
   },
+  // Ours: the WOPI host's refusals (issue 22; WOPI clients log them, users see their client's own words).
+  wopi: {
+    tokenMissing: 'The WOPI call has no access_token. Open the document from Quill again.',
+    tokenInvalid: 'The access token is not valid or has expired. Open the document from Quill again.',
+    viewOnly: 'This access token may only view the document; open it for editing from Quill.',
+    fileNotFound: 'File {{fileId}} is not a Word document of this host.',
+    notWord: 'Job {{jobId}} has no Word document.',
+    overrideRequired: 'X-WOPI-Override is required.',
+    overrideUnsupported: 'X-WOPI-Override {{override}} is not supported by this host.',
+    lockRequired: 'X-WOPI-Lock is required and must not be empty.',
+    lockTooLong: 'X-WOPI-Lock must be at most {{max}} characters.',
+    notBooked: 'Job {{jobId}} is not booked out to you: choose Edit in Quill first.',
+    bookedByOther: 'Job {{jobId}} is booked out for editing by another user.',
+    lockMismatch: 'The document of job {{jobId}} is locked with another lock.',
+    notLocked: 'The document of job {{jobId}} is not locked.',
+    staleVersion:
+      'The document of job {{jobId}} has a newer version ({{current}}) than the one this client holds ({{version}}). Open it again from Quill.',
+    changedInStorage:
+      'The document of job {{jobId}} changed in Quill after this client read it. Open it again from Quill.',
+    maxExpectedSize: 'X-WOPI-MaxExpectedSize must be a whole number of bytes.',
+    largerThanExpected: 'The document is {{size}} bytes, more than X-WOPI-MaxExpectedSize ({{max}}).',
+    discoveryUnreachable:
+      'The Word service at {{url}} could not be reached ({{detail}}). Word documents open again once it answers; if this persists please contact your System Administrator.',
+    discoveryNoAction: 'The Word service at {{url}} offers no {{action}} action for Word (.docx) documents.',
+  },
+  // Ours: the Word text type of the job view (spec 02 §2 "the word-processor frame", §4, §9).
+  word: {
+    frameTitle: 'Word document of job {{jobId}}',
+    opening: 'Opening the Word document…',
+    openFailed: 'The Word document could not be opened.',
+    retry: 'Retry',
+    saving: 'Saving the Word document…',
+    notReady: 'The Word document is still opening; save again in a moment.',
+  },
   adt: {
     // Spec 02 §2, §5, §8 (verbatim).
     valueTooShort: 'Value must be at least 2 characters',
@@ -1059,8 +1093,6 @@ export const enUS = {
     discardDraft: 'Discard',
     openJob: 'Open',
     openJobLabel: 'Open job {{jobId}}',
-    wordLater:
-      'This job has a Word document, which this version of Quill cannot show. Use Print preview to read it.',
   },
   jobDetails: {
     title: 'Document Details',

@@ -261,6 +261,17 @@ export const bookings = pgTable('bookings', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** The stage the job had before it was booked out to the editor stage (410); restored on cancel. */
   restoreStageId: integer('restore_stage_id'),
+  /**
+   * The WOPI lock of the booking (issue 22): the lock id the account's WOPI client set with Lock;
+   * null while unlocked. A Word document is locked only by the account that holds the booking.
+   */
+  wopiLock: text('wopi_lock'),
+  /**
+   * The job version this booking's unsaved Word edit started from: set by its first PutFile, cleared
+   * by a save that keeps the booking. saveWordDocument based on it is not stale for the versions
+   * the booking's own PutFiles made since.
+   */
+  wordBaseVersion: integer('word_base_version'),
 });
 
 /**

@@ -152,26 +152,52 @@ export const attachments = pgTable(
 );
 
 /**
+ * The columns of a credential bound to a session (attachments credentials, WOPI access tokens):
+ * the SHA-256 of its secret, the session and account it was issued to (a session that ends takes
+ * it along), when it was issued and until when it works.
+ */
+const sessionCredential = () => ({
+  idHash: text('id_hash').primaryKey(),
+  sessionIdHash: text('session_id_hash')
+    .notNull()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The attachments service's basic credentials (GetAttachmentApiCredentials): random, stored as a
  * SHA-256 hash like the session ids, short-lived, and bound to the session and account that asked
  * — a session that ends (sign-out, expiry, a newer sign-in) takes its credentials with it.
  */
-export const attachmentCredentials = pgTable(
-  'attachment_credentials',
+export const attachmentCredentials = pgTable('attachment_credentials', sessionCredential(), (t) => [
+  index('attachment_credentials_session_idx').on(t.sessionIdHash),
+  index('attachment_credentials_expires_idx').on(t.expiresAt),
+]);
+
+/**
+ * WOPI access tokens (issue 22, GET /api/jobs/getwordauth): 256 random bits stored only as their
+ * SHA-256, for one job, account and session, short-lived (WOPI_TOKEN_SECONDS). A session that ends
+ * takes its tokens with it. `version` is the job version of the document the WOPI client holds:
+ * the version the token was issued at, moved on by its GetFile and its own PutFiles.
+ */
+export const wopiTokens = pgTable(
+  'wopi_tokens',
   {
-    idHash: text('id_hash').primaryKey(),
-    sessionIdHash: text('session_id_hash')
-      .notNull()
-      .references(() => sessions.idHash, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...sessionCredential(),
+    jobId: jobRef(),
+    /** An edit token (edit-text permission and a live booking when issued); else view only. */
+    canWrite: boolean('can_write').notNull(),
+    version: integer('version').notNull(),
+    /** The origin of the Quill page the frame is in (CheckFileInfo's PostMessageOrigin). */
+    hostOrigin: text('host_origin').notNull(),
   },
   (t) => [
-    index('attachment_credentials_session_idx').on(t.sessionIdHash),
-    index('attachment_credentials_expires_idx').on(t.expiresAt),
+    index('wopi_tokens_session_idx').on(t.sessionIdHash),
+    index('wopi_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 

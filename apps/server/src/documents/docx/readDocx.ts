@@ -6,7 +6,7 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** The main part of a Word document. */
 export const DOCX_MAIN_PART = 'word/document.xml';
 /** Largest main part we inflate (a zip bomb stops here). */
-const MAX_PART_BYTES = 64 * 1024 * 1024;
+export const MAX_PART_BYTES = 64 * 1024 * 1024;
 
 /** Thrown when bytes are not a readable Word document; `detail` says why. */
 export class NotDocxError extends Error {

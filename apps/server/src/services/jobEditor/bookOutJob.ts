@@ -62,6 +62,9 @@ export async function bookOutJob(
       createdAt: sql`now()`,
       expiresAt: sql`now() + make_interval(secs => ${ttl})`,
       restoreStageId,
+      // A new booking starts unlocked, with no Word edit of its own yet.
+      wopiLock: null,
+      wordBaseVersion: null,
     };
     const [booking] = await tx
       .insert(bookings)

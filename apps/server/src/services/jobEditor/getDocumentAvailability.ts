@@ -9,6 +9,9 @@ import { currentDocument } from './currentDocument.js';
 /**
  * GET /api/job/GetDocumentAvailability (spec 02 §3 "Job availability"): the current document's
  * format and which audio renditions exist. Every document here is the job's own (no fallback).
+ * A job whose document is Word answers the user-choice format (documentType null) with hasWord:
+ * spec 02 §4 shows "Word format" as text type none, and the user-choice format with only a Word
+ * document as the DOCX text type — the word-processor frame, which is what Quill's Word jobs are.
  */
 export async function getDocumentAvailability(
   ctx: AppContext,
@@ -24,7 +27,7 @@ export async function getDocumentAvailability(
   const codecs = new Set(audio.map((a) => a.codec));
   const format = doc?.format === 'CDA' || doc?.format === 'DOCX' ? doc.format : null;
   return {
-    documentType: format,
+    documentType: format === 'CDA' ? 'CDA' : null,
     isFallbackDocument: false,
     hasCDA: format === 'CDA',
     hasWord: format === 'DOCX',

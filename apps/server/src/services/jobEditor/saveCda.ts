@@ -16,7 +16,7 @@ export async function saveCda(
     {
       jobId: body.jobId,
       version: body.version,
-      bookingCookie: body.bookingCookie,
+      holder: { bookingCookie: body.bookingCookie },
       mode: 'text',
       jobData: null,
       cda: body.cda,

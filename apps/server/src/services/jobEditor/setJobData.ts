@@ -19,7 +19,7 @@ export async function setJobData(
     {
       jobId: body.jobData.jobId,
       version: null,
-      bookingCookie: body.bookingCookie,
+      holder: { bookingCookie: body.bookingCookie },
       mode: 'data',
       jobData: body.jobData,
       cda: null,

@@ -7,7 +7,17 @@ export const ACTIVITY_EVENTS = [
   'touchmove',
   'wheel',
   'scroll',
+  // What happens where the document cannot see it: typing in the Word frame (reportActivity).
+  'quill:activity',
 ];
+
+/**
+ * Reports user activity the document's own events do not show: work inside a frame (the Word
+ * document's WOPI client), so the session does not time out while the user types there.
+ */
+export function reportActivity(target: Document = document): void {
+  target.dispatchEvent(new Event('quill:activity'));
+}
 
 /**
  * Calls `onActivity` for every user activity anywhere in the document (capture phase, so modals

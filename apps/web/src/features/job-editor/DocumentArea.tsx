@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { JobAudio } from '../audio/JobAudio';
 import { CdaEditor } from './editor/CdaEditor';
 import type { LoadedJob } from './useJobLoad';
+import type { WordDocument } from './word/useWordDocument';
+import { WordFrame } from './word/WordFrame';
 
 /**
- * The document area of spec 02 §4: the CDA editor with the audio player docked in it, or the
- * message for a job without text that can be shown — 'No document avilable' (with the player for
- * an audio-only job), or the document-type-none error.
+ * The document area of spec 02 §4: the CDA editor with the audio player docked in it, the Word
+ * frame (DOCX text type) with the player above it, or the message for a job without text that can
+ * be shown — 'No document avilable' (with the player for an audio-only job), or the
+ * document-type-none error.
  */
 export function DocumentArea({
   job,
@@ -18,6 +21,7 @@ export function DocumentArea({
   onReady,
   onChange,
   banner,
+  word,
 }: {
   job: LoadedJob;
   editorKey: string;
@@ -25,6 +29,7 @@ export function DocumentArea({
   onReady: (editor: Editor | null) => void;
   onChange: (doc: JSONContent) => void;
   banner: ReactNode;
+  word: WordDocument;
 }) {
   const { t } = useTranslation();
   const audio = <JobAudio jobId={job.details.jobId} />;
@@ -44,11 +49,8 @@ export function DocumentArea({
       </>
     );
   }
-  const message = job.text.noDocument
-    ? t('job.noDocument')
-    : job.text.textType === 'DOCX'
-      ? t('jobView.wordLater')
-      : t('job.documentTypeNone');
+  if (job.text.textType === 'DOCX') return <WordFrame jobId={job.details.jobId} word={word} dock={audio} />;
+  const message = job.text.noDocument ? t('job.noDocument') : t('job.documentTypeNone');
   return (
     <>
       {audio}

@@ -32,11 +32,12 @@ import { useJobEdits } from './saving/useJobEdits';
 import { useJobSave } from './saving/useJobSave';
 import { JobLoadError, useJobLoad, useRefreshDetails, versionOf } from './useJobLoad';
 import { finishTenantEdit, useTenantExitMessage } from './useTenantEdit';
+import { useWordDocument } from './word/useWordDocument';
 
 /**
- * Spec 02 §2/§4 job view: details header, controls, the CDA editor (audio docked), the notes card
- * and the side panels; the edit flow (booking/, saving/) and, for the tenant route, the automatic
- * book-out and the opener messages.
+ * Spec 02 §2/§4 job view: details header, controls, the CDA editor or the Word frame (audio
+ * docked), the notes card and the side panels; the edit flow (booking/, saving/, word/) and, for
+ * the tenant route, the automatic book-out and the opener messages.
  */
 export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boolean }) {
   const { t } = useTranslation();
@@ -97,9 +98,12 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     void load.refetch();
     reloadAdt();
   }, [load.refetch, reloadAdt]);
-  const saving = useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave });
   const { changed, markChanged } = edits;
   const editing = booking.mode === 'edit';
+  const isWord = job?.text.textType === 'DOCX';
+  const word = useWordDocument({ jobId, enabled: canView && isWord, editing, onModified: markChanged });
+  const wordText = isWord ? word : null;
+  const saving = useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave, word: wordText });
   const drafts = useDraft({
     jobId,
     version,
@@ -208,6 +212,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
             onReady={onReady}
             onChange={onChange}
             banner={banner}
+            word={word}
           />
         </div>
         <JobNotesCard

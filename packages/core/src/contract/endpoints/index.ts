@@ -9,6 +9,8 @@ import { HEALTH } from './health.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
 import { SCHEDULE } from './schedule.js';
+import { WOPI } from './wopi.js';
+import { WORD } from './word.js';
 import { WORD_CLIENT } from './wordClient.js';
 
 /**
@@ -27,6 +29,8 @@ export const ENDPOINTS = {
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
   schedule: SCHEDULE,
+  wopi: WOPI,
+  word: WORD,
   wordClient: WORD_CLIENT,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

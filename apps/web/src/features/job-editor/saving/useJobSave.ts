@@ -4,10 +4,13 @@ import { stageLabel } from '@quill/core/rules/stages';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
+import { ApiRequestError } from '../../../lib/api';
 import type { Booking, EditOutcome } from '../booking/useBooking';
 import { fetchJobVersion, saveJob } from '../jobApi';
 import { serverMessage } from '../serverMessage';
 import { type LoadedJob, versionOf } from '../useJobLoad';
+import type { WordDocument } from '../word/useWordDocument';
+import { saveWordDocument } from '../word/wordApi';
 import { clearDrafts } from './draftStore';
 import type { JobEdits } from './useJobEdits';
 import { useSaveOptions } from './useSaveOptions';
@@ -23,6 +26,8 @@ export interface JobSaveOptions {
   reload: () => void;
   /** Leaves the job view after a save that ends the edit. */
   leave: (outcome: EditOutcome) => void;
+  /** The Word text type: the frame saves the document first, then saveWordDocument completes it. */
+  word: Pick<WordDocument, 'saveFrame' | 'saved'> | null;
 }
 
 /** Saving the job from edit mode. */
@@ -45,8 +50,14 @@ export interface JobSave {
  * Spec 02 §4 "Save": getjobversion first (newer → the overwrite dialog; lower or a failure warns),
  * then savejob with the changed sections, the job data and the mode. Save only keeps the booking;
  * every other mode ends the edit and leaves. A save forgets the edits and the kept drafts.
+ *
+ * Word (issue 22): the frame saves the document first (Action_Save, the WOPI client's PutFile),
+ * then saveWordDocument applies the mode to it. The frame's own saves move the job's version, so
+ * a newer version is not asked about before saving: the server tells the booking's own versions
+ * from others', and its 409 stale opens the overwrite dialog. The frame is cleared 1 s later.
  */
-export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave }: JobSaveOptions): JobSave {
+export function useJobSave(input: JobSaveOptions): JobSave {
+  const { jobId, job, booking, edits, cdaEdits, reload, leave, word } = input;
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [newer, setNewer] = useState<{ mode: SaveModeName; version: number } | null>(null);
@@ -55,22 +66,25 @@ export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave
   const { cookie, unprotected, end } = booking;
   const { toSave, forget } = edits;
 
+  /** Word: the frame saves the document; false when it could not (the spec's save failure). */
+  const saveFrame = useCallback(async () => {
+    if (!word) return true;
+    const framed = await word.saveFrame();
+    if (framed.success) return true;
+    showToast(framed.result === 'notReady' ? t('word.notReady') : t('job.saveFailed'), { kind: 'error' });
+    return false;
+  }, [word, t]);
+
   const doSave = useCallback(
-    async (mode: SaveModeName, version: number) => {
+    async (mode: SaveModeName, version: number, frameSaved = false) => {
       const held = cookie.current;
       const setJobDataRequest = toSave(unprotected);
       if (!held || !setJobDataRequest) return;
       setSaving(true);
       try {
-        const cda = cdaEdits();
-        const result = await saveJob({
-          jobId,
-          version,
-          bookingCookie: held,
-          saveMode: SAVE_MODES[mode],
-          setJobDataRequest,
-          cda,
-        });
+        if (!frameSaved && !(await saveFrame())) return;
+        const body = { jobId, version, bookingCookie: held, saveMode: SAVE_MODES[mode], setJobDataRequest };
+        const result = word ? await saveWordDocument(body) : await saveJob({ ...body, cda: cdaEdits() });
         if (!result.success) {
           showToast(t('job.saveFailed'), { kind: 'error' });
           return;
@@ -81,12 +95,25 @@ export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave
         });
         clearDrafts(jobId);
         forget();
+        word?.saved();
         if (mode !== 'saveOnly') {
           end();
           leave('saved');
         }
         reload();
       } catch (error) {
+        if (
+          word &&
+          error instanceof ApiRequestError &&
+          error.status === 409 &&
+          error.code === 'stale_version'
+        ) {
+          const current = await fetchJobVersion(jobId).catch(() => null);
+          if (current) {
+            setNewer({ mode, version: current.version });
+            return;
+          }
+        }
         const known = serverMessage(error);
         showToast(known ?? t('job.saveFailed'), {
           kind: 'error',
@@ -96,7 +123,7 @@ export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave
         setSaving(false);
       }
     },
-    [cookie, toSave, unprotected, cdaEdits, jobId, forget, end, leave, reload, t],
+    [cookie, toSave, unprotected, cdaEdits, jobId, forget, end, leave, reload, t, word, saveFrame],
   );
 
   const save = useCallback(
@@ -111,18 +138,20 @@ export function useJobSave({ jobId, job, booking, edits, cdaEdits, reload, leave
         return;
       }
       setSaving(false);
-      if (current > loadedVersion) setNewer({ mode, version: current });
-      else if (current < loadedVersion) showToast(t('job.versionCheckFailed'), { kind: 'warning' });
+      if (current < loadedVersion) showToast(t('job.versionCheckFailed'), { kind: 'warning' });
+      else if (word) await doSave(mode, loadedVersion);
+      else if (current > loadedVersion) setNewer({ mode, version: current });
       else await doSave(mode, current);
     },
-    [jobId, loadedVersion, doSave, t],
+    [jobId, loadedVersion, doSave, t, word],
   );
 
   const overwrite = useCallback(() => {
     if (!newer) return;
     setNewer(null);
-    void doSave(newer.mode, newer.version);
-  }, [newer, doSave]);
+    // A Word document the frame saved already: only the mode is applied again.
+    void doSave(newer.mode, newer.version, word !== null);
+  }, [newer, doSave, word]);
   const keepEditing = useCallback(() => setNewer(null), []);
 
   return useMemo(
