@@ -45,3 +45,16 @@ export type MemberType = (typeof MEMBER_TYPES)[keyof typeof MEMBER_TYPES];
 /** Spec 01 §4: queue names. */
 export const QUEUE_NAMES = ['pending', 'hq', 'failed', 'all'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * The audit trail (issue 23, docs/decisions.md "Tamper-evident audit trail"): how often the server
+ * seals committed audit rows into the hash chain, how many one pass seals, and the page size of a
+ * job's trail in the job view.
+ */
+export const AUDIT_TRAIL = {
+  sealIntervalMs: 1000,
+  sealBatch: 2000,
+  pageSize: 50,
+  /** Largest number of rows one export of a job's trail holds. */
+  exportMaxRows: 10_000,
+} as const;
