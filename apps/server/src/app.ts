@@ -11,6 +11,7 @@ import {
 import type { AppContext } from './context.js';
 import { registerAttachmentCaller } from './http/attachmentCredential.js';
 import { registerAttachmentsCors } from './http/attachmentsCors.js';
+import { registerRefusalAudit } from './http/auditRefusals.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   registerJsonBody(app);
   registerCsrf(app);
   registerSession(app, ctx);
+  registerRefusalAudit(app, ctx);
   registerAttachmentCaller(app);
   registerWopiCaller(app);
 
