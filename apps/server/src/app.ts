@@ -31,6 +31,7 @@ import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
 import { healthRoutes } from './routes/health/healthRoutes.js';
+import { auditTrailRoutes } from './routes/jobEditor/auditTrailRoutes.js';
 import { jobReadRoutes } from './routes/jobEditor/jobReadRoutes.js';
 import { jobWriteRoutes } from './routes/jobEditor/jobWriteRoutes.js';
 import { physicianRoutes } from './routes/jobEditor/physicianRoutes.js';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(faxRoutes(ctx));
   await app.register(audioRoutes(ctx));
   await app.register(jobReadRoutes(ctx));
+  await app.register(auditTrailRoutes(ctx));
   await app.register(jobWriteRoutes(ctx));
   await app.register(physicianRoutes(ctx));
   await app.register(adtRoutes(ctx));

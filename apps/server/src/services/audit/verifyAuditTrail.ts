@@ -49,7 +49,8 @@ export async function verifyAuditTrail(ctx: Pick<AppContext, 'database'>): Promi
       const link = { seq, auditId: Number(row.audit_id), at: row.at ?? null };
       if (seq !== expectedSeq || row.prev_hash !== prevHash) broken = { ...link, reason: 'relinked' };
       else if (row.id === null || row.id === undefined) broken = { ...link, reason: 'missing' };
-      else if (auditRowHash(prevHash, row as AuditRowText) !== row.hash) broken = { ...link, reason: 'changed' };
+      else if (auditRowHash(prevHash, row as AuditRowText) !== row.hash)
+        broken = { ...link, reason: 'changed' };
       if (broken) break;
       prevHash = row.hash;
       expectedSeq++;

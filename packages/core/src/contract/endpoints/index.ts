@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.js';
 import { ACCOUNT } from './account.js';
 import { ADT } from './adt.js';
 import { ATTACHMENTS } from './attachments.js';
+import { AUDIT } from './audit.js';
 import { AUDIO } from './audio.js';
 import { DOCUMENTS } from './documents.js';
 import { FAX } from './fax.js';
@@ -22,6 +23,7 @@ export const ENDPOINTS = {
   account: ACCOUNT,
   adt: ADT,
   attachments: ATTACHMENTS,
+  audit: AUDIT,
   audio: AUDIO,
   documents: DOCUMENTS,
   fax: FAX,
