@@ -16,7 +16,9 @@ async function auditedCalls(ctx: AppContext) {
   await b.signIn('manager', DEMO_PASSWORD);
   const summaries = (await b.get('/api/Account/GetUserSummaries')).json() as { memberId: number }[];
   await b.post(`/api/Account/SetUserSummary/${summaries[0]!.memberId}`);
-  const [job] = rowsOf<{ id: number }>(await ctx.database.db.execute(sql`select id from jobs order by id limit 1`));
+  const [job] = rowsOf<{ id: number }>(
+    await ctx.database.db.execute(sql`select id from jobs order by id limit 1`),
+  );
   expect((await b.get(`/api/job/GetJobDetails?jobId=${job!.id}`)).statusCode).toBe(200);
   await app.close();
 }
@@ -40,7 +42,9 @@ describe.each(databaseTargets())('npm run audit -- verify ($name)', (target) => 
     const run = await world.run('verify');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Audit trail OK: \d+ sealed row\(s\) verified \(head \d+: [0-9a-f]{64}\); \d+ newer row\(s\) not sealed yet\.$/m);
+    expect(run.stdout).toMatch(
+      /^Audit trail OK: \d+ sealed row\(s\) verified \(head \d+: [0-9a-f]{64}\); \d+ newer row\(s\) not sealed yet\.$/m,
+    );
     const sealed = await world.run('seal');
     expect(sealed.stdout).toMatch(/^Sealed [1-9]\d* audit row\(s\)\.$/m);
     expect((await world.run('verify')).stdout).not.toMatch(/not sealed yet/);
@@ -62,7 +66,9 @@ describe.each(databaseTargets())('npm run audit -- verify ($name)', (target) => 
           () => null,
           (err: Error) => err,
         );
-        expect(String((refused?.cause as Error | undefined)?.message)).toMatch(/the audit trail is append-only/);
+        expect(String((refused?.cause as Error | undefined)?.message)).toMatch(
+          /the audit trail is append-only/,
+        );
       }
     } finally {
       await closeContext(ctx);
@@ -87,7 +93,10 @@ describe.each(databaseTargets())('npm run audit -- verify ($name)', (target) => 
     const run = await world.run('verify');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      new RegExp(`^Audit trail BROKEN at audit row ${tampered} \\(written \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, chain position 4\\): its columns were changed after it was sealed\\.`, 'm'),
+      new RegExp(
+        `^Audit trail BROKEN at audit row ${tampered} \\(written \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, chain position 4\\): its columns were changed after it was sealed\\.`,
+        'm',
+      ),
     );
   }, 120_000);
 });

@@ -27,7 +27,10 @@ function describeVerification(v: AuditVerification): string {
 
 /** `npm run audit -- verify | seal`. */
 async function main() {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean' } },
+  });
   const [command, ...extra] = positionals;
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);

@@ -28,7 +28,12 @@ function requestedJob(req: FastifyRequest): number | undefined {
   const pick = (o: unknown, key: string) =>
     o && typeof o === 'object' ? positive((o as Record<string, unknown>)[key]) : undefined;
   const jobPath = req.routeOptions.url?.toLowerCase().includes('jobid/') ?? false;
-  return pick(req.query, 'jobId') ?? pick(req.params, 'jobId') ?? pick(req.body, 'jobId') ?? (jobPath ? pick(req.params, 'id') : undefined);
+  return (
+    pick(req.query, 'jobId') ??
+    pick(req.params, 'jobId') ??
+    pick(req.body, 'jobId') ??
+    (jobPath ? pick(req.params, 'id') : undefined)
+  );
 }
 
 /**

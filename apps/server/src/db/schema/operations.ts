@@ -286,9 +286,7 @@ export const auditLog = pgTable(
  */
 export const auditChain = pgTable('audit_chain', {
   seq: bigint('seq', { mode: 'number' }).primaryKey(),
-  auditId: bigint('audit_id', { mode: 'number' })
-    .notNull()
-    .unique('audit_chain_audit_id_key'),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull().unique('audit_chain_audit_id_key'),
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
   sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),

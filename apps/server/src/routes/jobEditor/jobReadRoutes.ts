@@ -33,6 +33,8 @@ export const jobReadRoutes =
     serve(app, e.workTypes, view, async (req) =>
       listFacilityWorkTypes(ctx, authOf(req), req.query.ClientFacilityId),
     );
-    serve(app, e.departments, view, async (req) => listJobDepartments(ctx, authOf(req), req.params.id, req.ip));
+    serve(app, e.departments, view, async (req) =>
+      listJobDepartments(ctx, authOf(req), req.params.id, req.ip),
+    );
     serve(app, e.locations, view, async (req) => listJobLocations(ctx, authOf(req), req.params.id, req.ip));
   };

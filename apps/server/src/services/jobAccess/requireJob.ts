@@ -8,8 +8,15 @@ import type { Auth } from '../auth/resolveSession.js';
  * What a refused job access is about, for its audit row: the id asked for and, when the job
  * exists (another tenant's), its structure and patient, so that tenant's trail shows the attempt.
  */
-export function subjectOf(jobId: number, job: Pick<typeof jobs.$inferSelect, 'corporateStructureId' | 'patientId'> | undefined) {
-  return { jobId, corporateStructureId: job?.corporateStructureId ?? null, patientId: job?.patientId ?? null };
+export function subjectOf(
+  jobId: number,
+  job: Pick<typeof jobs.$inferSelect, 'corporateStructureId' | 'patientId'> | undefined,
+) {
+  return {
+    jobId,
+    corporateStructureId: job?.corporateStructureId ?? null,
+    patientId: job?.patientId ?? null,
+  };
 }
 
 /** The job, when the selected account may see its corporate structure; 404 otherwise (no leak). */
