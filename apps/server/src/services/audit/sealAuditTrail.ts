@@ -68,10 +68,11 @@ export async function sealAuditPass(ctx: Ctx, batch: number = AUDIT_TRAIL.sealBa
           and not exists (select 1 from audit_chain c where c.audit_id = a.id)
         order by a.id limit ${batch}`),
     );
-    const [head] = rowsOf<{ seq: string; hash: string }>(
-      await tx.execute(sql`select seq::text as seq, hash from audit_chain order by seq desc limit 1`),
+    // Ordered by the bigint column, not by a text alias of it ("9" > "10").
+    const [head] = rowsOf<{ head_seq: string; hash: string }>(
+      await tx.execute(sql`select seq::text as head_seq, hash from audit_chain order by seq desc limit 1`),
     );
-    let seqNo = head ? Number(head.seq) : 0;
+    let seqNo = head ? Number(head.head_seq) : 0;
     let prevHash = head?.hash ?? GENESIS_HASH;
     const links = rows.map((row) => {
       const hash = auditRowHash(prevHash, row);
@@ -117,7 +118,8 @@ export function startAuditSealer(ctx: Pick<AppContext, 'database' | 'log'>): { s
       try {
         while ((await sealAuditPass(ctx)).sealed === AUDIT_TRAIL.sealBatch);
       } catch (err) {
-        ctx.log.warn({ code: (err as { code?: string }).code }, 'audit sealing pass failed');
+        const { code, cause } = err as { code?: string; cause?: { code?: string } };
+        ctx.log.warn({ code: cause?.code ?? code }, 'audit sealing pass failed');
       } finally {
         running = null;
       }
