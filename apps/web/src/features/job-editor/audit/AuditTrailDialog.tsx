@@ -6,6 +6,11 @@ import { useSession } from '../../../app/session/SessionContext';
 import { formatDateTime } from '../../../lib/formatDate';
 import { auditTrailExportUrl, fetchAuditTrail } from './auditTrailApi';
 
+/** The user's time format with seconds after its minutes (HH:mm → HH:mm:ss), unless it has them. */
+export function withSeconds(timeFormat: string): string {
+  return timeFormat.includes('ss') ? timeFormat : timeFormat.replace('mm', 'mm:ss');
+}
+
 export interface AuditTrailDialogProps {
   jobId: number;
   opened: boolean;
@@ -20,6 +25,8 @@ export interface AuditTrailDialogProps {
 export function AuditTrailDialog({ jobId, opened, onClose }: AuditTrailDialogProps) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
+  // Many calls fall in one minute: the trail shows seconds too.
+  const formats = { ...userSettings, timeFormat: withSeconds(userSettings.timeFormat) };
   const [page, setPage] = useState(1);
   const trail = useQuery({
     queryKey: ['job', jobId, 'auditTrail', page],
@@ -62,9 +69,14 @@ export function AuditTrailDialog({ jobId, opened, onClose }: AuditTrailDialogPro
           <Table.Tbody>
             {data.rows.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTime(r.at, userSettings)}</Table.Td>
+                <Table.Td>{formatDateTime(r.at, formats)}</Table.Td>
                 <Table.Td>
-                  {[r.user ?? t('auditTrail.system'), r.account].filter(Boolean).join(' — ')}
+                  {r.user ?? t('auditTrail.system')}
+                  {r.account && (r.user === null || !r.account.startsWith(r.user)) && (
+                    <Text size="xs" c="dimmed">
+                      {r.account}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{r.what}</Table.Td>
                 <Table.Td>{r.outcomeText}</Table.Td>
