@@ -14,7 +14,9 @@ import { sealAuditTrail } from '../apps/server/src/services/audit/sealAuditTrail
 import { verifyAuditTrail } from '../apps/server/src/services/audit/verifyAuditTrail.ts';
 import { createPostgresDatabase } from '../apps/server/src/testing/databases.ts';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '20000' }, postgres: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '20000' }, postgres: { type: 'string' } },
+});
 const rows = Number(values.rows);
 
 async function inserts(ctx, n) {
