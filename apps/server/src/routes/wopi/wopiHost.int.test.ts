@@ -289,6 +289,14 @@ describe.each(databaseTargets())('the WOPI host on $name', (target) => {
         expect((await wrongFile.checkFileInfo()).statusCode).toBe(404);
         expect((await wrongFile.getFile()).statusCode).toBe(404);
       }
+      const audited = await db()
+        .select({ action: auditLog.action, outcome: auditLog.outcome })
+        .from(auditLog)
+        .where(eq(auditLog.jobId, south.id));
+      expect(audited).toEqual([
+        { action: 'wopi.checkFileInfo', outcome: 'notFound' },
+        { action: 'wopi.getFile', outcome: 'notFound' },
+      ]); // issue 23: refused WOPI calls are audited too
       // The job is moved to another tenant after the token was issued.
       await db()
         .update(jobs)
