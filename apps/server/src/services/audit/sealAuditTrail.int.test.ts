@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { databaseTargets, type TestDatabase } from '../../testing/databases.js';
 import { rowsOf } from './auditHash.js';
 import { recordAudit } from './recordAudit.js';
-import { sealAuditPass, sealAuditTrail } from './sealAuditTrail.js';
+import { sealAuditPass, sealAuditTrail, startAuditSealer } from './sealAuditTrail.js';
 import { verifyAuditTrail } from './verifyAuditTrail.js';
 
 describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => {
@@ -45,11 +46,28 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
     const writing = (async () => {
       for (let i = 0; i < 10; i++) await write(20);
     })();
-    const sealing = (async () => {
+    // Two sealers at once, as two server processes would run them.
+    const sealer = async () => {
       for (let i = 0; i < 20; i++) await sealAuditPass(ctx, 50);
-    })();
-    await Promise.all([writing, sealing]);
+    };
+    await Promise.all([writing, sealer(), sealer()]);
     await sealAuditTrail(ctx);
     expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: 320, unsealed: 0 });
+  });
+
+  it('the server’s sealer seals what is written while it runs', async () => {
+    const log = { warn: (..._: unknown[]) => undefined } as unknown as AppContext['log'];
+    const sealer = startAuditSealer({ ...ctx, log });
+    try {
+      await write(30);
+      let v = await verifyAuditTrail(ctx);
+      for (let i = 0; i < 100 && v.unsealed > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        v = await verifyAuditTrail(ctx);
+      }
+      expect(v).toMatchObject({ ok: true, sealed: 350, unsealed: 0 });
+    } finally {
+      await sealer.stop();
+    }
   });
 });
