@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type DomainError, forbidden, unauthenticated } from '../errors/domainErrors.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
-import { isSecure } from './csrf.js';
+import { cookieSecure } from './secureCookies.js';
 
 export const SESSION_COOKIE = 'quill_session';
 
@@ -24,18 +24,23 @@ export const SESSION_MESSAGES = {
   permission: message('session.notPermitted'),
 } as const;
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https. */
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https or with SESSION_COOKIE_SECURE. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure(req),
+    secure: cookieSecure(req),
   });
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieSecure(req),
+  });
 }
 
 /** Loads the caller's session on every /api call into `req.auth`. */

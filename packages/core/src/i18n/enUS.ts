@@ -23,7 +23,8 @@ export const enUS = {
     enterUserName: 'Enter your user name',
     enterPassword: 'Enter your password',
     wrongPassword: 'The user name or password is incorrect.',
-    throttled: 'Too many failed sign-in attempts. Please wait 10 minutes and try again.',
+    throttled:
+      'Too many failed sign-in attempts for this user name or from this address. Please wait {{wait}} and try again.',
     csrfMissing: 'The request is missing its security token. Reload the page and try again.',
     unknownScheme: 'There is no sign-in scheme called {{scheme}}.',
     oidcNotConfigured: 'Single sign-on (oidc) is not configured on this server.',

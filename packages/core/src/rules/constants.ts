@@ -45,3 +45,30 @@ export type MemberType = (typeof MEMBER_TYPES)[keyof typeof MEMBER_TYPES];
 /** Spec 01 §4: queue names. */
 export const QUEUE_NAMES = ['pending', 'hq', 'failed', 'all'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Issue 23: sign-in throttling. Per user name (as typed, whether or not the user exists) a few free
+ * failures, then a doubling delay, then a lock that a right password does not lift; per client
+ * address a much higher limit, so one user's mistakes never lock the others behind the same NAT.
+ */
+export const SIGN_IN_THROTTLE = {
+  user: {
+    /** Failures that wait for nothing. */
+    freeFailures: 5,
+    /** The wait after the first failure beyond the free ones; it doubles with each further failure. */
+    firstDelayMs: 1_000,
+    /** At this many failures the user name is locked for `lockMs`. */
+    lockFailures: 10,
+    lockMs: 15 * 60_000,
+    /** A count starts over this long after its first failure. */
+    windowMs: 15 * 60_000,
+  },
+  address: {
+    freeFailures: 100,
+    firstDelayMs: 15 * 60_000,
+    lockFailures: 100,
+    lockMs: 15 * 60_000,
+    windowMs: 15 * 60_000,
+  },
+} as const;
+export type SignInThrottleScope = keyof typeof SIGN_IN_THROTTLE;
