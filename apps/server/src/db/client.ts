@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { DATABASE_LIMITS } from '@quill/core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -45,7 +46,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      connectionTimeoutMillis: 3000,
+      // Issue 23: with the database down, a call fails within 2 s (503) rather than waiting on it.
+      connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,
     });
     // Without a listener a dropped idle connection would crash the process.

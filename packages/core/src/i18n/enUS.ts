@@ -123,6 +123,8 @@ export const enUS = {
     internal:
       'An error has occurred. Please contact your Customer Service Representative or System Administrator if the issue persists',
     unavailable: 'A service this call needs is unavailable. Please try again shortly.',
+    databaseUnavailable:
+      'Quill cannot reach its database at the moment. Please try again in a few seconds; if this goes on, tell your System Administrator.',
   },
   health: {
     title: 'Health Check',

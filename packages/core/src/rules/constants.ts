@@ -72,3 +72,14 @@ export const SIGN_IN_THROTTLE = {
   },
 } as const;
 export type SignInThrottleScope = keyof typeof SIGN_IN_THROTTLE;
+
+/**
+ * Issue 23: how long the server waits on PostgreSQL before a call answers 503 (a database that is
+ * down answers every call within 2 s), and how often it probes the connections it keeps.
+ */
+export const DATABASE_LIMITS = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: 1_500,
+  /** TCP keep-alive on idle connections, so a vanished server is noticed. */
+  keepAliveDelayMs: 10_000,
+} as const;
