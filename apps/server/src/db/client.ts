@@ -52,8 +52,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,
     });
-    // Without a listener a dropped idle connection would crash the process.
+    // Without a listener a dropped idle connection would crash the process. The pool listens only
+    // while a connection is idle: one checked out (a transaction between two statements) that
+    // drops would emit an error nobody hears, so each connection gets its own listener too. Its
+    // next statement fails, and the call answers 503 (db/connectionLost.ts).
     pool.on('error', (err) => opts.onPoolError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
