@@ -8,4 +8,5 @@ CREATE TABLE "sign_in_throttle" (
 	CONSTRAINT "sign_in_throttle_scope_subject_pk" PRIMARY KEY("scope","subject")
 );
 --> statement-breakpoint
-DROP TABLE "sign_in_attempts" CASCADE;
+DROP TABLE "sign_in_attempts" CASCADE;--> statement-breakpoint
+CREATE INDEX "sign_in_throttle_last_attempt_idx" ON "sign_in_throttle" USING btree ("last_attempt_at");

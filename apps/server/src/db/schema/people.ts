@@ -191,5 +191,9 @@ export const signInThrottle = pgTable(
     /** No attempt is checked before this time: the growing delay, or the lock. */
     nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.subject] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subject] }),
+    // Counters past their window and wait are removed by age (services/auth/signInThrottle.ts).
+    index('sign_in_throttle_last_attempt_idx').on(t.lastAttemptAt),
+  ],
 );

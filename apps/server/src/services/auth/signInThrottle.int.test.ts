@@ -85,6 +85,22 @@ describe.each(databaseTargets())('sign-in throttling on $name', (target) => {
     ]);
   });
 
+  it('forgets counters past their window and wait at the next sign-in', async () => {
+    const b = new TestBrowser(t.app, '10.0.5.1');
+    expect((await b.post(LOGIN, { username: 'nobody-at-all', password: 'x' })).statusCode).toBe(401);
+    const subjects = async () =>
+      (await t.ctx.database.executeSql('select subject from sign_in_throttle', [])).rows.map(
+        (r) => r.subject,
+      );
+    expect(await subjects()).toContain('nobody-at-all');
+    await t.ctx.database.executeSql(
+      "update sign_in_throttle set last_attempt_at = now() - interval '16 minutes', window_started_at = now() - interval '16 minutes' where subject = 'nobody-at-all'",
+      [],
+    );
+    expect((await b.post(LOGIN, { username: 'carol', password: PASSWORD })).statusCode).toBe(200);
+    expect(await subjects()).not.toContain('nobody-at-all');
+  });
+
   it('never locks another user behind the same address', async () => {
     const nat = new TestBrowser(t.app, '10.0.2.1');
     for (let i = 0; i < 12; i++) {

@@ -69,3 +69,16 @@ export async function forgiveAttempt(ctx: AppContext, key: ThrottleKey): Promise
 export async function clearThrottle(ctx: AppContext, key: ThrottleKey): Promise<void> {
   await ctx.database.db.delete(t).where(and(eq(t.scope, key.scope), eq(t.subject, key.subject)));
 }
+
+/**
+ * Removes counters that no longer hold anything back: past both their window and their wait they
+ * read as no counter at all. Keeps the table small however many user names were tried.
+ */
+export async function forgetStaleCounters(ctx: AppContext): Promise<void> {
+  const longest = Math.max(
+    ...Object.values(SIGN_IN_THROTTLE).flatMap((limits) => [limits.windowMs, limits.lockMs]),
+  );
+  await ctx.database.db
+    .delete(t)
+    .where(sql`${t.lastAttemptAt} < clock_timestamp() - make_interval(secs => ${longest / 1000})`);
+}

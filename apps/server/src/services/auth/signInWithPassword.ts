@@ -5,7 +5,13 @@ import { users } from '../../db/schema/index.js';
 import { throttled, unauthenticated } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { checkPassword } from './passwords.js';
-import { claimAttempt, clearThrottle, forgiveAttempt, type ThrottleKey } from './signInThrottle.js';
+import {
+  claimAttempt,
+  clearThrottle,
+  forgetStaleCounters,
+  forgiveAttempt,
+  type ThrottleKey,
+} from './signInThrottle.js';
 import { startSession } from './startSession.js';
 
 /** The answers of a refused sign-in: the same for a known and an unknown user. */
@@ -61,5 +67,6 @@ export async function signInWithPassword(
   }
   await clearThrottle(ctx, userKey);
   if (addressKey) await forgiveAttempt(ctx, addressKey);
+  await forgetStaleCounters(ctx);
   return startSession(ctx, user.id, { ip: input.ip, userAgent: input.userAgent, method: 'password' });
 }
