@@ -63,6 +63,7 @@ export const SIGN_IN_THROTTLE = {
     /** A count starts over this long after its first failure. */
     windowMs: 15 * 60_000,
   },
+  /** No growing delay for an address: it is locked at once when its limit is reached. */
   address: {
     freeFailures: 100,
     firstDelayMs: 15 * 60_000,
