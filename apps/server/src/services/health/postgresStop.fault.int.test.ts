@@ -19,7 +19,7 @@ if (!bin) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Answer {
-  call: 'save' | 'read';
+  call: 'save' | 'read' | 'health';
   status: number;
   started: number;
   ended: number;
@@ -56,6 +56,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
   it('answers 503 within 2 s while it is down, recovers within 5 s, and loses no acknowledged save', async () => {
     const answers: Answer[] = [];
     const acknowledged: number[] = [];
+    const databaseChecks: { asked: number; answered: number; passed: boolean }[] = [];
     let running = true;
     let n = 0;
     const timed = async (call: Answer['call'], request: () => ReturnType<TestBrowser['get']>) => {
@@ -84,6 +85,12 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
         if (saved.statusCode === 200) acknowledged.push((saved.json() as { userId: number }).userId);
         const last = acknowledged.at(-1);
         if (last !== undefined) await timed('read', () => editor.get(`/api/jobs/physicians/${last}`));
+        const asked = performance.now();
+        const health = await timed('health', () => editor.get('/api/healthcheck/results'));
+        if (health.statusCode === 200) {
+          const [database] = (health.json() as { results: { result: boolean }[] }).results;
+          databaseChecks.push({ asked, answered: performance.now(), passed: database!.result });
+        }
         await sleep(10);
       }
     };
@@ -98,7 +105,8 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     await pg.start();
     const back = performance.now();
     const until = back + 10_000;
-    while (performance.now() < until && !answers.some((a) => a.started >= back && a.status === 200)) {
+    const recovered = () => answers.some((a) => a.call !== 'health' && a.started >= back && a.status === 200);
+    while (performance.now() < until && !recovered()) {
       await sleep(50);
     }
     await sleep(500);
@@ -108,16 +116,25 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503);
     expect(serverErrors).toEqual([]);
     expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+    // The health check always answers, and says when the database is down.
+    const health = answers.filter((a) => a.call === 'health');
+    expect(health.every((a) => a.status === 200)).toBe(true);
     const before = answers.filter((a) => a.ended < stopping);
     expect(before.length).toBeGreaterThan(10);
     expect(before.every((a) => a.status === 200)).toBe(true);
     const during = answers.filter((a) => a.started >= stopped && a.ended <= starting);
-    expect(during.length).toBeGreaterThan(10);
+    expect(during.filter((a) => a.call !== 'health').length).toBeGreaterThan(10);
+    expect(during.filter((a) => a.call === 'health').length).toBeGreaterThan(0);
     for (const a of during) {
-      expect(a.status).toBe(503);
+      expect(a.status).toBe(a.call === 'health' ? 200 : 503);
       expect(a.ended - a.started).toBeLessThan(2_000);
     }
-    const firstSuccess = answers.find((a) => a.started >= back && a.status === 200);
+    const checksDuring = databaseChecks.filter((c) => c.asked >= stopped && c.answered <= starting);
+    expect(checksDuring.length).toBeGreaterThan(0);
+    expect(checksDuring.every((c) => !c.passed)).toBe(true);
+    const databaseCheck = (await editor.get('/api/healthcheck/results')).json().results[0];
+    expect(databaseCheck).toMatchObject({ name: 'Database', result: true });
+    const firstSuccess = answers.find((a) => a.call !== 'health' && a.started >= back && a.status === 200);
     expect(firstSuccess).toBeDefined();
     expect(firstSuccess!.ended - back).toBeLessThan(5_000);
 
@@ -130,7 +147,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     expect(missing).toEqual([]);
     const slowest = Math.max(...during.map((a) => a.ended - a.started));
     process.stdout.write(
-      `PostgreSQL fault test: ${answers.length} answers (${before.length} before the stop, ${during.length} while down, all 503, slowest ${Math.round(slowest)} ms); first success ${Math.round(firstSuccess!.ended - back)} ms after the restart; ${acknowledged.length} acknowledged saves, all read back\n`,
+      `PostgreSQL fault test: ${answers.length} answers (${before.length} before the stop, ${during.length} while down, all 503 but the health check's 200, slowest ${Math.round(slowest)} ms); first success ${Math.round(firstSuccess!.ended - back)} ms after the restart; ${acknowledged.length} acknowledged saves, all read back\n`,
     );
   });
 });
