@@ -1,0 +1,382 @@
+import { ENDPOINTS, type Endpoint } from '@quill/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountPermissions,
+  accounts,
+  clientFacilities,
+  corporateStructures,
+  patients,
+  uploads,
+  users,
+} from '../db/schema/index.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo } from '../demo/seed.js';
+import {
+  ACCESS_MATRIX,
+  type Caller,
+  type MatrixCall,
+  type MatrixEntry,
+  type MatrixScene,
+  type Tenant,
+} from '../testing/accessMatrix.js';
+import { addAttachment } from '../testing/attachmentTestKit.js';
+import { TestBrowser } from '../testing/browser.js';
+import { databaseTargets } from '../testing/databases.js';
+import { buildUser } from '../testing/factories.js';
+import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
+import { createTestApp, type TestApp } from '../testing/testContext.js';
+import { addWordDocument, wordDocument } from '../testing/wopiTestKit.js';
+
+interface Row {
+  key: string;
+  endpoint: Endpoint;
+  entry: MatrixEntry;
+}
+
+/** Every endpoint of the table by `area.name` (another spelling of a served path is the same route). */
+function tableKeys(): Map<string, Endpoint> {
+  const keys = new Map<string, Endpoint>();
+  for (const [area, endpoints] of Object.entries(ENDPOINTS))
+    for (const [name, e] of Object.entries(endpoints as Record<string, Endpoint>))
+      if (!e.spellingOf) keys.set(`${area}.${name}`, e);
+  return keys;
+}
+
+function matrixKeys(): Map<string, MatrixEntry> {
+  const keys = new Map<string, MatrixEntry>();
+  for (const [area, entries] of Object.entries(ACCESS_MATRIX))
+    for (const [name, entry] of Object.entries(entries as Record<string, MatrixEntry | undefined>))
+      if (entry) keys.set(`${area}.${name}`, entry);
+  return keys;
+}
+
+/** Values only the other tenant's records hold: none may reach a caller of the demo's tenant. */
+const OTHER_SECRETS = [
+  'Everyman',
+  'Cuddy',
+  'Quillfeather',
+  'MRN-MATRIX-OTHER',
+  'Matrix Other Clinic',
+  'Matrix Other Facility',
+];
+
+/** What a refused write must leave as it was: every row a call of the table may write. */
+const FINGERPRINT = `select
+  (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from jobs x) as jobs,
+  (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from bookings x) as bookings,
+  (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads,
+  (select count(*)::int from document_versions) as documents,
+  (select count(*)::int from recipients) as recipients,
+  (select count(*)::int from job_notes) as notes,
+  (select count(*)::int from job_flags) as flags,
+  (select count(*)::int from job_orders) as orders,
+  (select count(*)::int from audio_files) as audio,
+  (select count(*)::int from physicians) as physicians,
+  (select count(*)::int from patients) as patients,
+  (select count(*)::int from visits) as visits,
+  (select count(*)::int from attachments) as attachments,
+  (select count(*)::int from fax_records) as faxes,
+  (select count(*)::int from print_events) as prints,
+  (select count(*)::int from distributions) as distributions`;
+
+function permits(entry: MatrixEntry, c: Caller): boolean {
+  const g = entry.gate;
+  if (g.kind === 'public') return true;
+  if (!c.signedIn) return false;
+  if (g.kind === 'user') return true;
+  if (!c.account) return false;
+  if (g.all && !g.all.every((p) => c.permissions.has(p))) return false;
+  if (g.any && !g.any.some((p) => c.permissions.has(p))) return false;
+  return true;
+}
+
+/** The answers due to the caller with its own ids (`foreign`: with the other tenant's). */
+function expected(row: Row, c: Caller, foreign: boolean): number[] {
+  const { entry, endpoint } = row;
+  const ok = [...(typeof entry.ok === 'function' ? entry.ok(c) : (entry.ok ?? [endpoint.status ?? 200]))];
+  if (!c.signedIn) return [...(entry.anonymous ?? (entry.credential === 'public' ? ok : [401]))];
+  if (entry.credential === 'public') return ok;
+  const noCredential =
+    (entry.credential === 'attachments' && !c.attachmentAuth) ||
+    (entry.credential === 'wopi' && !c.wopiToken);
+  const refused = noCredential ? [401] : [entry.refusal ?? 403];
+  if (noCredential || !permits(entry, c)) return foreign ? [...refused, 404] : refused;
+  return foreign ? [...(entry.foreign ?? [404])] : ok;
+}
+
+describe.each(databaseTargets())('the access matrix on $name', (target) => {
+  let t: TestApp;
+  let own: Tenant;
+  let other: Tenant;
+  const callers: Caller[] = [];
+  const ownSecrets: string[] = [];
+
+  const fingerprint = async () => (await t.ctx.database.executeSql(FINGERPRINT)).rows[0];
+  const q = async <T>(text: string) => (await t.ctx.database.executeSql(text)).rows as T[];
+
+  /** Sends a call as the caller: its cookies, and the CSRF header on a POST (own-credential calls: neither). */
+  async function send(c: Caller, call: MatrixCall, withCookies: boolean) {
+    const headers: Record<string, string> = {};
+    if (withCookies) {
+      if (call.method === 'POST' && !c.browser.cookies.has('XSRF-TOKEN'))
+        await c.browser.get('/api/account/authenticated');
+      headers.cookie = [...c.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (call.method === 'POST') headers['x-xsrf-token'] = c.browser.cookies.get('XSRF-TOKEN') ?? '';
+    }
+    return t.app.inject({
+      method: call.method,
+      url: call.url,
+      headers: { ...headers, ...(call.headers ?? {}) },
+      ...(call.payload === undefined ? {} : { payload: call.payload as string }),
+    });
+  }
+
+  async function signedIn(name: string, memberId: number | null): Promise<Caller> {
+    const browser = new TestBrowser(t.app);
+    if (memberId === null) await browser.signIn(name, DEMO_PASSWORD);
+    else await browser.signInAs(name, DEMO_PASSWORD, memberId);
+    const perms = memberId
+      ? await t.ctx.database.db
+          .select({ p: accountPermissions.permission })
+          .from(accountPermissions)
+          .where(eq(accountPermissions.accountId, memberId))
+      : [];
+    const c: Caller = {
+      name,
+      browser,
+      signedIn: true,
+      account: memberId !== null,
+      memberId,
+      permissions: new Set(perms.map((r) => r.p)),
+      attachmentAuth: null,
+      wopiToken: null,
+    };
+    const cred = await browser.get('/api/Account/GetAttachmentApiCredentials');
+    if (cred.statusCode === 200) c.attachmentAuth = cred.json().credentials;
+    // A WOPI token for the own Word job: an editing one when the caller may book the job out.
+    const booked = await browser.post('/api/job/bookoutjob', { jobId: own.docxJobId });
+    const auth = await browser.get(`/api/jobs/getwordauth?jobId=${own.docxJobId}`);
+    if (auth.statusCode === 200) c.wopiToken = auth.json().accessToken;
+    if (booked.statusCode === 200)
+      await browser.post(
+        `/api/job/cancelbooking?jobId=${own.docxJobId}&bookingCookie=${encodeURIComponent(booked.json().bookingCookie)}`,
+      );
+    return c;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await seedDemo(t.ctx.database, t.ctx.blobs, { jobs: 60, facilities: 3 });
+    await buildUser(t.ctx, { username: 'matrix-login' });
+
+    // The demo's tenant: the big corporate structure every demo role works in.
+    const [big] = await q<{ id: number }>(
+      "select id from corporate_structures where name = 'Meridian Valley Health'",
+    );
+    const [job] = await q<{ id: number; cf: number; patient: number; dictator: number; wt: number }>(
+      `select j.id, j.client_facility_id as cf, j.patient_id as patient, j.dictator_id as dictator,
+              j.work_type_id as wt
+         from jobs j join client_facilities f on f.id = j.client_facility_id
+        where j.corporate_structure_id = ${big!.id} and f.attachments_enabled and j.patient_id is not null
+          and j.dictator_id is not null and j.work_type_id is not null and j.stage_id in (2, 3)
+          and exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'CDA')
+          and not exists (select 1 from document_versions d where d.job_id = j.id and d.format <> 'CDA')
+          and exists (select 1 from audio_files a where a.job_id = j.id)
+        order by j.id limit 1`,
+    );
+    const [docx] = await q<{ id: number }>(
+      `select j.id from jobs j where j.corporate_structure_id = ${big!.id} and j.stage_id not in (13, 16)
+          and exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'DOCX')
+        order by j.id limit 1`,
+    );
+    const [attachment] = await q<{ id: string }>(
+      `select id from attachments where client_facility_id = ${job!.cf} order by id limit 1`,
+    );
+    const [manager] = await t.ctx.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.username, 'manager'))
+      .orderBy(accounts.id)
+      .limit(1);
+    const [ownUpload] = await t.ctx.database.db
+      .insert(uploads)
+      .values({
+        accountId: manager!.id,
+        clientFacilityId: job!.cf,
+        kind: 'SCHEDULE',
+        fileName: 'schedule.csv',
+        blobKey: 'matrix/none',
+        size: 1,
+        status: 'done',
+      })
+      .returning();
+    const [patient] = await t.ctx.database.db.select().from(patients).where(eq(patients.id, job!.patient));
+    ownSecrets.push(`${patient!.lastName}, ${patient!.firstName}`, patient!.mrn);
+    const managerBrowser = new TestBrowser(t.app);
+    await managerBrowser.signInAs('manager', DEMO_PASSWORD, manager!.id);
+    own = {
+      corpId: big!.id,
+      cfId: job!.cf,
+      jobId: job!.id,
+      docxJobId: docx!.id,
+      workTypeId: job!.wt,
+      dictatorId: job!.dictator,
+      physicianId: job!.dictator,
+      patientId: job!.patient,
+      uploadId: ownUpload!.id,
+      attachmentId: attachment!.id,
+      memberId: manager!.id,
+      jobData: jobDataBody((await managerBrowser.get(`/api/job/getjobdata?jobId=${job!.id}`)).json()),
+      bookingCookie: null,
+    };
+
+    // Another tenant no demo user may see, with values found nowhere else.
+    const w = await buildEditorWorld(t.ctx);
+    await t.ctx.database.db
+      .update(corporateStructures)
+      .set({ name: 'Matrix Other Clinic' })
+      .where(eq(corporateStructures.id, w.north.structure.id));
+    await t.ctx.database.db
+      .update(clientFacilities)
+      .set({ name: 'Matrix Other Facility' })
+      .where(eq(clientFacilities.id, w.cf.id));
+    await t.ctx.database.db
+      .update(patients)
+      .set({ mrn: 'MRN-MATRIX-OTHER-1' })
+      .where(eq(patients.id, w.patient.id));
+    const otherJob = await w.makeJob();
+    const otherDocx = await w.makeJob({}, null);
+    await addWordDocument(t.ctx, otherDocx.id, wordDocument('Quillfeather'));
+    const otherAttachment = await addAttachment(t.ctx, w.cf.id, new Date(Date.now() - 86_400_000), {
+      name: 'Quillfeather results',
+      patientId: w.patient.id,
+    });
+    const [otherUpload] = await t.ctx.database.db
+      .insert(uploads)
+      .values({
+        accountId: w.editors[0]!.accounts[0]!.id,
+        clientFacilityId: w.cf.id,
+        kind: 'SCHEDULE',
+        fileName: 'Quillfeather.csv',
+        blobKey: 'matrix/none',
+        size: 1,
+        status: 'done',
+      })
+      .returning();
+    const editor = await w.browser(t.app, 0);
+    const booked = await editor.post('/api/job/bookoutjob', { jobId: otherJob.id });
+    other = {
+      corpId: w.north.structure.id,
+      cfId: w.cf.id,
+      jobId: otherJob.id,
+      docxJobId: otherDocx.id,
+      workTypeId: w.wt.id,
+      dictatorId: w.docs[0]!.id,
+      physicianId: w.docs[1]!.id,
+      patientId: w.patient.id,
+      uploadId: otherUpload!.id,
+      attachmentId: otherAttachment,
+      memberId: w.editors[0]!.accounts[0]!.id,
+      jobData: jobDataBody((await editor.get(`/api/job/getjobdata?jobId=${otherJob.id}`)).json()),
+      bookingCookie: booked.json().bookingCookie,
+    };
+
+    // The callers: no session, then each demo role as `npm start` prints them.
+    callers.push({
+      name: 'no session',
+      browser: new TestBrowser(t.app),
+      signedIn: false,
+      account: false,
+      memberId: null,
+      permissions: new Set(),
+      attachmentAuth: null,
+      wopiToken: null,
+    });
+    for (const { username } of DEMO_SIGN_INS) {
+      const [account] = await t.ctx.database.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(eq(users.username, username))
+        .orderBy(accounts.id)
+        .limit(1);
+      callers.push(await signedIn(username, account?.id ?? null));
+    }
+  }, 300_000);
+  afterAll(async () => t?.close());
+
+  it('has an entry for every endpoint of the table, and an endpoint for every entry', () => {
+    const table = tableKeys();
+    const matrix = matrixKeys();
+    expect(
+      [...table.keys()].filter((k) => !matrix.has(k)),
+      'endpoints without a matrix entry',
+    ).toEqual([]);
+    expect(
+      [...matrix.keys()].filter((k) => !table.has(k)),
+      'matrix entries without an endpoint',
+    ).toEqual([]);
+    for (const [key, entry] of matrix)
+      if (entry.credential === 'public') expect(entry.publicBecause, `${key}: why public`).toBeTruthy();
+  });
+
+  it('answers every route × caller × tenant as its gate says, and no refused answer holds data', async () => {
+    const table = tableKeys();
+    const rows: Row[] = [...matrixKeys()]
+      .filter(([key]) => table.has(key))
+      .map(([key, entry]) => ({ key, entry, endpoint: table.get(key)! }))
+      // Sign-out ends the caller's session: last.
+      .sort((a, b) => Number(a.entry.endsSession ?? false) - Number(b.entry.endsSession ?? false));
+    const failures: string[] = [];
+    let checks = 0;
+    let leaks = 0;
+    for (const row of rows) {
+      for (const c of callers) {
+        for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true]) {
+          const scene: MatrixScene = {
+            caller: c,
+            t: foreign ? other : own,
+            own,
+            foreign,
+            send: (call) => send(c, call, true),
+          };
+          const call = await row.entry.call(scene);
+          const write = call.method === 'POST';
+          const before = write ? await fingerprint() : null;
+          const withCookies = row.entry.credential === 'session' || row.entry.credential === 'public';
+          const res = await send(c, call, withCookies);
+          checks++;
+          const due = expected(row, c, foreign);
+          const where = `${row.key} ${call.method} ${call.url.slice(0, 90)} as ${c.name}${foreign ? ' with another tenant’s ids' : ''}`;
+          const refused = res.statusCode >= 400;
+          if (!due.includes(res.statusCode)) {
+            failures.push(`${where}: ${res.statusCode} (due ${due.join('/')}) ${res.body.slice(0, 160)}`);
+            if (!refused && due.every((s) => s >= 400)) leaks++;
+          }
+          if (refused) {
+            const secrets =
+              foreign || !permits(row.entry, c) ? [...OTHER_SECRETS, ...ownSecrets] : OTHER_SECRETS;
+            const shown = secrets.filter((s) => res.body.includes(s));
+            if (shown.length) {
+              failures.push(`${where}: the ${res.statusCode} answer shows ${shown.join(', ')}`);
+              leaks++;
+            }
+            if (write && JSON.stringify(await fingerprint()) !== JSON.stringify(before)) {
+              failures.push(`${where}: refused with ${res.statusCode}, but changed stored data`);
+              leaks++;
+            }
+          } else if (foreign) {
+            const shown = OTHER_SECRETS.filter((s) => res.body.includes(s));
+            if (shown.length) failures.push(`${where}: answered ${shown.join(', ')}`);
+          }
+        }
+      }
+    }
+    console.log(
+      `access matrix on ${target.name}: ${rows.length} routes × ${callers.length} callers = ${checks} checks, ${leaks} leaks`,
+    );
+    expect(failures).toEqual([]);
+    expect(leaks).toBe(0);
+  }, 240_000);
+});
