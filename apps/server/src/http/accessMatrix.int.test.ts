@@ -85,6 +85,9 @@ function shown(res: { body: string; headers: Record<string, unknown> }): string 
   return /json|text/.test(type) ? res.body.slice(0, 200) : `(${type || 'no type'}, ${res.body.length} bytes)`;
 }
 
+/** Spec 01 §6 "See patient name": adtView, adtEdit or jobEditAdt. */
+const seesPatients = (c: Caller) => ['adtView', 'adtEdit', 'jobEditAdt'].some((p) => c.permissions.has(p));
+
 function permits(entry: MatrixEntry, c: Caller): boolean {
   const g = entry.gate;
   if (g.kind === 'public') return true;
@@ -107,7 +110,8 @@ function expected(row: Row, c: Caller, foreign: boolean): number[] {
     (entry.credential === 'wopi' && !c.wopiToken);
   const refused = noCredential ? [401] : [entry.refusal ?? 403];
   if (noCredential || !permits(entry, c)) return foreign ? [...refused, 404] : refused;
-  return foreign ? [...(entry.foreign ?? [404])] : ok;
+  if (!foreign) return ok;
+  return [...(typeof entry.foreign === 'function' ? entry.foreign(c) : (entry.foreign ?? [404]))];
 }
 
 describe.each(databaseTargets())('the access matrix on $name', (target) => {
@@ -116,6 +120,8 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
   let other: Tenant;
   const callers: Caller[] = [];
   const ownSecrets: string[] = [];
+  /** The own job's patient by name: only a caller with a patient-name permission may see it. */
+  const ownPatientNames: string[] = [];
 
   const fingerprint = async () => (await t.ctx.database.executeSql(FINGERPRINT)).rows[0];
   /** Rows of a query, every column a number (PostgreSQL answers bigint columns as text). */
@@ -125,13 +131,15 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
     ) as T[];
 
   /** Sends a call as the caller: its cookies, and the CSRF header on a POST (own-credential calls: neither). */
-  async function send(c: Caller, call: MatrixCall, withCookies: boolean) {
+  async function send(c: Caller, call: MatrixCall, withCookies: boolean, csrf = true) {
     const headers: Record<string, string> = {};
     if (withCookies) {
       if (call.method === 'POST' && !c.browser.cookies.has('XSRF-TOKEN'))
         await c.browser.get('/api/account/authenticated');
       headers.cookie = [...c.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      if (call.method === 'POST') headers['x-xsrf-token'] = c.browser.cookies.get('XSRF-TOKEN') ?? '';
+      if (call.method === 'POST' && csrf) headers['x-xsrf-token'] = c.browser.cookies.get('XSRF-TOKEN') ?? '';
+      // The Word client's form post is checked by where the browser says it came from.
+      if (call.method === 'POST' && !csrf) headers['sec-fetch-site'] = 'cross-site';
     }
     return t.app.inject({
       method: call.method,
@@ -141,10 +149,10 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
     });
   }
 
-  async function signedIn(name: string, memberId: number | null): Promise<Caller> {
+  async function signedIn(name: string, memberId: number | null, password = DEMO_PASSWORD): Promise<Caller> {
     const browser = new TestBrowser(t.app);
-    if (memberId === null) await browser.signIn(name, DEMO_PASSWORD);
-    else await browser.signInAs(name, DEMO_PASSWORD, memberId);
+    if (memberId === null) await browser.signIn(name, password);
+    else await browser.signInAs(name, password, memberId);
     const perms = memberId
       ? await t.ctx.database.db
           .select({ p: accountPermissions.permission })
@@ -224,7 +232,11 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       })
       .returning();
     const [patient] = await t.ctx.database.db.select().from(patients).where(eq(patients.id, job!.patient));
-    ownSecrets.push(`${patient!.lastName}, ${patient!.firstName}`, patient!.mrn);
+    ownPatientNames.push(
+      `${patient!.lastName}, ${patient!.firstName}`,
+      `${patient!.firstName} ${patient!.lastName}`,
+    );
+    ownSecrets.push(...ownPatientNames, patient!.mrn);
     const managerBrowser = new TestBrowser(t.app);
     await managerBrowser.signInAs('manager', DEMO_PASSWORD, manager!.id);
     own = {
@@ -315,6 +327,18 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
         .limit(1);
       callers.push(await signedIn(username, account?.id ?? null));
     }
+    // And two accounts of the demo's tenant the demo roles do not cover: without any permission,
+    // and with jobView alone (jobs, but no patient names: spec 01 §6 "See patient name").
+    for (const [name, permissions] of [
+      ['nopermissions', []],
+      ['jobviewonly', ['jobView']],
+    ] as const) {
+      const u = await buildUser(t.ctx, {
+        username: name,
+        accounts: [{ companyId: big!.id, memberType: 2, permissions }],
+      });
+      callers.push(await signedIn(name, u.accounts[0]!.id, u.password));
+    }
   }, 300_000);
   afterAll(async () => t?.close());
 
@@ -344,7 +368,34 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
     let checks = 0;
     let leaks = 0;
     let writesSeen = 0;
+    let csrfChecks = 0;
+    let namesSeen = 0;
+    const manager = callers.find((c) => c.name === 'manager')!;
     for (const row of rows) {
+      // A POST that rides on the browser's cookies, sent without the CSRF token (or, the Word
+      // client's form, from another site): 403 even for the manager, and nothing changes.
+      if (row.entry.credential === 'session' || row.entry.credential === 'public') {
+        const call = await row.entry.call({
+          caller: manager,
+          t: own,
+          own,
+          foreign: false,
+          send: (one) => send(manager, one, true),
+        });
+        if (call.method === 'POST') {
+          const before = await fingerprint();
+          const res = await send(manager, call, true, false);
+          checks++;
+          csrfChecks++;
+          const where = `${row.key} POST ${call.url.slice(0, 90)} as manager without the CSRF token`;
+          if (res.statusCode !== 403 || res.json().error?.code !== 'csrf')
+            failures.push(`${where}: ${res.statusCode} (due 403 csrf) ${shown(res)}`);
+          if (JSON.stringify(await fingerprint()) !== JSON.stringify(before)) {
+            failures.push(`${where}: refused, but changed stored data`);
+            leaks++;
+          }
+        }
+      }
       for (const c of callers) {
         for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true]) {
           const scene: MatrixScene = {
@@ -366,6 +417,25 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
           if (!due.includes(res.statusCode)) {
             failures.push(`${where}: ${res.statusCode} (due ${due.join('/')}) ${shown(res)}`);
             if (!refused && due.every((s) => s >= 400)) leaks++;
+          }
+          const json = /json/.test(String(res.headers['content-type']));
+          if (
+            !refused &&
+            !foreign &&
+            seesPatients(c) &&
+            json &&
+            ownPatientNames.some((s) => res.body.includes(s))
+          )
+            namesSeen++;
+          if (!refused && !foreign && !seesPatients(c) && json) {
+            // The name only: spec 01 §2 shows the MRN ("Subject ID") in the job list to every account.
+            const found = ownPatientNames.filter((s) => res.body.includes(s));
+            if (found.length) {
+              failures.push(
+                `${where}: shows the patient (${found.join(', ')}) without a patient-name permission`,
+              );
+              leaks++;
+            }
           }
           if (refused) {
             const secrets =
@@ -391,11 +461,14 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       }
     }
     console.log(
-      `access matrix on ${target.name}: ${rows.length} routes × ${callers.length} callers = ${checks} checks, ${leaks} leaks`,
+      `access matrix on ${target.name}: ${rows.length} routes × ${callers.length} callers = ${checks} checks ` +
+        `(${csrfChecks} without the CSRF token; ${writesSeen} permitted writes seen), ${leaks} leaks`,
     );
     expect(failures).toEqual([]);
     expect(leaks).toBe(0);
-    // The fingerprint sees writes: the permitted ones changed it.
+    // The checks can see what they look for: permitted writes changed the fingerprint, and the
+    // patient's name reached the callers that may see it.
     expect(writesSeen).toBeGreaterThan(10);
+    expect(namesSeen).toBeGreaterThan(5);
   }, 240_000);
 });

@@ -97,8 +97,8 @@ export interface MatrixEntry {
   anonymous?: readonly number[];
   /** The answer of a signed-in caller that fails the gate, when not 403. */
   refusal?: number;
-  /** The answer for another tenant's ids, when not 404. */
-  foreign?: readonly number[];
+  /** The answer for another tenant's ids of a permitted caller, when not 404. */
+  foreign?: readonly number[] | ((c: Caller) => readonly number[]);
   /** Ends the caller's session: run last for each caller. */
   endsSession?: boolean;
   /** A gap the matrix found that another part of issue 23 fixes (its checks are relaxed so). */
@@ -110,6 +110,8 @@ const USER: Gate = { kind: 'user' };
 const ACCOUNT: Gate = { kind: 'account' };
 const all = (...perms: Permission[]): Gate => ({ kind: 'account', all: perms });
 const any = (...perms: Permission[]): Gate => ({ kind: 'account', any: perms });
+/** Spec 01 §6 "See patient name": adtView, adtEdit or jobEditAdt (with jobView for job data). */
+const PATIENT_DATA: Gate = { kind: 'account', all: ['jobView'], any: ['adtView', 'adtEdit', 'jobEditAdt'] };
 
 const get = (url: string, headers?: Record<string, string>): MatrixCall => ({
   method: 'GET',
@@ -149,7 +151,7 @@ const wopiUrl = (s: MatrixScene, suffix = '') => {
   const token = s.caller.wopiToken;
   return `/wopi/files/${fileId}${suffix}${token ? `?access_token=${token}` : ''}`;
 };
-const basic = (s: MatrixScene) =>
+const basic = (s: MatrixScene): Record<string, string> =>
   s.caller.attachmentAuth ? { authorization: `Basic ${s.caller.attachmentAuth}` } : {};
 const lists = (s: MatrixScene) => `corpId=${s.t.corpId}&cfs=${s.t.cfId}`;
 const headingsBody = (s: MatrixScene) => ({
@@ -305,7 +307,7 @@ export const ACCESS_MATRIX: AccessMatrix = {
   adt: {
     jobAdt: {
       credential: 'session',
-      gate: all('jobView'),
+      gate: PATIENT_DATA,
       call: jobQuery('/api/job/getadtdata'),
     },
     search: {
@@ -335,18 +337,19 @@ export const ACCESS_MATRIX: AccessMatrix = {
   attachments: {
     credentials: {
       credential: 'session',
-      gate: ACCOUNT,
+      // Issued only to an account that may see attachments (spec 02 §7): jobView and patient names.
+      gate: PATIENT_DATA,
       tenantIds: false,
       call: () => get('/api/Account/GetAttachmentApiCredentials'),
     },
     search: {
       credential: 'attachments',
-      gate: all('jobView'),
+      gate: PATIENT_DATA,
       call: (s) => get(searchUrl(s.t.cfId, 30), basic(s)),
     },
     download: {
       credential: 'attachments',
-      gate: all('jobView'),
+      gate: PATIENT_DATA,
       call: (s) => get(`/Attachments/v1/${s.t.attachmentId}`, basic(s)),
     },
     importAttachment: {
@@ -409,7 +412,8 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
     formatMultiple: {
       credential: 'session',
-      gate: all('jobViewText'),
+      // docs/decisions.md "Permissions" of the document calls: copies need jobView.
+      gate: all('jobView'),
       call: (s) => get(`/api/file/FormatMultiplePdfJobs/0/false/false?jobIds=${s.t.jobId}`),
     },
     bulkDownload: {
@@ -470,7 +474,13 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   jobEditor: {
-    canAccess: { credential: 'session', gate: ACCOUNT, call: jobQuery('/api/job/canaccessjob') },
+    canAccess: {
+      credential: 'session',
+      gate: ACCOUNT,
+      // Without jobView it answers "no, you may not view jobs" (200) before looking at the job.
+      foreign: (c) => (c.permissions.has('jobView') ? [404] : [200]),
+      call: jobQuery('/api/job/canaccessjob'),
+    },
     details: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/job/GetJobDetails') },
     availability: {
       credential: 'session',
