@@ -61,23 +61,28 @@ const OTHER_SECRETS = [
 ];
 
 /** What a refused write must leave as it was: every row a call of the table may write. */
-const FINGERPRINT = `select
-  (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from jobs x) as jobs,
-  (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from bookings x) as bookings,
-  (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads,
-  (select count(*)::int from document_versions) as documents,
-  (select count(*)::int from recipients) as recipients,
-  (select count(*)::int from job_notes) as notes,
-  (select count(*)::int from job_flags) as flags,
-  (select count(*)::int from job_orders) as orders,
-  (select count(*)::int from audio_files) as audio,
-  (select count(*)::int from physicians) as physicians,
-  (select count(*)::int from patients) as patients,
-  (select count(*)::int from visits) as visits,
-  (select count(*)::int from attachments) as attachments,
-  (select count(*)::int from fax_records) as faxes,
-  (select count(*)::int from print_events) as prints,
-  (select count(*)::int from distributions) as distributions`;
+const HASHED = ['jobs', 'bookings', 'uploads'];
+const COUNTED = [
+  'document_versions',
+  'recipients',
+  'job_notes',
+  'job_flags',
+  'job_orders',
+  'audio_files',
+  'physicians',
+  'patients',
+  'visits',
+  'attachments',
+  'fax_records',
+  'print_events',
+  'distributions',
+];
+const FINGERPRINT = `select ${[
+  ...HASHED.map(
+    (t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${t} x) as ${t}`,
+  ),
+  ...COUNTED.map((t) => `(select count(*)::int from ${t}) as ${t}`),
+].join(', ')}`;
 
 /** An answer for a failure message: JSON or text as it is, a file by its type and size. */
 function shown(res: { body: string; headers: Record<string, unknown> }): string {

@@ -145,7 +145,36 @@ async function cookieOf(s: MatrixScene, jobId = s.t.jobId): Promise<string> {
     : NO_BOOKING;
 }
 
-const jobQuery = (path: string) => (s: MatrixScene) => get(`${path}?jobId=${s.t.jobId}`);
+/**
+ * A write under the caller's booking of the tenant's job (jobEdit, spec 02 §6): 200, or 409 when
+ * another caller of the matrix holds the job now.
+ */
+const bookedWrite = (
+  path: string,
+  body: (s: MatrixScene, bookingCookie: string) => object,
+  jobOf: (s: MatrixScene) => number = (s) => s.t.jobId,
+): MatrixEntry => ({
+  credential: 'session',
+  gate: all('jobEdit'),
+  ok: [200, 409],
+  call: async (s) => post(path, body(s, await cookieOf(s, jobOf(s)))),
+});
+
+/** The URL of a call naming the tenant's job in its query. */
+const jobUrl = (path: string) => (s: MatrixScene) => `${path}?jobId=${s.t.jobId}`;
+/** A GET with the session cookie that names no tenant's ids. */
+const plain = (gate: Gate, url: string): MatrixEntry => ({
+  credential: 'session',
+  gate,
+  tenantIds: false,
+  call: () => get(url),
+});
+/** A GET with the session cookie of a URL naming the tenant's ids. */
+const read = (gate: Gate, url: (s: MatrixScene) => string): MatrixEntry => ({
+  credential: 'session',
+  gate,
+  call: (s) => get(url(s)),
+});
 const wopiUrl = (s: MatrixScene, suffix = '') => {
   const fileId = s.foreign ? s.t.docxJobId : s.own.docxJobId;
   const token = s.caller.wopiToken;
@@ -233,12 +262,7 @@ export const ACCESS_MATRIX: AccessMatrix = {
       ok: [400],
       call: () => get('/api/account/oidc/callback?code=x&state=y'),
     },
-    userSummaries: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/Account/GetUserSummaries'),
-    },
+    userSummaries: plain(USER, '/api/Account/GetUserSummaries'),
     setUserSummary: {
       credential: 'session',
       gate: USER,
@@ -261,55 +285,16 @@ export const ACCESS_MATRIX: AccessMatrix = {
       anonymous: [302],
       call: () => get('/api/account/SignOut'),
     },
-    userSettings: {
-      credential: 'session',
-      gate: ACCOUNT,
-      tenantIds: false,
-      call: () => get('/api/settings/user'),
-    },
-    fftmUrl: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/settings/fftmUrl'),
-    },
-    applicationSettings: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/settings/applicationSettings'),
-    },
-    tenantUrl: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/settings/tenantUrl?tenant=manager'),
-    },
-    documentationLink: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/documentation/link'),
-    },
-    heartbeatIdle: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/heartbeat/Idle'),
-    },
-    heartbeatActive: {
-      credential: 'session',
-      gate: USER,
-      tenantIds: false,
-      call: () => get('/api/heartbeat/Active'),
-    },
+    userSettings: plain(ACCOUNT, '/api/settings/user'),
+    fftmUrl: plain(USER, '/api/settings/fftmUrl'),
+    applicationSettings: plain(USER, '/api/settings/applicationSettings'),
+    tenantUrl: plain(USER, '/api/settings/tenantUrl?tenant=manager'),
+    documentationLink: plain(USER, '/api/documentation/link'),
+    heartbeatIdle: plain(USER, '/api/heartbeat/Idle'),
+    heartbeatActive: plain(USER, '/api/heartbeat/Active'),
   },
   adt: {
-    jobAdt: {
-      credential: 'session',
-      gate: PATIENT_DATA,
-      call: jobQuery('/api/job/getadtdata'),
-    },
+    jobAdt: read(PATIENT_DATA, jobUrl('/api/job/getadtdata')),
     search: {
       credential: 'session',
       gate: all('jobEditAdt'),
@@ -370,19 +355,10 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   audio: {
-    stream: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/Audio/wav') },
-    options: { credential: 'session', gate: ACCOUNT, call: jobQuery('/api/job/audiooptions') },
-    createFacilities: {
-      credential: 'session',
-      gate: all('jobCreate'),
-      tenantIds: false,
-      call: () => get('/api/audio/createoptions'),
-    },
-    createChoices: {
-      credential: 'session',
-      gate: all('jobCreate'),
-      call: (s) => get(`/api/audio/createoptions/${s.t.cfId}`),
-    },
+    stream: read(all('jobView'), jobUrl('/api/Audio/wav')),
+    options: read(ACCOUNT, jobUrl('/api/job/audiooptions')),
+    createFacilities: plain(all('jobCreate'), '/api/audio/createoptions'),
+    createChoices: read(all('jobCreate'), (s) => `/api/audio/createoptions/${s.t.cfId}`),
     createWithAudio: {
       credential: 'session',
       gate: all('jobCreate'),
@@ -400,27 +376,15 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   documents: {
-    download: {
-      credential: 'session',
-      gate: any('jobView', 'jobViewText'),
-      call: (s) => get(`/api/file/download/${s.t.jobId}.pdf`),
-    },
-    downloadRtf: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/file/downloadrtf?jobIds=${s.t.jobId}`),
-    },
+    download: read(any('jobView', 'jobViewText'), (s) => `/api/file/download/${s.t.jobId}.pdf`),
+    downloadRtf: read(all('jobView'), (s) => `/api/file/downloadrtf?jobIds=${s.t.jobId}`),
     formatMultiple: {
       credential: 'session',
       // docs/decisions.md "Permissions" of the document calls: copies need jobView.
       gate: all('jobView'),
       call: (s) => get(`/api/file/FormatMultiplePdfJobs/0/false/false?jobIds=${s.t.jobId}`),
     },
-    bulkDownload: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/file/BulkDownload?jobIds=${s.t.jobId}&format=pdf`),
-    },
+    bulkDownload: read(all('jobView'), (s) => `/api/file/BulkDownload?jobIds=${s.t.jobId}&format=pdf`),
     importDocument: {
       credential: 'session',
       gate: all('jobEdit'),
@@ -432,12 +396,8 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   fax: {
-    contacts: { credential: 'session', gate: ACCOUNT, call: jobQuery('/api/jobs/getContactListForJob') },
-    searchRecipients: {
-      credential: 'session',
-      gate: ACCOUNT,
-      call: (s) => get(`/api/jobs/Dictators?q=a&csid=${s.t.corpId}`),
-    },
+    contacts: read(ACCOUNT, jobUrl('/api/jobs/getContactListForJob')),
+    searchRecipients: read(ACCOUNT, (s) => `/api/jobs/Dictators?q=a&csid=${s.t.corpId}`),
     fax: {
       credential: 'session',
       gate: all('jobFax'),
@@ -479,32 +439,19 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: ACCOUNT,
       // Without jobView it answers "no, you may not view jobs" (200) before looking at the job.
       foreign: (c) => (c.permissions.has('jobView') ? [404] : [200]),
-      call: jobQuery('/api/job/canaccessjob'),
+      call: (s) => get(jobUrl('/api/job/canaccessjob')(s)),
     },
-    details: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/job/GetJobDetails') },
-    availability: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: jobQuery('/api/job/GetDocumentAvailability'),
-    },
-    cda: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/job/getcda') },
-    jobData: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/job/getjobdata') },
-    version: { credential: 'session', gate: all('jobView'), call: jobQuery('/api/job/getjobversion') },
-    workTypes: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/job/GetClientFacilityWorktypes?ClientFacilityId=${s.t.cfId}`),
-    },
-    departments: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/job/getDepartmentsByJobId/${s.t.jobId}`),
-    },
-    locations: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/job/getLocationsByJobId/${s.t.jobId}`),
-    },
+    details: read(all('jobView'), jobUrl('/api/job/GetJobDetails')),
+    availability: read(all('jobView'), jobUrl('/api/job/GetDocumentAvailability')),
+    cda: read(all('jobView'), jobUrl('/api/job/getcda')),
+    jobData: read(all('jobView'), jobUrl('/api/job/getjobdata')),
+    version: read(all('jobView'), jobUrl('/api/job/getjobversion')),
+    workTypes: read(
+      all('jobView'),
+      (s) => `/api/job/GetClientFacilityWorktypes?ClientFacilityId=${s.t.cfId}`,
+    ),
+    departments: read(all('jobView'), (s) => `/api/job/getDepartmentsByJobId/${s.t.jobId}`),
+    locations: read(all('jobView'), (s) => `/api/job/getLocationsByJobId/${s.t.jobId}`),
     bookOut: {
       credential: 'session',
       gate: all('jobEdit'),
@@ -527,38 +474,23 @@ export const ACCESS_MATRIX: AccessMatrix = {
           `/api/job/cancelbooking?jobId=${s.t.jobId}&bookingCookie=${encodeURIComponent(await cookieOf(s))}`,
         ),
     },
-    save: {
-      credential: 'session',
-      gate: all('jobEdit'),
-      ok: [200, 409],
-      call: async (s) =>
-        post('/api/job/savejob', {
-          jobId: s.t.jobId,
-          version: (s.t.jobData.version as number | undefined) ?? 1,
-          bookingCookie: await cookieOf(s),
-          saveMode: 0,
-          setJobDataRequest: s.t.jobData,
-        }),
-    },
-    saveCda: {
-      credential: 'session',
-      gate: all('jobEdit'),
-      ok: [200, 409],
-      call: async (s) =>
-        post('/api/job/saveCDA', {
-          jobId: s.t.jobId,
-          version: 1,
-          bookingCookie: await cookieOf(s),
-          cda: { sections: [] },
-        }),
-    },
-    setJobData: {
-      credential: 'session',
-      gate: all('jobEdit'),
-      ok: [200, 409],
-      call: async (s) =>
-        post('/api/job/setjobdata', { bookingCookie: await cookieOf(s), jobData: s.t.jobData }),
-    },
+    save: bookedWrite('/api/job/savejob', (s, bookingCookie) => ({
+      jobId: s.t.jobId,
+      version: 1,
+      bookingCookie,
+      saveMode: 0,
+      setJobDataRequest: s.t.jobData,
+    })),
+    saveCda: bookedWrite('/api/job/saveCDA', (s, bookingCookie) => ({
+      jobId: s.t.jobId,
+      version: 1,
+      bookingCookie,
+      cda: { sections: [] },
+    })),
+    setJobData: bookedWrite('/api/job/setjobdata', (s, bookingCookie) => ({
+      bookingCookie,
+      jobData: s.t.jobData,
+    })),
     refreshJobData: {
       credential: 'session',
       gate: all('jobView'),
@@ -569,21 +501,9 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: all('jobView'),
       call: (s) => post('/api/job/RunHoldQueueCheck', { jobId: s.t.jobId }),
     },
-    searchPhysicians: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/jobs/SearchPhysicians?cfId=${s.t.cfId}&q=a`),
-    },
-    physician: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/jobs/GetPhysician?userId=${s.t.physicianId}`),
-    },
-    physicianById: {
-      credential: 'session',
-      gate: all('jobView'),
-      call: (s) => get(`/api/jobs/physicians/${s.t.physicianId}`),
-    },
+    searchPhysicians: read(all('jobView'), (s) => `/api/jobs/SearchPhysicians?cfId=${s.t.cfId}&q=a`),
+    physician: read(all('jobView'), (s) => `/api/jobs/GetPhysician?userId=${s.t.physicianId}`),
+    physicianById: read(all('jobView'), (s) => `/api/jobs/physicians/${s.t.physicianId}`),
     savePhysician: {
       credential: 'session',
       gate: all('jobEdit', 'dictatorAdd'),
@@ -596,40 +516,15 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   jobList: {
-    corporateStructures: {
-      credential: 'session',
-      gate: ACCOUNT,
-      tenantIds: false,
-      call: () => get('/api/jobs/getusercs'),
-    },
-    clientFacilities: {
-      credential: 'session',
-      gate: ACCOUNT,
-      call: (s) => get(`/api/settings/cfs/${s.t.corpId}`),
-    },
-    counts: { credential: 'session', gate: ACCOUNT, call: (s) => get(`/api/jobs/getcounts?${lists(s)}`) },
-    allJobs: { credential: 'session', gate: ACCOUNT, call: (s) => get(`/api/jobs/alljobs?${lists(s)}`) },
-    holdQueue: {
-      credential: 'session',
-      gate: all('holdQueueView'),
-      call: (s) => get(`/api/jobs/him?${lists(s)}`),
-    },
-    distribution: {
-      credential: 'session',
-      gate: ACCOUNT,
-      call: (s) => get(`/api/jobs/dist?status=PENDING&${lists(s)}`),
-    },
-    details: { credential: 'session', gate: ACCOUNT, call: jobQuery('/api/jobs/jobdetails') },
-    exportJobList: {
-      credential: 'session',
-      gate: ACCOUNT,
-      call: (s) => get(`/api/file/JobList/${s.t.corpId}/all`),
-    },
-    search: {
-      credential: 'session',
-      gate: ACCOUNT,
-      call: (s) => get(`/api/jobs/search?jobId=${s.t.jobId}&cs=${s.t.corpId}`),
-    },
+    corporateStructures: plain(ACCOUNT, '/api/jobs/getusercs'),
+    clientFacilities: read(ACCOUNT, (s) => `/api/settings/cfs/${s.t.corpId}`),
+    counts: read(ACCOUNT, (s) => `/api/jobs/getcounts?${lists(s)}`),
+    allJobs: read(ACCOUNT, (s) => `/api/jobs/alljobs?${lists(s)}`),
+    holdQueue: read(all('holdQueueView'), (s) => `/api/jobs/him?${lists(s)}`),
+    distribution: read(ACCOUNT, (s) => `/api/jobs/dist?status=PENDING&${lists(s)}`),
+    details: read(ACCOUNT, jobUrl('/api/jobs/jobdetails')),
+    exportJobList: read(ACCOUNT, (s) => `/api/file/JobList/${s.t.corpId}/all`),
+    search: read(ACCOUNT, (s) => `/api/jobs/search?jobId=${s.t.jobId}&cs=${s.t.corpId}`),
     printed: {
       credential: 'session',
       gate: all('jobViewText', 'distributionJobActionsQueue'),
@@ -670,17 +565,11 @@ export const ACCESS_MATRIX: AccessMatrix = {
       ok: (c) => (c.name === 'manager' ? [200] : [404]),
       call: (s) => get(`/api/schedule/status/${s.t.uploadId}`),
     },
-    recentUploads: {
-      credential: 'session',
-      gate: any('physicianScheduleUpload', 'adtUpload'),
-      tenantIds: false,
-      call: () => get('/api/schedule/uploads'),
-    },
-    uploadEffect: {
-      credential: 'session',
-      gate: any('physicianScheduleUpload', 'adtUpload'),
-      call: (s) => get(`/api/schedule/uploads/${s.t.uploadId}/effect`),
-    },
+    recentUploads: plain(any('physicianScheduleUpload', 'adtUpload'), '/api/schedule/uploads'),
+    uploadEffect: read(
+      any('physicianScheduleUpload', 'adtUpload'),
+      (s) => `/api/schedule/uploads/${s.t.uploadId}/effect`,
+    ),
     revertUpload: {
       credential: 'session',
       gate: any('physicianScheduleUpload', 'adtUpload'),
@@ -719,18 +608,11 @@ export const ACCESS_MATRIX: AccessMatrix = {
       call: (s) =>
         get(`/api/jobs/getwordauth?jobId=${s.foreign ? s.t.docxJobId : s.own.docxJobId}&mode=view`),
     },
-    saveWordDocument: {
-      credential: 'session',
-      gate: all('jobEdit'),
-      ok: [200, 409],
-      call: async (s) =>
-        post('/api/job/saveWordDocument', {
-          jobId: s.t.docxJobId,
-          version: 1,
-          bookingCookie: await cookieOf(s, s.t.docxJobId),
-          saveMode: 0,
-        }),
-    },
+    saveWordDocument: bookedWrite(
+      '/api/job/saveWordDocument',
+      (s, bookingCookie) => ({ jobId: s.t.docxJobId, version: 1, bookingCookie, saveMode: 0 }),
+      (s) => s.t.docxJobId,
+    ),
   },
   wordClient: {
     open: {
