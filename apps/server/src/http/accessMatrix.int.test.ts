@@ -16,7 +16,6 @@ import {
   type Caller,
   type MatrixCall,
   type MatrixEntry,
-  type MatrixScene,
   type Tenant,
 } from '../testing/accessMatrix.js';
 import { addAttachment } from '../testing/attachmentTestKit.js';
@@ -105,7 +104,7 @@ function permits(entry: MatrixEntry, c: Caller): boolean {
 }
 
 /** The answers due to the caller with its own ids (`foreign`: with the other tenant's). */
-function expected(row: Row, c: Caller, foreign: boolean): number[] {
+function expected(row: Row, c: Caller, foreign: boolean, demoIds: boolean): number[] {
   const { entry, endpoint } = row;
   const ok = [...(typeof entry.ok === 'function' ? entry.ok(c) : (entry.ok ?? [endpoint.status ?? 200]))];
   if (!c.signedIn) return [...(entry.anonymous ?? (entry.credential === 'public' ? ok : [401]))];
@@ -116,7 +115,7 @@ function expected(row: Row, c: Caller, foreign: boolean): number[] {
   const refused = noCredential ? [401] : [entry.refusal ?? 403];
   if (noCredential || !permits(entry, c)) return foreign ? [...refused, 404] : refused;
   if (!foreign) return ok;
-  return [...(typeof entry.foreign === 'function' ? entry.foreign(c) : (entry.foreign ?? [404]))];
+  return [...(typeof entry.foreign === 'function' ? entry.foreign(c, demoIds) : (entry.foreign ?? [404]))];
 }
 
 describe.each(databaseTargets())('the access matrix on $name', (target) => {
@@ -347,6 +346,21 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
   }, 300_000);
   afterAll(async () => t?.close());
 
+  /**
+   * The manager working as its second account, in the demo's other company (Kestrel Bay): the
+   * demo tenant's ids are another tenant's to it. Signed in when its turn comes, after the
+   * manager's first session has run its calls (a new sign-in ends the earlier session).
+   */
+  async function kestrelBay(): Promise<Caller> {
+    const [, second] = await t.ctx.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.username, 'manager'))
+      .orderBy(accounts.id);
+    return { ...(await signedIn('manager', second!.id)), name: 'manager as Kestrel Bay', elsewhere: true };
+  }
+
   it('has an entry for every endpoint of the table, and an endpoint for every entry', () => {
     const table = tableKeys();
     const matrix = matrixKeys();
@@ -370,110 +384,97 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       // Sign-out ends the caller's session: last.
       .sort((a, b) => Number(a.entry.endsSession ?? false) - Number(b.entry.endsSession ?? false));
     const failures: string[] = [];
-    let checks = 0;
-    let leaks = 0;
-    let writesSeen = 0;
-    let csrfChecks = 0;
-    let namesSeen = 0;
+    const n = { checks: 0, leaks: 0, writesSeen: 0, csrf: 0, namesSeen: 0 };
+    const leak = (text: string) => {
+      failures.push(text);
+      n.leaks++;
+    };
     const manager = callers.find((c) => c.name === 'manager')!;
-    for (const row of rows) {
-      // A POST that rides on the browser's cookies, sent without the CSRF token (or, the Word
-      // client's form, from another site): 403 even for the manager, and nothing changes.
-      if (row.entry.credential === 'session' || row.entry.credential === 'public') {
-        const call = await row.entry.call({
-          caller: manager,
-          t: own,
-          own,
-          foreign: false,
-          send: (one) => send(manager, one, true),
-        });
-        if (call.method === 'POST') {
-          const before = await fingerprint();
-          const res = await send(manager, call, true, false);
-          checks++;
-          csrfChecks++;
-          const where = `${row.key} POST ${call.url.slice(0, 90)} as manager without the CSRF token`;
-          if (res.statusCode !== 403 || res.json().error?.code !== 'csrf')
-            failures.push(`${where}: ${res.statusCode} (due 403 csrf) ${shown(res)}`);
-          if (JSON.stringify(await fingerprint()) !== JSON.stringify(before)) {
-            failures.push(`${where}: refused, but changed stored data`);
-            leaks++;
-          }
-        }
+
+    /**
+     * A POST that rides on the browser's cookies, sent without the CSRF token (or, the Word
+     * client's form, from another site): 403 even for the manager, and nothing changes.
+     */
+    async function withoutCsrf(row: Row) {
+      if (row.entry.credential !== 'session' && row.entry.credential !== 'public') return;
+      const scene = { caller: manager, t: own, own, foreign: false };
+      const call = await row.entry.call({ ...scene, send: (one) => send(manager, one, true) });
+      if (call.method !== 'POST') return;
+      const before = await fingerprint();
+      const res = await send(manager, call, true, false);
+      n.checks++;
+      n.csrf++;
+      const where = `${row.key} POST ${call.url.slice(0, 90)} as manager without the CSRF token`;
+      if (res.statusCode !== 403 || res.json().error?.code !== 'csrf')
+        failures.push(`${where}: ${res.statusCode} (due 403 csrf) ${shown(res)}`);
+      if (JSON.stringify(await fingerprint()) !== JSON.stringify(before))
+        leak(`${where}: refused, but changed stored data`);
+    }
+
+    /** One call of the row as the caller, with the demo tenant's ids or (`foreign`) the other's. */
+    async function check(row: Row, c: Caller, foreign: boolean) {
+      const send1 = (call: MatrixCall) => send(c, call, true);
+      const call = await row.entry.call({ caller: c, t: foreign ? other : own, own, foreign, send: send1 });
+      const write = call.method === 'POST';
+      const before = write ? await fingerprint() : null;
+      const res = await send(
+        c,
+        call,
+        row.entry.credential === 'session' || row.entry.credential === 'public',
+      );
+      n.checks++;
+      // For a caller working in another company, the demo tenant's ids are another tenant's too.
+      const outside =
+        foreign || (c.elsewhere === true && row.entry.tenantIds !== false && !row.entry.callerIds);
+      const due = expected(row, c, outside, !foreign);
+      const where = `${row.key} ${call.method} ${call.url.slice(0, 90)} as ${c.name}${foreign ? ' with another tenant’s ids' : ''}`;
+      const refused = res.statusCode >= 400;
+      if (!due.includes(res.statusCode)) {
+        if (!refused && due.every((status) => status >= 400))
+          leak(`${where}: ${res.statusCode} (due ${due.join('/')}) ${shown(res)}`);
+        else failures.push(`${where}: ${res.statusCode} (due ${due.join('/')}) ${shown(res)}`);
       }
-      for (const c of callers) {
-        for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true]) {
-          const scene: MatrixScene = {
-            caller: c,
-            t: foreign ? other : own,
-            own,
-            foreign,
-            send: (call) => send(c, call, true),
-          };
-          const call = await row.entry.call(scene);
-          const write = call.method === 'POST';
-          const before = write ? await fingerprint() : null;
-          const withCookies = row.entry.credential === 'session' || row.entry.credential === 'public';
-          const res = await send(c, call, withCookies);
-          checks++;
-          const due = expected(row, c, foreign);
-          const where = `${row.key} ${call.method} ${call.url.slice(0, 90)} as ${c.name}${foreign ? ' with another tenant’s ids' : ''}`;
-          const refused = res.statusCode >= 400;
-          if (!due.includes(res.statusCode)) {
-            failures.push(`${where}: ${res.statusCode} (due ${due.join('/')}) ${shown(res)}`);
-            if (!refused && due.every((s) => s >= 400)) leaks++;
-          }
-          const json = /json/.test(String(res.headers['content-type']));
-          if (
-            !refused &&
-            !foreign &&
-            seesPatients(c) &&
-            json &&
-            ownPatientNames.some((s) => res.body.includes(s))
-          )
-            namesSeen++;
-          if (!refused && !foreign && !seesPatients(c) && json) {
-            // The name only: spec 01 §2 shows the MRN ("Subject ID") in the job list to every account.
-            const found = ownPatientNames.filter((s) => res.body.includes(s));
-            if (found.length) {
-              failures.push(
-                `${where}: shows the patient (${found.join(', ')}) without a patient-name permission`,
-              );
-              leaks++;
-            }
-          }
-          if (refused) {
-            const secrets =
-              foreign || !permits(row.entry, c) ? [...OTHER_SECRETS, ...ownSecrets] : OTHER_SECRETS;
-            const found = secrets.filter((s) => res.body.includes(s));
-            if (found.length) {
-              failures.push(`${where}: the ${res.statusCode} answer shows ${found.join(', ')}`);
-              leaks++;
-            }
-          } else if (foreign) {
-            const found = OTHER_SECRETS.filter((s) => res.body.includes(s));
-            if (found.length) failures.push(`${where}: answered ${found.join(', ')}`);
-          }
-          if (write) {
-            const changed = JSON.stringify(await fingerprint()) !== JSON.stringify(before);
-            if (changed && refused) {
-              failures.push(`${where}: refused with ${res.statusCode}, but changed stored data`);
-              leaks++;
-            }
-            if (changed && !refused) writesSeen++;
-          }
-        }
+      const json = /json/.test(String(res.headers['content-type']));
+      if (!refused && !outside && json && ownPatientNames.some((name) => res.body.includes(name))) {
+        if (seesPatients(c)) n.namesSeen++;
+        // The name only: spec 01 §2 shows the MRN ("Subject ID") in the job list to every account.
+        else leak(`${where}: shows the patient’s name without a patient-name permission`);
+      }
+      const secrets =
+        refused && !permits(row.entry, c)
+          ? [...OTHER_SECRETS, ...ownSecrets]
+          : outside
+            ? [...OTHER_SECRETS, ...(c.elsewhere ? ownSecrets : [])]
+            : refused
+              ? OTHER_SECRETS
+              : [];
+      const found = secrets.filter((secret) => res.body.includes(secret));
+      if (found.length) leak(`${where}: the ${res.statusCode} answer shows ${found.join(', ')}`);
+      if (write) {
+        const changed = JSON.stringify(await fingerprint()) !== JSON.stringify(before);
+        if (changed && refused) leak(`${where}: refused with ${res.statusCode}, but changed stored data`);
+        if (changed && !refused) n.writesSeen++;
       }
     }
+
+    for (const row of rows) await withoutCsrf(row);
+    // Caller by caller (a later sign-in of the same user ends the earlier session).
+    const all = [...callers.map((c) => async () => c), kestrelBay];
+    for (const next of all) {
+      const c = await next();
+      for (const row of rows)
+        for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true])
+          await check(row, c, foreign);
+    }
     console.log(
-      `access matrix on ${target.name}: ${rows.length} routes × ${callers.length} callers = ${checks} checks ` +
-        `(${csrfChecks} without the CSRF token; ${writesSeen} permitted writes seen), ${leaks} leaks`,
+      `access matrix on ${target.name}: ${rows.length} routes × ${all.length} callers = ${n.checks} checks ` +
+        `(${n.csrf} without the CSRF token; ${n.writesSeen} permitted writes seen), ${n.leaks} leaks`,
     );
     expect(failures).toEqual([]);
-    expect(leaks).toBe(0);
+    expect(n.leaks).toBe(0);
     // The checks can see what they look for: permitted writes changed the fingerprint, and the
     // patient's name reached the callers that may see it.
-    expect(writesSeen).toBeGreaterThan(10);
-    expect(namesSeen).toBeGreaterThan(5);
+    expect(n.writesSeen).toBeGreaterThan(10);
+    expect(n.namesSeen).toBeGreaterThan(5);
   }, 240_000);
 });

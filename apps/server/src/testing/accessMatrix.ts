@@ -49,6 +49,8 @@ export interface Caller {
   attachmentAuth: string | null;
   /** A WOPI access token for the own tenant's Word job (null without one). */
   wopiToken: string | null;
+  /** Works in another company than the demo tenant's: the demo's ids are another tenant's to it. */
+  elsewhere?: boolean;
 }
 
 export interface MatrixCall {
@@ -91,14 +93,19 @@ export interface MatrixEntry {
   call(s: MatrixScene): MatrixCall | Promise<MatrixCall>;
   /** False when the call names no tenant's ids (no other-tenant check). */
   tenantIds?: boolean;
+  /** The call names the caller's own ids (its account), not the demo tenant's. */
+  callerIds?: boolean;
   /** Answers of a permitted caller with its own ids (default: the endpoint's success status). */
   ok?: readonly number[] | ((c: Caller) => readonly number[]);
   /** The answer without a session, when not 401 (public calls: `ok`). */
   anonymous?: readonly number[];
   /** The answer of a signed-in caller that fails the gate, when not 403. */
   refusal?: number;
-  /** The answer for another tenant's ids of a permitted caller, when not 404. */
-  foreign?: readonly number[] | ((c: Caller) => readonly number[]);
+  /**
+   * The answer for another tenant's ids of a permitted caller, when not 404 (`demoIds`: the ids
+   * are the demo tenant's, another tenant's to a caller working `elsewhere`).
+   */
+  foreign?: readonly number[] | ((c: Caller, demoIds: boolean) => readonly number[]);
   /** Ends the caller's session: run last for each caller. */
   endsSession?: boolean;
   /** A gap the matrix found that another part of issue 23 fixes (its checks are relaxed so). */
@@ -268,6 +275,7 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: USER,
       // Another user's account, of any tenant, is refused alike (403, existing or not: no oracle).
       foreign: [403],
+      callerIds: true,
       ok: (c) => (c.memberId === null ? [403] : [200]),
       // The caller's own account (the no-account user has none: the manager's is not its own).
       call: (s) =>
@@ -437,8 +445,10 @@ export const ACCESS_MATRIX: AccessMatrix = {
     canAccess: {
       credential: 'session',
       gate: ACCOUNT,
-      // Without jobView it answers "no, you may not view jobs" (200) before looking at the job.
-      foreign: (c) => (c.permissions.has('jobView') ? [404] : [200]),
+      // Without jobView it answers "no, you may not view jobs" (200) before looking at the job; a
+      // job another account of the same user may see answers "not permitted" (200, spec 02 §8:
+      // switching account opens it); any other job 404.
+      foreign: (c, demoIds) => (!c.permissions.has('jobView') || (c.elsewhere && demoIds) ? [200] : [404]),
       call: (s) => get(jobUrl('/api/job/canaccessjob')(s)),
     },
     details: read(all('jobView'), jobUrl('/api/job/GetJobDetails')),
