@@ -204,6 +204,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
           and exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'CDA')
           and not exists (select 1 from document_versions d where d.job_id = j.id and d.format <> 'CDA')
           and exists (select 1 from audio_files a where a.job_id = j.id)
+          and exists (select 1 from recipients r where r.job_id = j.id and not r.removed)
         order by j.id limit 1`,
     );
     const [docx] = await q<{ id: number }>(
