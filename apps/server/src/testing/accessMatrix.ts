@@ -366,6 +366,7 @@ export const ACCESS_MATRIX: AccessMatrix = {
   },
   audio: {
     stream: read(all('jobView'), jobUrl('/api/Audio/wav')),
+    // An account only: Create with Audio polls it for the job just created, with jobCreate alone.
     options: read(ACCOUNT, jobUrl('/api/job/audiooptions')),
     createFacilities: plain(all('jobCreate'), '/api/audio/createoptions'),
     createChoices: read(all('jobCreate'), (s) => `/api/audio/createoptions/${s.t.cfId}`),
@@ -529,6 +530,8 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
   },
   jobList: {
+    // The job list is every account's home (spec 01 §2); the patient's name is withheld without a
+    // patient-name permission (checked on every answer), its MRN ("Subject ID") is not.
     corporateStructures: plain(ACCOUNT, '/api/jobs/getusercs'),
     clientFacilities: read(ACCOUNT, (s) => `/api/settings/cfs/${s.t.corpId}`),
     counts: read(ACCOUNT, (s) => `/api/jobs/getcounts?${lists(s)}`),
