@@ -92,6 +92,18 @@ function shown(res: { body: string; headers: Record<string, unknown> }): string 
 /** Spec 01 §6 "See patient name": adtView, adtEdit or jobEditAdt. */
 const seesPatients = (c: Caller) => ['adtView', 'adtEdit', 'jobEditAdt'].some((p) => c.permissions.has(p));
 
+/** A refusal as ARCHITECTURE §5 writes it: `{error: {code, message}}` and nothing else. */
+function isErrorAnswer(res: { body: string; headers: Record<string, unknown> }): boolean {
+  if (!/json/.test(String(res.headers['content-type']))) return false;
+  const answer = JSON.parse(res.body) as { error?: Record<string, unknown> };
+  return (
+    Object.keys(answer).join() === 'error' &&
+    typeof answer.error?.code === 'string' &&
+    typeof answer.error?.message === 'string' &&
+    Object.keys(answer.error).every((k) => k === 'code' || k === 'message')
+  );
+}
+
 function permits(entry: MatrixEntry, c: Caller): boolean {
   const g = entry.gate;
   if (g.kind === 'public') return true;
@@ -449,6 +461,8 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
             : refused
               ? OTHER_SECRETS
               : [];
+      if (refused && !isErrorAnswer(res))
+        failures.push(`${where}: the ${res.statusCode} answer is not the error shape ${shown(res)}`);
       const found = secrets.filter((secret) => res.body.includes(secret));
       if (found.length) leak(`${where}: the ${res.statusCode} answer shows ${found.join(', ')}`);
       if (write) {
