@@ -480,6 +480,10 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       for (const row of rows)
         for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true])
           await check(row, c, foreign);
+      // The sign-out ran last: the session is over.
+      const after = await send(c, { method: 'GET', url: '/api/Account/GetUserSummaries' }, true);
+      if (after.statusCode !== 401)
+        failures.push(`${c.name} after signing out: ${after.statusCode}, due 401`);
     }
     console.log(
       `access matrix on ${target.name}: ${rows.length} routes × ${all.length} callers = ${n.checks} checks ` +

@@ -290,10 +290,9 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: USER,
       tenantIds: false,
       endsSession: true,
-      // A redirect to the sign-in page, with or without a session (h-ops makes it a POST with CSRF).
-      ok: [302],
-      anonymous: [302],
-      call: () => get('/api/account/SignOut'),
+      // Answers where to sign in again, with or without a session (a POST with the CSRF check).
+      anonymous: [200],
+      call: () => post('/api/account/SignOut'),
     },
     userSettings: plain(ACCOUNT, '/api/settings/user'),
     fftmUrl: plain(USER, '/api/settings/fftmUrl'),
