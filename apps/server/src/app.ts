@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerAttachmentCaller } from './http/attachmentCredential.js';
 import { registerAttachmentsCors } from './http/attachmentsCors.js';
@@ -16,6 +17,7 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import { registerRequestLog } from './http/requestLog.js';
+import { registerSecureCookies } from './http/secureCookies.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
@@ -51,13 +53,21 @@ export interface BuildAppOptions {
   webDist?: string | null;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server (as
+ * Fastify does for a number, which its types do not list), a list those addresses only.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the Fastify app on a context; used by main and by tests through app.inject(). */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -70,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(cookie, { secret: ctx.cookieSecret });
+  registerSecureCookies(app, ctx.config.secureCookies);
   registerSecurityHeaders(app, {
     connectTo: originsOf(ctx.config.ATTACHMENTS_BASE_URL),
     frameTo: originsOf(ctx.config.WOPI_DISCOVERY_URL),

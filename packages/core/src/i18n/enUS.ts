@@ -23,7 +23,8 @@ export const enUS = {
     enterUserName: 'Enter your user name',
     enterPassword: 'Enter your password',
     wrongPassword: 'The user name or password is incorrect.',
-    throttled: 'Too many failed sign-in attempts. Please wait 10 minutes and try again.',
+    throttled:
+      'Too many failed sign-in attempts for this user name or from this address. Please wait {{wait}} and try again.',
     csrfMissing: 'The request is missing its security token. Reload the page and try again.',
     unknownScheme: 'There is no sign-in scheme called {{scheme}}.',
     oidcNotConfigured: 'Single sign-on (oidc) is not configured on this server.',
@@ -122,6 +123,8 @@ export const enUS = {
     internal:
       'An error has occurred. Please contact your Customer Service Representative or System Administrator if the issue persists',
     unavailable: 'A service this call needs is unavailable. Please try again shortly.',
+    databaseUnavailable:
+      'Quill cannot reach its database at the moment. Please try again in a few seconds; if this goes on, tell your System Administrator.',
   },
   health: {
     title: 'Health Check',
@@ -135,6 +138,9 @@ export const enUS = {
     retry: 'Retry',
     loading: 'Running health checks…',
     failedToast: 'Sorry, an error has occurred whilst attempting to get healthcheck results.',
+    publicPassed: 'Passed',
+    publicFailed: 'Failed; a signed-in manager sees why',
+    publicNotFound: 'Not available',
     detail: 'Detail',
     checks: 'Checks',
     status: 'Status',
