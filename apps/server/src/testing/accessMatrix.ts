@@ -363,6 +363,11 @@ export const ACCESS_MATRIX: AccessMatrix = {
       ok: [201],
     },
   },
+  // A job's audit trail and its CSV export (issue 23): jobViewDetails.
+  audit: {
+    jobTrail: read(all('jobViewDetails'), jobUrl('/api/job/audittrail')),
+    jobTrailExport: read(all('jobViewDetails'), (s) => `/api/file/AuditTrail/${s.t.jobId}`),
+  },
   audio: {
     stream: read(all('jobView'), jobUrl('/api/Audio/wav')),
     // An account only: Create with Audio polls it for the job just created, with jobCreate alone.
