@@ -1,53 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { auditLog } from '../db/schema/index.js';
 import { recordAudit } from '../services/audit/recordAudit.js';
-import type { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
 import { buildJob } from '../testing/factories.js';
-import { buildEditorWorld } from '../testing/jobEditorTestKit.js';
-import { createTestApp, type TestApp } from '../testing/testContext.js';
+import { editorSuite } from '../testing/jobEditorTestKit.js';
 
 /** Issue 23, row 7 of the probe's table: each part failed before and passes now. */
 describe.each(databaseTargets())(
   'issue 23 row 7: refusals audited, five reads audited, trail append-only ($name)',
   (target) => {
-    let t: TestApp;
-    let w: Awaited<ReturnType<typeof buildEditorWorld>>;
-    let ed: TestBrowser;
-    beforeAll(async () => {
-      t = await createTestApp(target);
-      w = await buildEditorWorld(t.ctx);
-      ed = await w.browser(t.app, 0);
-    });
-    afterAll(async () => t?.close());
+    const s = editorSuite(target);
 
     const rowsAbout = (jobId: number) =>
-      t.ctx.database.db
+      s.t.ctx.database.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.jobId, jobId), eq(auditLog.userId, w.editors[0]!.user.id)));
+        .where(and(eq(auditLog.jobId, jobId), eq(auditLog.userId, s.w.editors[0]!.user.id)));
 
     it('an other-tenant read that answers 404 writes a notFound row naming the job and its tenant', async () => {
-      const southJob = await buildJob(t.ctx, w.south.facilities[0]!);
-      expect((await ed.get(`/api/job/GetJobDetails?jobId=${southJob.id}`)).statusCode).toBe(404);
+      const southJob = await buildJob(s.t.ctx, s.w.south.facilities[0]!);
+      expect((await s.ed.get(`/api/job/GetJobDetails?jobId=${southJob.id}`)).statusCode).toBe(404);
       expect(await rowsAbout(southJob.id)).toMatchObject([
         {
           action: 'jobEditor.details',
           outcome: 'notFound',
-          accountId: w.editors[0]!.accounts[0]!.id,
-          corporateStructureId: w.south.structure.id,
+          accountId: s.w.editors[0]!.accounts[0]!.id,
+          corporateStructureId: s.w.south.structure.id,
           ip: '127.0.0.1',
         },
       ]);
     });
 
     it('GetDocumentAvailability, getjobversion, audiooptions, getDepartmentsByJobId and getLocationsByJobId are audited', async () => {
-      const job = await w.makeJob();
+      const job = await s.w.makeJob();
       for (const url of [
         `/api/job/GetDocumentAvailability?jobId=${job.id}`,
         `/api/job/getjobversion?jobId=${job.id}`,
@@ -55,22 +45,22 @@ describe.each(databaseTargets())(
         `/api/job/getDepartmentsByJobId/${job.id}`,
         `/api/job/getLocationsByJobId/${job.id}`,
       ]) {
-        expect((await ed.get(url)).statusCode, url).toBe(200);
+        expect((await s.ed.get(url)).statusCode, url).toBe(200);
       }
       const rows = await rowsAbout(job.id);
       expect(rows.map((r) => [r.action, r.outcome, r.patientId])).toEqual([
-        ['job.availability.read', 'success', w.patient.id],
-        ['job.version.read', 'success', w.patient.id],
-        ['job.audio.options', 'success', w.patient.id],
-        ['job.departments.read', 'success', w.patient.id],
-        ['job.locations.read', 'success', w.patient.id],
+        ['job.availability.read', 'success', s.w.patient.id],
+        ['job.version.read', 'success', s.w.patient.id],
+        ['job.audio.options', 'success', s.w.patient.id],
+        ['job.departments.read', 'success', s.w.patient.id],
+        ['job.locations.read', 'success', s.w.patient.id],
       ]);
     });
 
     it('UPDATE and DELETE of audit_log fail on the application’s own connection', async () => {
-      await recordAudit(t.ctx, { action: 'job.view.read', outcome: 'success' });
+      await recordAudit(s.t.ctx, { action: 'job.view.read', outcome: 'success' });
       const refused = (statement: ReturnType<typeof sql>) =>
-        t.ctx.database.db.execute(statement).then(
+        s.t.ctx.database.db.execute(statement).then(
           () => 'succeeded',
           (err: Error) => String((err.cause as Error | undefined)?.message),
         );
