@@ -1,4 +1,5 @@
 import { message } from '@quill/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
 import { type Block, normaliseRuns, readBlocks, readInline, runsText } from './narrative.js';
 import {
   child,
@@ -177,8 +178,14 @@ export function readCdaTree(parsed: ParsedXml): CdaDocument {
   return { header: readHeader(doc), sections, xml: parsed };
 }
 
-/** Parses CDA XML text for display. Throws XmlSyntaxError or NotCdaError. */
-export function readCda(xml: string | Buffer): CdaDocument {
+/** How a CDA document is named in messages about its limits. */
+export const CDA_WHAT = 'the CDA document';
+
+/**
+ * Parses CDA XML text for display, within `limits` (scanned before the parse). Throws
+ * XmlSyntaxError, NotCdaError, or DocumentLimitError / ForbiddenMarkupError.
+ */
+export function readCda(xml: string | Buffer, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CdaDocument {
   const text = typeof xml === 'string' ? xml : xml.toString('utf8').replace(/^\uFEFF/, '');
-  return readCdaTree(parseXml(text));
+  return readCdaTree(parseXml(text, limits, CDA_WHAT));
 }

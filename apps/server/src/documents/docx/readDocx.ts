@@ -1,12 +1,13 @@
-import yauzl from 'yauzl';
 import type { Block, Run, TableCell } from '../cda/narrative.js';
-import { parseXml, type XmlElement, type XmlNode } from '../cda/xmlTree.js';
+import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError } from '../cda/xmlTree.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { readZipParts, ZipError } from '../zipParts.js';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** The main part of a Word document. */
 export const DOCX_MAIN_PART = 'word/document.xml';
-/** Largest main part we inflate (a zip bomb stops here). */
-export const MAX_PART_BYTES = 64 * 1024 * 1024;
+/** How a Word package is named in messages about its limits. */
+export const DOCX_WHAT = 'the Word document';
 
 /** Thrown when bytes are not a readable Word document; `detail` says why. */
 export class NotDocxError extends Error {
@@ -16,50 +17,22 @@ export class NotDocxError extends Error {
   }
 }
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) =>
-      err || !zip ? reject(new NotDocxError(err?.message ?? 'not a zip file')) : resolve(zip),
-    );
-  });
-}
-
-/** The bytes of one part of a zip (OOXML package), or null when it has no such part. */
+/**
+ * The bytes of one part of a Word package, or null when it has no such part. Every part is
+ * inflated within `limits` (documents/zipParts.ts): a bomb stops at its bound, never whole.
+ */
 export async function readZipPart(
   bytes: Buffer,
   name: string,
-  maxBytes = MAX_PART_BYTES,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
 ): Promise<Buffer | null> {
-  const zip = await openZip(bytes);
-  return new Promise((resolve, reject) => {
-    const fail = (err: Error) => {
-      zip.close();
-      reject(err instanceof NotDocxError ? err : new NotDocxError(err.message));
-    };
-    zip.on('error', fail);
-    zip.on('end', () => resolve(null));
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName !== name) {
-        zip.readEntry();
-        return;
-      }
-      if (entry.uncompressedSize > maxBytes) {
-        fail(new NotDocxError(`${name} is larger than ${maxBytes} bytes`));
-        return;
-      }
-      zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return fail(err ?? new Error(`cannot read ${name}`));
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('error', fail);
-        stream.on('end', () => {
-          zip.close();
-          resolve(Buffer.concat(chunks));
-        });
-      });
-    });
-    zip.readEntry();
-  });
+  try {
+    const parts = await readZipParts(bytes, limits, { what: DOCX_WHAT, keep: (n) => n === name });
+    return parts.get(name) ?? null;
+  } catch (err) {
+    if (err instanceof ZipError) throw new NotDocxError(err.detail);
+    throw err;
+  }
 }
 
 const isW = (n: XmlNode, local: string): n is XmlElement =>
@@ -135,14 +108,19 @@ function blocksOf(container: XmlElement): Block[] {
  * paragraphs with bold/italic/underline runs, tabs and line breaks, and tables. Deleted revisions
  * are left out. Throws NotDocxError when the bytes are not a zip holding a Word main part.
  */
-export async function readDocx(bytes: Buffer): Promise<Block[]> {
-  const part = await readZipPart(bytes, DOCX_MAIN_PART);
+export async function readDocx(
+  bytes: Buffer,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): Promise<Block[]> {
+  const part = await readZipPart(bytes, DOCX_MAIN_PART, limits);
   if (!part) throw new NotDocxError(`it has no ${DOCX_MAIN_PART}`);
   let root: XmlElement;
   try {
-    root = parseXml(part.toString('utf8').replace(/^\uFEFF/, '')).root;
+    root = parseXml(part.toString('utf8').replace(/^\uFEFF/, ''), limits, DOCX_WHAT).root;
   } catch (err) {
-    throw new NotDocxError(`${DOCX_MAIN_PART} is not well-formed XML (${(err as Error).message})`);
+    if (err instanceof XmlSyntaxError)
+      throw new NotDocxError(`${DOCX_MAIN_PART} is not well-formed XML (${err.message})`);
+    throw err;
   }
   const body = root.children.find((c) => isW(c, 'body')) as XmlElement | undefined;
   if (root.local !== 'document' || root.ns !== W || !body) {

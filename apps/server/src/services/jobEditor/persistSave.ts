@@ -87,7 +87,7 @@ export async function persistSave(
     throw invalid(message('job.finishNotHim'));
   const current = await currentCdaText(ctx, jobId);
   if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
-  const edited = req.cda && current ? applyDocumentEdits(current.xml, req.cda) : null;
+  const edited = req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : null;
   const blob = await storeNewDocument(ctx, edited, req.docx);
 
   return ctx.database.db.transaction(async (tx) => {

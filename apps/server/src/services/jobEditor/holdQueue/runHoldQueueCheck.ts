@@ -35,7 +35,11 @@ export async function runHoldQueueCheck(
     throw invalid(message('job.jobDataMismatch', { jobId: input.jobId }));
   const current = await currentCdaText(ctx, input.jobId);
   if (input.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId: input.jobId }));
-  const xml = current ? (input.cda ? applyDocumentEdits(current.xml, input.cda) : current.xml) : null;
+  const xml = current
+    ? input.cda
+      ? await applyDocumentEdits(ctx, current.xml, input.cda)
+      : current.xml
+    : null;
   let rows: HoldQueueCheckRow[];
   try {
     await ctx.database.db.transaction(async (tx) => {
