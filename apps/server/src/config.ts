@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DOCUMENT_LIMIT_DEFAULTS as DOC } from '@quill/core';
 import { z } from 'zod';
+import { MAX_DEPTH_SETTING } from './documents/limits.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -135,7 +136,7 @@ export const ConfigSchema = z.object({
   DOCUMENT_MAX_PARTS: z.coerce.number().int().min(4).default(DOC.maxParts),
   DOCUMENT_MAX_ELEMENTS: z.coerce.number().int().min(100).default(DOC.maxElements),
   DOCUMENT_MAX_ATTRIBUTES: z.coerce.number().int().min(8).default(DOC.maxAttributes),
-  DOCUMENT_MAX_DEPTH: z.coerce.number().int().min(16).max(10_000).default(DOC.maxDepth),
+  DOCUMENT_MAX_DEPTH: z.coerce.number().int().min(16).max(MAX_DEPTH_SETTING).default(DOC.maxDepth),
   /** Threads that read and render documents off the event loop. Unset: the cores less one, at least 1. */
   DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** How long one document job may run on a thread before it is stopped (422). */

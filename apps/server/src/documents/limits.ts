@@ -12,6 +12,9 @@ export interface DocumentLimits {
   maxDepth: number;
 }
 
+/** The most DOCUMENT_MAX_DEPTH may be set to (the renderers are tested this deep). */
+export const MAX_DEPTH_SETTING = 1024;
+
 /** The bounds as the DOCUMENT_* settings give them. */
 export function documentLimitsOf(config: Config): DocumentLimits {
   return {

@@ -67,36 +67,45 @@ const isV3 = (n: XmlNode, local: string): n is XmlElement => isV3Element(n) && n
 /** Inline content of an element as runs (captions, titles, cells without blocks). */
 export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] {
   const runs: Run[] = [];
-  const walk = (list: readonly XmlNode[], s: Style) => {
-    for (const n of list) {
-      if (n.type === 'text') {
-        if (n.text) runs.push({ ...s, text: n.text });
-        continue;
-      }
-      if (n.ns !== HL7_V3 && n.ns !== null) continue;
-      switch (n.local) {
-        case 'br':
-          runs.push({ ...BREAK });
-          break;
-        case 'footnoteRef':
-        case 'col':
-        case 'colgroup':
-          break;
-        case 'content':
-          // A revision marked deleted is not part of what the document says.
-          if (n.attrs.revised !== 'delete') walk(n.children, styleOf(n, s));
-          break;
-        case 'footnote':
-          runs.push({ ...s, text: ' [' });
-          walk(n.children, s);
-          runs.push({ ...s, text: ']' });
-          break;
-        default:
-          walk(n.children, styleOf(n, s));
-      }
-    }
+  // A work list, never recursion: nesting depth is the document's to choose.
+  type Work = { node: XmlNode; style: Style } | { close: Run };
+  const work: Work[] = [];
+  const push = (list: readonly XmlNode[], s: Style) => {
+    for (let i = list.length - 1; i >= 0; i--) work.push({ node: list[i]!, style: s });
   };
-  walk(nodes, style);
+  push(nodes, style);
+  for (let item = work.pop(); item; item = work.pop()) {
+    if ('close' in item) {
+      runs.push(item.close);
+      continue;
+    }
+    const { node: n, style: s } = item;
+    if (n.type === 'text') {
+      if (n.text) runs.push({ ...s, text: n.text });
+      continue;
+    }
+    if (n.ns !== HL7_V3 && n.ns !== null) continue;
+    switch (n.local) {
+      case 'br':
+        runs.push({ ...BREAK });
+        break;
+      case 'footnoteRef':
+      case 'col':
+      case 'colgroup':
+        break;
+      case 'content':
+        // A revision marked deleted is not part of what the document says.
+        if (n.attrs.revised !== 'delete') push(n.children, styleOf(n, s));
+        break;
+      case 'footnote':
+        runs.push({ ...s, text: ' [' });
+        work.push({ close: { ...s, text: ']' } });
+        push(n.children, s);
+        break;
+      default:
+        push(n.children, styleOf(n, s));
+    }
+  }
   return runs;
 }
 
@@ -200,18 +209,18 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
 /** Every word-bearing text of the blocks, in reading order (search, tests, plain-text output). */
 export function blocksText(blocks: readonly Block[]): string {
   const out: string[] = [];
-  const walk = (bs: readonly Block[]) => {
-    for (const b of bs) {
-      if (b.kind === 'paragraph') out.push(runsText(b.runs));
-      else if (b.kind === 'list') {
-        if (b.caption) out.push(runsText(b.caption));
-        for (const item of b.items) walk(item);
-      } else {
-        if (b.caption) out.push(runsText(b.caption));
-        for (const row of [...b.head, ...b.body]) for (const cell of row) walk(cell.blocks);
-      }
-    }
+  const work: Block[] = [...blocks].reverse();
+  const push = (list: readonly Block[]) => {
+    for (let i = list.length - 1; i >= 0; i--) work.push(list[i]!);
   };
-  walk(blocks);
+  for (let b = work.pop(); b; b = work.pop()) {
+    if (b.kind === 'paragraph') {
+      out.push(runsText(b.runs));
+      continue;
+    }
+    if (b.caption) out.push(runsText(b.caption));
+    if (b.kind === 'list') push(b.items.flat());
+    else push([...b.head, ...b.body].flatMap((row) => row.flatMap((cell) => cell.blocks)));
+  }
   return out.join('\n');
 }

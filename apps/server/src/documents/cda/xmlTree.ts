@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, MAX_DEPTH_SETTING } from '../limits.js';
 import { guardXml } from '../xmlGuard.js';
 
 /** The HL7 v3 namespace every CDA element lives in. */
@@ -47,6 +47,8 @@ const parser = new XMLParser({
   cdataPropName: '#cdata',
   // Decodes numeric character references (&#233;) as well as the XML ones.
   htmlEntities: true,
+  // Depth is bounded by DOCUMENT_MAX_DEPTH (scanned before the parse), not by the parser's own 100.
+  maxNestedTags: MAX_DEPTH_SETTING,
 });
 
 /** Thrown when bytes are not a well-formed XML document; `detail` says where and why. */

@@ -52,7 +52,9 @@ function on(props: XmlElement | undefined, local: string): boolean {
 }
 
 function runsOf(el: XmlElement, out: Run[]) {
-  for (const c of wChildren(el)) {
+  // A work list of elements in document order, never recursion on the document's depth.
+  const work: XmlElement[] = wChildren(el).reverse();
+  for (let c = work.pop(); c; c = work.pop()) {
     if (c.local === 'r') {
       const props = c.children.find((p) => isW(p, 'rPr')) as XmlElement | undefined;
       const style = { bold: on(props, 'b'), italic: on(props, 'i'), underline: on(props, 'u') };
@@ -65,7 +67,7 @@ function runsOf(el: XmlElement, out: Run[]) {
       }
     } else if (c.local !== 'del' && c.local !== 'pPr' && c.local !== 'rPr') {
       // Hyperlinks, insertions, smart tags, simple fields, content controls: their runs count.
-      runsOf(c, out);
+      work.push(...wChildren(c).reverse());
     }
   }
 }
