@@ -15,3 +15,6 @@ parentPort?.on('message', async (msg: { id: number; name: keyof typeof documentT
     parentPort?.postMessage({ id: msg.id, ok: false, error: serializeError(err) });
   }
 });
+
+// Loaded: the pool starts a job's clock only now.
+parentPort?.postMessage({ ready: true });

@@ -12,6 +12,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config);
   const ctx = await createContext(config, log);
+  ctx.documents.warm();
   const seeded = await seedIfEmpty(ctx);
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
   const app = await buildApp(ctx);

@@ -86,7 +86,11 @@ describe('the document pool', () => {
   }, 60_000);
 
   it('stops a job past its time with a timeout error, and the next job runs on a fresh thread', async () => {
-    const p = pool({ timeoutMs: 4000, limits: { ...DEFAULT_DOCUMENT_LIMITS, maxElements: 10_000_000 } });
+    const p = pool({
+      timeoutMs: 3000,
+      memoryMb: 1536,
+      limits: { ...DEFAULT_DOCUMENT_LIMITS, maxElements: 10_000_000 },
+    });
     // Warm: the thread is up before the clock that matters starts.
     expect(await p.run('checkDocument', { bytes: cdaFixture() })).toBe('CDA');
     const slow = await p

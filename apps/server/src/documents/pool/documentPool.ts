@@ -40,6 +40,8 @@ interface Thread {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** The thread has loaded the tasks and said so. */
+  ready: boolean;
 }
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
@@ -106,6 +108,14 @@ export class DocumentPool {
     });
   }
 
+  /**
+   * Starts every thread now (the server at start-up), so the first document does not wait for a
+   * thread to load the readers and renderers.
+   */
+  warm(): void {
+    while (!this.closed && this.threads.size < this.options.size) this.spawn();
+  }
+
   /** Stops every thread; jobs still waiting or running fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -115,10 +125,12 @@ export class DocumentPool {
 
   private dispatch(): void {
     while (this.queue.length) {
-      let thread = [...this.threads].find((t) => t.job === null);
+      // A job's clock starts on a thread that has loaded: a starting thread's load is not the job's.
+      const thread = [...this.threads].find((t) => t.ready && t.job === null);
       if (!thread) {
-        if (this.threads.size >= this.options.size) return;
-        thread = this.spawn();
+        const starting = [...this.threads].filter((t) => !t.ready).length;
+        if (this.queue.length > starting && this.threads.size < this.options.size) this.spawn();
+        return;
       }
       const job = this.queue.shift()!;
       thread.job = job;
@@ -140,17 +152,27 @@ export class DocumentPool {
       stdout: false,
       stderr: false,
     });
-    const thread: Thread = { worker, job: null, timer: null };
+    const thread: Thread = { worker, job: null, timer: null, ready: false };
     this.threads.add(thread);
-    worker.unref();
-    worker.on('message', (reply: Reply) => this.settle(thread, reply));
+    // Referenced while it starts (a command-line run waits for it), unreferenced when idle.
+    worker.on('message', (reply: Reply | { ready: true }) => {
+      if ('ready' in reply) {
+        thread.ready = true;
+        worker.unref();
+        this.dispatch();
+      } else this.settle(thread, reply);
+    });
     worker.on('error', (err: Error & { code?: string }) => {
       const failure =
         err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentMemoryError(this.options.memoryMb) : err;
       void this.stop(thread, failure);
     });
     worker.on('exit', () => {
-      if (this.threads.delete(thread)) this.fail(thread, new Error('a document thread stopped'));
+      if (!this.threads.delete(thread)) return;
+      const stopped = new Error('a document thread stopped');
+      this.fail(thread, stopped);
+      // A thread that could not even start would fail the same way again: fail what waits.
+      if (!thread.ready) for (const job of this.queue.splice(0)) job.reject(stopped);
       this.dispatch();
     });
     return thread;

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { CdaEditModel, CdaEdits } from '@quill/core';
 import { applyCdaEdits } from '../cda/edit/applyCdaEdits.js';
 import { readCdaEditModel } from '../cda/edit/readCdaEditModel.js';
@@ -10,7 +11,9 @@ import { renderCdaPdf } from '../pdf/renderCdaPdf.js';
 import type { DocumentFacts } from '../renderable.js';
 import { renderCdaRtf } from '../rtf/renderCdaRtf.js';
 import { readXlsxRows } from '../xlsx/readXlsxRows.js';
-import { asBuffer } from './poolErrors.js';
+import { asBuffer, UnsupportedDocumentError } from './poolErrors.js';
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * What the document threads do (documents/pool): each task reads, checks or renders one document
@@ -20,10 +23,20 @@ export const documentTasks = {
   /** The stored format of an upload: 'DOCX' for a readable Word document, 'CDA' for CDA text. */
   async checkDocument(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<'CDA' | 'DOCX'> {
     const bytes = asBuffer(input.bytes);
-    if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
       await readDocx(bytes, input.limits);
       return 'DOCX';
     }
+    // Text: UTF-8 and markup, else neither of the formats we take.
+    if (
+      !isUtf8(bytes) ||
+      !bytes
+        .toString('utf8', 0, 4096)
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .startsWith('<')
+    )
+      throw new UnsupportedDocumentError();
     readCda(bytes, input.limits);
     return 'CDA';
   },

@@ -8,6 +8,14 @@ import { DocumentLimitError, ForbiddenMarkupError } from '../limits.js';
 import { NotXlsxError } from '../xlsx/readXlsxRows.js';
 import { ZipError } from '../zipParts.js';
 
+/** Bytes that are neither a zip nor UTF-8 markup: no format the intake takes. */
+export class UnsupportedDocumentError extends Error {
+  constructor() {
+    super('neither a zip package nor UTF-8 markup');
+    this.name = 'UnsupportedDocumentError';
+  }
+}
+
 /** The errors a document task may throw that callers tell apart: they cross threads as themselves. */
 const KNOWN: Record<string, { prototype: Error }> = {
   DomainError,
@@ -20,6 +28,7 @@ const KNOWN: Record<string, { prototype: Error }> = {
   DocumentLimitError,
   ForbiddenMarkupError,
   ZipError,
+  UnsupportedDocumentError,
 };
 
 /** An error as plain data: its class name, message and own fields (detail, limit, kind…). */

@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { type ImportDocumentResult, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -8,6 +7,7 @@ import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
 import { documentRefusal } from '../../documents/documentRefusal.js';
 import { NotDocxError } from '../../documents/docx/readDocx.js';
 import type { DocumentPool } from '../../documents/pool/documentPool.js';
+import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
 import { conflict, invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -26,7 +26,6 @@ export type Importer = { kind: 'account'; auth: Auth } | { kind: 'system'; via: 
 type Format = ImportDocumentResult['format'];
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * What the bytes are, by their content (never the file name): a zip is checked as DOCX (a real
@@ -34,29 +33,13 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * well-formed, ClinicalDocument root in urn:hl7-org:v3). 400 with the reason otherwise.
  */
 export async function checkDocument(pool: DocumentPool, bytes: Buffer): Promise<Format> {
-  const zip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
-  if (!zip) {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 4096), { stream: true });
-    } catch {
-      throw invalid(message('documents.import.unsupported'));
-    }
-    if (
-      !text
-        .replace(/^\uFEFF/, '')
-        .trimStart()
-        .startsWith('<')
-    )
-      throw invalid(message('documents.import.unsupported'));
-    if (!isUtf8(bytes)) throw invalid(message('documents.import.unsupported'));
-  }
   try {
     // Read on a document thread, within the DOCUMENT_* limits: never on the event loop.
     return await pool.run('checkDocument', { bytes });
   } catch (err) {
     const refusal = documentRefusal(err);
     if (refusal) throw refusal;
+    if (err instanceof UnsupportedDocumentError) throw invalid(message('documents.import.unsupported'));
     if (err instanceof NotDocxError)
       throw invalid(message('documents.import.notDocx', { detail: err.detail }));
     if (err instanceof XmlSyntaxError || err instanceof NotCdaError)
