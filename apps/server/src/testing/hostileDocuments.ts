@@ -16,6 +16,28 @@ const CONTENT_TYPES = {
 };
 
 /**
+ * A zip entry's local (at 4) or central directory (at 6) header: the fields both share, UTF-8 name,
+ * deflated. The rest of a central header (version made by, offset) is the caller's.
+ */
+function entryHeader(
+  signature: number,
+  length: number,
+  at: number,
+  f: { crc: number; packed: number; size: number; nameLength: number },
+): Buffer {
+  const b = Buffer.alloc(length);
+  b.writeUInt32LE(signature, 0);
+  b.writeUInt16LE(20, at);
+  b.writeUInt16LE(0x0800, at + 2);
+  b.writeUInt16LE(8, at + 4);
+  b.writeUInt32LE(f.crc, at + 10);
+  b.writeUInt32LE(f.packed, at + 14);
+  b.writeUInt32LE(f.size, at + 18);
+  b.writeUInt16LE(f.nameLength, at + 22);
+  return b;
+}
+
+/**
  * A zip of deflated parts, written by hand so that a part's name can be anything (zip-slip names
  * included) and its declared size can lie (`declare`), as a hostile zip's can.
  */
@@ -28,25 +50,10 @@ export function deflatedZip(parts: { name: string; data: Buffer; declare?: numbe
     const packed = deflateRawSync(p.data, { level: 9 });
     const crc = crc32(p.data);
     const size = p.declare ?? p.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
+    const fields = { crc, packed: packed.length, size, nameLength: name.length };
+    const local = entryHeader(0x04034b50, 30, 4, fields);
+    const central = entryHeader(0x02014b50, 46, 6, fields);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);

@@ -42,19 +42,19 @@ function pool(overrides: Partial<ConstructorParameters<typeof DocumentPool>[0]> 
 }
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
+/** The document renders on the pool: its innermost words in the RTF, and a PDF. */
+async function expectRendered(p: DocumentPool, stored: Buffer) {
+  const rtf = asBuffer(await p.run('render', { stored, storedFormat: 'CDA', format: 'rtf', facts: FACTS }));
+  expect(extractRtfText(rtf)).toContain('innermost words');
+  const pdf = asBuffer(await p.run('render', { stored, storedFormat: 'CDA', format: 'pdf', facts: FACTS }));
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
+
 describe('the document pool', () => {
   it('renders a document nested to the depth bound as PDF and RTF (renderers never overflow the stack)', async () => {
     const p = pool();
     // ClinicalDocument … text is 6 levels; each list and its item 2 more: 60 lists reach depth 127.
-    const deepest = nestedLists(60);
-    const rtf = asBuffer(
-      await p.run('render', { stored: deepest, storedFormat: 'CDA', format: 'rtf', facts: FACTS }),
-    );
-    expect(extractRtfText(rtf)).toContain('innermost words');
-    const pdf = asBuffer(
-      await p.run('render', { stored: deepest, storedFormat: 'CDA', format: 'pdf', facts: FACTS }),
-    );
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectRendered(p, nestedLists(60));
     // One level more is refused by the bound, before any parse.
     const over = await p
       .run('render', { stored: nestedLists(61), storedFormat: 'CDA', format: 'pdf', facts: FACTS })
@@ -66,15 +66,7 @@ describe('the document pool', () => {
   it('renders far deeper documents when the bound is raised', async () => {
     const p = pool({ limits: { ...DEFAULT_DOCUMENT_LIMITS, maxDepth: MAX_DEPTH_SETTING } });
     // 500 lists: depth 1006, within the most the setting allows.
-    const deep = nestedLists(500);
-    const rtf = asBuffer(
-      await p.run('render', { stored: deep, storedFormat: 'CDA', format: 'rtf', facts: FACTS }),
-    );
-    expect(extractRtfText(rtf)).toContain('innermost words');
-    const pdf = asBuffer(
-      await p.run('render', { stored: deep, storedFormat: 'CDA', format: 'pdf', facts: FACTS }),
-    );
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectRendered(p, nestedLists(500));
   }, 60_000);
 
   it('answers the errors a task throws as their own classes', async () => {
