@@ -161,7 +161,8 @@ const CASES: Case[] = [
   },
 ];
 
-const counts = { cases: 0, routes: new Set<string>(), fiveHundreds: 0 };
+// Cases by database and name (a retried case counts once).
+const counts = { cases: new Set<string>(), routes: new Set<string>(), fiveHundreds: 0 };
 
 describe.each(databaseTargets())('hostile documents on $name', (target) => {
   const app = wordSuite(target);
@@ -245,7 +246,8 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
   }
 
   for (const c of CASES) {
-    it(`${c.name} (${c.route}): 4xx within 2 s naming the bound, no call delayed, nothing stored`, async () => {
+    it(`${c.name} (${c.route}): 4xx within 2 s naming the bound, no call delayed, nothing stored`, // document that holds the event loop holds it on every try. // One retry: on a loaded 2-core machine another process can take the CPU for 200 ms; a
+    { timeout: 60_000, retry: 1 }, async () => {
       const body = bytes.get(c.name)!;
       const { jobId, res } = await send(c, body);
       const rows = storedRows(app.t.ctx);
@@ -258,7 +260,7 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
       const elapsed = performance.now() - started;
       const beat = await stop();
 
-      counts.cases += 1;
+      counts.cases.add(`${target.name} ${c.name}`);
       counts.routes.add(c.route);
       if (answer.statusCode >= 500) counts.fiveHundreds += 1;
       expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
@@ -271,12 +273,12 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
         expect(await rows.job(jobId)).toMatchObject({ version: before!.job.version });
         expect(await rows.versions(jobId)).toHaveLength(before!.versions.length);
       }
-    }, 60_000);
+    });
   }
 });
 
 afterAll(() => {
   process.stdout.write(
-    `hostile documents: ${counts.cases} cases over ${counts.routes.size} routes (${[...counts.routes].join(', ')}), 5xx found = ${counts.fiveHundreds}\n`,
+    `hostile documents: ${counts.cases.size} cases over ${counts.routes.size} routes (${[...counts.routes].join(', ')}), 5xx found = ${counts.fiveHundreds}\n`,
   );
 });
