@@ -246,8 +246,11 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
   }
 
   for (const c of CASES) {
-    it(`${c.name} (${c.route}): 4xx within 2 s naming the bound, no call delayed, nothing stored`, // document that holds the event loop holds it on every try. // One retry: on a loaded 2-core machine another process can take the CPU for 200 ms; a
-    { timeout: 60_000, retry: 1 }, async () => {
+    it(`${c.name} (${c.route}): 4xx within 2 s naming the bound, no call delayed, nothing stored`, {
+      // document that holds the event loop holds it on every try. // One retry: on a loaded 2-core machine another process can take the CPU for 200 ms; a
+      timeout: 60_000,
+      retry: 1,
+    }, async () => {
       const body = bytes.get(c.name)!;
       const { jobId, res } = await send(c, body);
       const rows = storedRows(app.t.ctx);

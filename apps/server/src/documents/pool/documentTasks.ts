@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import type { CdaEditModel, CdaEdits } from '@quill/core';
+import type { CdaEditModel, CdaEdits, HoldQueueFacts } from '@quill/core';
+import { documentFacts } from '../cda/cdaFacts.js';
 import { applyCdaEdits } from '../cda/edit/applyCdaEdits.js';
 import { readCdaEditModel } from '../cda/edit/readCdaEditModel.js';
 import { readCda } from '../cda/readCda.js';
@@ -61,6 +62,10 @@ export const documentTasks = {
   },
   async applyCdaEdits(input: { xml: string; edits: CdaEdits; limits: DocumentLimits }): Promise<string> {
     return applyCdaEdits(input.xml, input.edits, input.limits);
+  },
+  /** What the CDA text says for the hold-queue rules. */
+  async cdaFacts(input: { xml: string; limits: DocumentLimits }): Promise<HoldQueueFacts['document']> {
+    return documentFacts(input.xml, input.limits);
   },
   async readXlsx(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<string[][]> {
     return readXlsxRows(asBuffer(input.bytes), input.limits);

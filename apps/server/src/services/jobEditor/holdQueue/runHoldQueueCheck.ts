@@ -11,6 +11,7 @@ import { applyDocumentEdits } from '../applyDocumentEdits.js';
 import { currentCdaText } from '../documentText.js';
 import { checkJobData, writeJobData } from '../writeJobData.js';
 import { evaluateJobRules } from './evaluateJobRules.js';
+import { readDocumentFacts } from './holdQueueFacts.js';
 
 /** Thrown to roll back the trial write once the rules have been evaluated on it. */
 class Rollback extends Error {
@@ -40,6 +41,7 @@ export async function runHoldQueueCheck(
       ? await applyDocumentEdits(ctx, current.xml, input.cda)
       : current.xml
     : null;
+  const document = await readDocumentFacts(ctx, xml);
   let rows: HoldQueueCheckRow[];
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function runHoldQueueCheck(
         await writeJobData(tx, auth, job, checked, auth.username);
       }
       const [fresh] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
-      throw new Rollback(await evaluateJobRules(tx, fresh!, xml));
+      throw new Rollback(await evaluateJobRules(tx, fresh!, document));
     });
     rows = [];
   } catch (err) {
