@@ -49,7 +49,13 @@ export async function createContext(
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const tasks = new TaskQueue(db, log, { maintenanceIntervalSeconds: config.TASK_MAINTENANCE_SECONDS });
   await tasks.start();
-  const documents = DocumentPool.fromConfig(config);
+  const documents = DocumentPool.fromConfig(config, (err) =>
+    // The error's own words only: a document's content never reaches this message.
+    log.error(
+      { err: { message: err.message, code: (err as NodeJS.ErrnoException).code } },
+      'a document thread failed',
+    ),
+  );
   return { config, database: db, blobs, tasks, log, documents, cookieSecret, release };
 }
 

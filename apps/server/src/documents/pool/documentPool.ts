@@ -26,6 +26,8 @@ export interface DocumentPoolOptions {
   /** The heap of one thread; a job that needs more fails with DocumentMemoryError. */
   memoryMb: number;
   limits: DocumentLimits;
+  /** Told when a thread fails on its own (not a job's error): it could not start, or it crashed. */
+  onThreadError?: (err: Error) => void;
 }
 
 interface Job {
@@ -84,8 +86,9 @@ export class DocumentPool {
 
   constructor(readonly options: DocumentPoolOptions) {}
 
-  static fromConfig(config: Config): DocumentPool {
+  static fromConfig(config: Config, onThreadError?: (err: Error) => void): DocumentPool {
     return new DocumentPool({
+      onThreadError,
       size: config.DOCUMENT_WORKERS ?? defaultPoolSize(),
       timeoutMs: config.DOCUMENT_JOB_TIMEOUT_SECONDS * 1000,
       memoryMb: config.DOCUMENT_WORKER_MEMORY_MB,
@@ -163,9 +166,9 @@ export class DocumentPool {
       } else this.settle(thread, reply);
     });
     worker.on('error', (err: Error & { code?: string }) => {
-      const failure =
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentMemoryError(this.options.memoryMb) : err;
-      void this.stop(thread, failure);
+      const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (!outOfMemory) this.options.onThreadError?.(err);
+      void this.stop(thread, outOfMemory ? new DocumentMemoryError(this.options.memoryMb) : err);
     });
     worker.on('exit', () => {
       if (!this.threads.delete(thread)) return;
