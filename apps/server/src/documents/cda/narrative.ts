@@ -1,4 +1,5 @@
 import type { NarrativeBlock, NarrativeRun, NarrativeTableCell } from '@quill/core';
+import { runWalk, type Walk } from '../walk.js';
 import { HL7_V3, type XmlElement, type XmlNode } from './xmlTree.js';
 
 /** A run of narrative text in one style; `text` '\n' is a line break (one definition, in core). */
@@ -109,17 +110,20 @@ export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] 
   return runs;
 }
 
-function readCells(tr: XmlElement): TableCell[] {
-  return tr.children
-    .filter((c): c is XmlElement => isV3(c, 'td') || isV3(c, 'th'))
-    .map((cell) => ({
+function* readCells(tr: XmlElement): Walk<TableCell[]> {
+  const cells: TableCell[] = [];
+  for (const cell of tr.children) {
+    if (!isV3(cell, 'td') && !isV3(cell, 'th')) continue;
+    cells.push({
       header: cell.local === 'th',
       colspan: Math.max(1, Math.min(64, Number.parseInt(cell.attrs.colspan ?? '1', 10) || 1)),
-      blocks: readBlocks(cell.children, cell.local === 'th' ? { bold: true } : {}),
-    }));
+      blocks: (yield blockWalk(cell.children, cell.local === 'th' ? { bold: true } : {})) as Block[],
+    });
+  }
+  return cells;
 }
 
-function readTable(table: XmlElement, style: Style): Block {
+function* readTable(table: XmlElement, style: Style): Walk<Block> {
   let caption: Run[] | null = null;
   const head: TableCell[][] = [];
   const body: TableCell[][] = [];
@@ -128,22 +132,22 @@ function readTable(table: XmlElement, style: Style): Block {
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
     else if (part.local === 'thead') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) head.push(readCells(tr));
+      for (const tr of part.children) if (isV3(tr, 'tr')) head.push((yield readCells(tr)) as TableCell[]);
     } else if (part.local === 'tbody' || part.local === 'tfoot') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) body.push(readCells(tr));
-    } else if (part.local === 'tr') body.push(readCells(part));
+      for (const tr of part.children) if (isV3(tr, 'tr')) body.push((yield readCells(tr)) as TableCell[]);
+    } else if (part.local === 'tr') body.push((yield readCells(part)) as TableCell[]);
   }
   return { kind: 'table', caption: caption?.length ? caption : null, head, body };
 }
 
-function readList(list: XmlElement, style: Style): Block {
+function* readList(list: XmlElement, style: Style): Walk<Block> {
   let caption: Run[] | null = null;
   const items: Block[][] = [];
   for (const part of list.children) {
     if (!isV3Element(part)) continue;
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
-    else if (part.local === 'item') items.push(readBlocks(part.children, style));
+    else if (part.local === 'item') items.push((yield blockWalk(part.children, style)) as Block[]);
   }
   return {
     kind: 'list',
@@ -159,6 +163,11 @@ function readList(list: XmlElement, style: Style): Block {
  * `<caption>` leads it in bold); lists and tables keep their structure; `<br/>` is a line break.
  */
 export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[] {
+  return runWalk(blockWalk(nodes, style));
+}
+
+/** readBlocks as a walk: lists, tables and paragraphs within it are sub-walks (walk.ts). */
+function* blockWalk(nodes: readonly XmlNode[], style: Style): Walk<Block[]> {
   const blocks: Block[] = [];
   let pending: XmlNode[] = [];
   const flush = () => {
@@ -172,7 +181,7 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
         flush();
         const caption = n.children.filter((c) => isV3(c, 'caption')) as XmlElement[];
         const rest = n.children.filter((c) => !isV3(c, 'caption'));
-        const inner = readBlocks(rest, styleOf(n, style));
+        const inner = (yield blockWalk(rest, styleOf(n, style))) as Block[];
         const lead = caption.flatMap((c) => readInline(c.children, { ...style, bold: true }));
         if (lead.length) {
           const first = inner[0];
@@ -185,12 +194,12 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
       }
       if (n.local === 'list') {
         flush();
-        blocks.push(readList(n, style));
+        blocks.push((yield readList(n, style)) as Block);
         continue;
       }
       if (n.local === 'table') {
         flush();
-        blocks.push(readTable(n, style));
+        blocks.push((yield readTable(n, style)) as Block);
         continue;
       }
       if (n.local === 'caption') {
