@@ -1,6 +1,7 @@
 import type { Block, Run, TableCell } from '../cda/narrative.js';
 import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError } from '../cda/xmlTree.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { runWalk, type Walk } from '../walk.js';
 import { readZipParts, ZipError } from '../zipParts.js';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -72,17 +73,18 @@ function runsOf(el: XmlElement, out: Run[]) {
   }
 }
 
-function cellOf(tc: XmlElement): TableCell {
+function* cellOf(tc: XmlElement): Walk<TableCell> {
   const props = tc.children.find((p) => isW(p, 'tcPr')) as XmlElement | undefined;
   const span = props?.children.find((p) => isW(p, 'gridSpan')) as XmlElement | undefined;
   return {
     header: false,
     colspan: Math.max(1, Math.min(64, Number.parseInt(valOf(span) ?? '1', 10) || 1)),
-    blocks: blocksOf(tc),
+    blocks: (yield blocksOf(tc)) as Block[],
   };
 }
 
-function blocksOf(container: XmlElement): Block[] {
+/** The blocks of a container, as a walk (walk.ts): tables in cells nest without the call stack. */
+function* blocksOf(container: XmlElement): Walk<Block[]> {
   const blocks: Block[] = [];
   for (const c of wChildren(container)) {
     if (c.local === 'p') {
@@ -90,16 +92,16 @@ function blocksOf(container: XmlElement): Block[] {
       runsOf(c, runs);
       blocks.push({ kind: 'paragraph', runs: runs.filter((r) => r.text !== '') });
     } else if (c.local === 'tbl') {
-      const body = wChildren(c)
-        .filter((r) => r.local === 'tr')
-        .map((tr) =>
-          wChildren(tr)
-            .filter((tc) => tc.local === 'tc')
-            .map(cellOf),
-        );
+      const body: TableCell[][] = [];
+      for (const tr of wChildren(c)) {
+        if (tr.local !== 'tr') continue;
+        const row: TableCell[] = [];
+        for (const tc of wChildren(tr)) if (tc.local === 'tc') row.push((yield cellOf(tc)) as TableCell);
+        body.push(row);
+      }
       blocks.push({ kind: 'table', caption: null, head: [], body });
     } else if (c.local === 'sdt' || c.local === 'sdtContent' || c.local === 'customXml') {
-      blocks.push(...blocksOf(c));
+      blocks.push(...((yield blocksOf(c)) as Block[]));
     }
   }
   return blocks;
@@ -128,5 +130,5 @@ export async function readDocx(
   if (root.local !== 'document' || root.ns !== W || !body) {
     throw new NotDocxError(`${DOCX_MAIN_PART} is not a WordprocessingML document`);
   }
-  return blocksOf(body);
+  return runWalk(blocksOf(body));
 }
