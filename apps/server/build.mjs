@@ -23,6 +23,8 @@ await build({
   entryPoints: [
     'src/main.ts',
     'src/worker.ts',
+    // The document threads (documents/pool): started from dist/documentWorker.js.
+    'src/documentWorker.ts',
     'src/seed.ts',
     'src/users.ts',
     'src/importDocument.ts',

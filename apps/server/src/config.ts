@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DOCUMENT_LIMIT_DEFAULTS as DOC } from '@quill/core';
 import { z } from 'zod';
+import { MAX_DEPTH_SETTING } from './documents/limits.js';
 
 /** An IPv4 or IPv6 address, optionally with a /prefix (a CIDR range). */
 function isProxyAddress(text: string): boolean {
@@ -122,6 +124,35 @@ export const ConfigSchema = z.object({
   TASK_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Seconds between worker heartbeat tasks; the health check wants one within a minute. */
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(50).default(20),
+  /**
+   * Bounds on uploaded and stored documents (CDA, DOCX, XLSX), checked while inflating and
+   * scanning, before any tree is built: over a size bound 413, over a structure bound 400.
+   */
+  DOCUMENT_MAX_XML_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(DOC.maxXmlBytes),
+  DOCUMENT_MAX_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(DOC.maxPartBytes),
+  DOCUMENT_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(DOC.maxInflatedBytes),
+  DOCUMENT_MAX_PARTS: z.coerce.number().int().min(4).default(DOC.maxParts),
+  DOCUMENT_MAX_ELEMENTS: z.coerce.number().int().min(100).default(DOC.maxElements),
+  DOCUMENT_MAX_ATTRIBUTES: z.coerce.number().int().min(8).default(DOC.maxAttributes),
+  DOCUMENT_MAX_DEPTH: z.coerce.number().int().min(16).max(MAX_DEPTH_SETTING).default(DOC.maxDepth),
+  /** Threads that read and render documents off the event loop. Unset: the cores less one, at least 1. */
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long one document job may run on a thread before it is stopped (422). */
+  DOCUMENT_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(DOC.jobTimeoutSeconds),
+  /** The heap of one document thread (MB); a document that needs more is refused (413). */
+  DOCUMENT_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(DOC.workerMemoryMb),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json`: one JSON object a line (production, log pipelines); `text`: readable lines (npm start). */
   LOG_FORMAT: z.enum(['json', 'text']).default('json'),

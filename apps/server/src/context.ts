@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { DocumentPool } from './documents/pool/documentPool.js';
 import { ensureCookieSecret } from './services/auth/cookieSecret.js';
 import type { BlobStore } from './storage/blobStore.js';
 import { FsBlobStore } from './storage/fsBlobStore.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   blobs: BlobStore;
   tasks: TaskQueue;
   log: FastifyBaseLogger;
+  /** Threads that read, check and render documents off the event loop (documents/pool). */
+  documents: DocumentPool;
   /** Signs short-lived cookies; kept in the database so every API process shares it. */
   cookieSecret: string;
   /** Releases the DATA_DIR lock of the embedded database (no-op otherwise). */
@@ -46,12 +49,20 @@ export async function createContext(
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const tasks = new TaskQueue(db, log, { maintenanceIntervalSeconds: config.TASK_MAINTENANCE_SECONDS });
   await tasks.start();
-  return { config, database: db, blobs, tasks, log, cookieSecret, release };
+  const documents = DocumentPool.fromConfig(config, (err) =>
+    // The error's own words only: a document's content never reaches this message.
+    log.error(
+      { err: { message: err.message, code: (err as NodeJS.ErrnoException).code } },
+      'a document thread failed',
+    ),
+  );
+  return { config, database: db, blobs, tasks, log, documents, cookieSecret, release };
 }
 
 /** Stops the task queue and closes the database. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.tasks.stop();
+  await ctx.documents.close();
   await ctx.database.close();
   ctx.release();
 }

@@ -13,6 +13,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config);
   const ctx = await createContext(config, log);
+  ctx.documents.warm();
   const seeded = await seedIfEmpty(ctx);
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
   const sealer = startAuditSealer(ctx);

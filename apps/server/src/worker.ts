@@ -14,6 +14,7 @@ async function main() {
   }
   const log = createLogger(config);
   const ctx = await createContext(config, log);
+  ctx.documents.warm();
   const worker = await startWorker(ctx);
   onShutdown(log, async () => {
     await worker.stop();

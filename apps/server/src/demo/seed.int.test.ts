@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { attachments, documentVersions, jobs, recipients } from '../db/schema/index.js';
+import { readCda } from '../documents/cda/readCda.js';
 import { checkDocxPackage } from '../documents/docx/checkDocxPackage.js';
-import { readZipPart } from '../documents/docx/readDocx.js';
+import { readDocx, readZipPart } from '../documents/docx/readDocx.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '../documents/limits.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { RECENT_ATTACHMENTS_PER_FACILITY } from './attachments.js';
 import { hasCommand } from './audio.js';
@@ -332,6 +334,20 @@ describe.each(backends)('demo seed on $name', (backend) => {
       expect(body).toContain('<w:pStyle w:val="Heading2"/>');
       expect(body).toContain('<w:tbl>');
       expect((await readZipPart(bytes, 'word/styles.xml'))?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps every demo document within the default document bounds (issue 23): the intake takes each', async () => {
+    const docs = await q<{ blob_key: string; format: string }>(
+      'select distinct blob_key, format from document_versions',
+    );
+    expect(docs.length).toBeGreaterThan(0);
+    for (const { blob_key, format } of docs) {
+      const bytes = await blobs.get(blob_key);
+      if (format === 'DOCX') {
+        await checkDocxPackage(bytes, DEFAULT_DOCUMENT_LIMITS);
+        expect((await readDocx(bytes, DEFAULT_DOCUMENT_LIMITS)).length).toBeGreaterThan(0);
+      } else expect(readCda(bytes, DEFAULT_DOCUMENT_LIMITS).sections.length).toBeGreaterThan(0);
     }
   });
 

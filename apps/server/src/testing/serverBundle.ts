@@ -16,7 +16,8 @@ export async function buildServerBundle(): Promise<{ dir: string; dispose(): Pro
   const { build } = await import('esbuild');
   const dir = join(serverRoot, 'dist', `test-bundle-${randomBytes(4).toString('hex')}`);
   await build({
-    entryPoints: ['src/main.ts', 'src/worker.ts'].map((p) => join(serverRoot, p)),
+    // documentWorker.js: the document threads (documents/pool) start from it, next to the chunks.
+    entryPoints: ['src/main.ts', 'src/worker.ts', 'src/documentWorker.ts'].map((p) => join(serverRoot, p)),
     outdir: dir,
     bundle: true,
     splitting: true,

@@ -337,6 +337,24 @@ export const enUS = {
     missing: 'The user guide is not installed with this copy of Quill.',
   },
   documents: {
+    limits: {
+      tooLarge:
+        'The document is refused: {{what}} is larger than {{max}} bytes (the limit {{setting}}). Split the document or ask your System Administrator.',
+      tooComplex:
+        'The document is refused: {{what}} has more than {{max}} {{unit}} (the limit {{setting}}). Check the file the engine produced.',
+      forbiddenMarkup:
+        'The document is refused: {{what}} contains {{markup}}, which documents may not contain.',
+      timedOut:
+        'The document could not be processed within {{seconds}} seconds (the limit {{setting}}). Check the file, or ask your System Administrator.',
+      outOfMemory:
+        'The document needs more memory to process than {{max}} MB (the limit {{setting}}). Check the file, or ask your System Administrator.',
+      units: {
+        elements: 'elements',
+        attributes: 'attributes on one element',
+        depth: 'levels of nesting',
+        parts: 'parts',
+      },
+    },
     tooManySelected: 'Too many Jobs are selected (Max 10)',
     noDocument: 'Job {{jobId}} has no document.',
     badFormat: 'format must be pdf or rtf',

@@ -25,6 +25,32 @@ export const LIMITS = {
   adtSearchMinChars: 2,
 } as const;
 
+/**
+ * Bounds on the documents the server reads (CDA, DOCX, XLSX), the defaults of the DOCUMENT_*
+ * settings (apps/server/src/config.ts, README). A real discharge summary is far below each: the
+ * shared CDA fixtures hold at most a few thousand elements, 12 levels deep, under 200 KB.
+ */
+export const DOCUMENT_LIMIT_DEFAULTS = {
+  /** A CDA document, or one XML part of a DOCX/XLSX package, inflated (bytes). */
+  maxXmlBytes: 8 * 1024 * 1024,
+  /** Any other part of a DOCX/XLSX package, inflated (bytes): images, embedded files. */
+  maxPartBytes: 32 * 1024 * 1024,
+  /** All parts of one package together, inflated (bytes). */
+  maxInflatedBytes: 128 * 1024 * 1024,
+  /** Parts in one package. */
+  maxParts: 5_000,
+  /** Elements in one XML document or part. */
+  maxElements: 100_000,
+  /** Attributes on one element (Word's root element declares ~40 namespaces). */
+  maxAttributes: 256,
+  /** Nesting depth of elements. */
+  maxDepth: 128,
+  /** How long one document job (read, check, render) may run on a pool thread (seconds). */
+  jobTimeoutSeconds: 30,
+  /** The heap one pool thread may use (MB); a document that needs more is refused. */
+  workerMemoryMb: 512,
+} as const;
+
 /** Spec 01 §5/§9: application settings, their defaults and minimums. */
 export const APPLICATION_SETTING_DEFAULTS = {
   jobCountUpdateIntervalSeconds: 180,

@@ -1,4 +1,5 @@
 import type { NarrativeBlock, NarrativeRun, NarrativeTableCell } from '@quill/core';
+import { runWalk, type Walk } from '../walk.js';
 import { HL7_V3, type XmlElement, type XmlNode } from './xmlTree.js';
 
 /** A run of narrative text in one style; `text` '\n' is a line break (one definition, in core). */
@@ -67,50 +68,62 @@ const isV3 = (n: XmlNode, local: string): n is XmlElement => isV3Element(n) && n
 /** Inline content of an element as runs (captions, titles, cells without blocks). */
 export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] {
   const runs: Run[] = [];
-  const walk = (list: readonly XmlNode[], s: Style) => {
-    for (const n of list) {
-      if (n.type === 'text') {
-        if (n.text) runs.push({ ...s, text: n.text });
-        continue;
-      }
-      if (n.ns !== HL7_V3 && n.ns !== null) continue;
-      switch (n.local) {
-        case 'br':
-          runs.push({ ...BREAK });
-          break;
-        case 'footnoteRef':
-        case 'col':
-        case 'colgroup':
-          break;
-        case 'content':
-          // A revision marked deleted is not part of what the document says.
-          if (n.attrs.revised !== 'delete') walk(n.children, styleOf(n, s));
-          break;
-        case 'footnote':
-          runs.push({ ...s, text: ' [' });
-          walk(n.children, s);
-          runs.push({ ...s, text: ']' });
-          break;
-        default:
-          walk(n.children, styleOf(n, s));
-      }
-    }
+  // A work list, never recursion: nesting depth is the document's to choose.
+  type Work = { node: XmlNode; style: Style } | { close: Run };
+  const work: Work[] = [];
+  const push = (list: readonly XmlNode[], s: Style) => {
+    for (let i = list.length - 1; i >= 0; i--) work.push({ node: list[i]!, style: s });
   };
-  walk(nodes, style);
+  push(nodes, style);
+  for (let item = work.pop(); item; item = work.pop()) {
+    if ('close' in item) {
+      runs.push(item.close);
+      continue;
+    }
+    const { node: n, style: s } = item;
+    if (n.type === 'text') {
+      if (n.text) runs.push({ ...s, text: n.text });
+      continue;
+    }
+    if (n.ns !== HL7_V3 && n.ns !== null) continue;
+    switch (n.local) {
+      case 'br':
+        runs.push({ ...BREAK });
+        break;
+      case 'footnoteRef':
+      case 'col':
+      case 'colgroup':
+        break;
+      case 'content':
+        // A revision marked deleted is not part of what the document says.
+        if (n.attrs.revised !== 'delete') push(n.children, styleOf(n, s));
+        break;
+      case 'footnote':
+        runs.push({ ...s, text: ' [' });
+        work.push({ close: { ...s, text: ']' } });
+        push(n.children, s);
+        break;
+      default:
+        push(n.children, styleOf(n, s));
+    }
+  }
   return runs;
 }
 
-function readCells(tr: XmlElement): TableCell[] {
-  return tr.children
-    .filter((c): c is XmlElement => isV3(c, 'td') || isV3(c, 'th'))
-    .map((cell) => ({
+function* readCells(tr: XmlElement): Walk<TableCell[]> {
+  const cells: TableCell[] = [];
+  for (const cell of tr.children) {
+    if (!isV3(cell, 'td') && !isV3(cell, 'th')) continue;
+    cells.push({
       header: cell.local === 'th',
       colspan: Math.max(1, Math.min(64, Number.parseInt(cell.attrs.colspan ?? '1', 10) || 1)),
-      blocks: readBlocks(cell.children, cell.local === 'th' ? { bold: true } : {}),
-    }));
+      blocks: (yield blockWalk(cell.children, cell.local === 'th' ? { bold: true } : {})) as Block[],
+    });
+  }
+  return cells;
 }
 
-function readTable(table: XmlElement, style: Style): Block {
+function* readTable(table: XmlElement, style: Style): Walk<Block> {
   let caption: Run[] | null = null;
   const head: TableCell[][] = [];
   const body: TableCell[][] = [];
@@ -119,22 +132,22 @@ function readTable(table: XmlElement, style: Style): Block {
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
     else if (part.local === 'thead') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) head.push(readCells(tr));
+      for (const tr of part.children) if (isV3(tr, 'tr')) head.push((yield readCells(tr)) as TableCell[]);
     } else if (part.local === 'tbody' || part.local === 'tfoot') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) body.push(readCells(tr));
-    } else if (part.local === 'tr') body.push(readCells(part));
+      for (const tr of part.children) if (isV3(tr, 'tr')) body.push((yield readCells(tr)) as TableCell[]);
+    } else if (part.local === 'tr') body.push((yield readCells(part)) as TableCell[]);
   }
   return { kind: 'table', caption: caption?.length ? caption : null, head, body };
 }
 
-function readList(list: XmlElement, style: Style): Block {
+function* readList(list: XmlElement, style: Style): Walk<Block> {
   let caption: Run[] | null = null;
   const items: Block[][] = [];
   for (const part of list.children) {
     if (!isV3Element(part)) continue;
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
-    else if (part.local === 'item') items.push(readBlocks(part.children, style));
+    else if (part.local === 'item') items.push((yield blockWalk(part.children, style)) as Block[]);
   }
   return {
     kind: 'list',
@@ -150,6 +163,11 @@ function readList(list: XmlElement, style: Style): Block {
  * `<caption>` leads it in bold); lists and tables keep their structure; `<br/>` is a line break.
  */
 export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[] {
+  return runWalk(blockWalk(nodes, style));
+}
+
+/** readBlocks as a walk: lists, tables and paragraphs within it are sub-walks (walk.ts). */
+function* blockWalk(nodes: readonly XmlNode[], style: Style): Walk<Block[]> {
   const blocks: Block[] = [];
   let pending: XmlNode[] = [];
   const flush = () => {
@@ -163,7 +181,7 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
         flush();
         const caption = n.children.filter((c) => isV3(c, 'caption')) as XmlElement[];
         const rest = n.children.filter((c) => !isV3(c, 'caption'));
-        const inner = readBlocks(rest, styleOf(n, style));
+        const inner = (yield blockWalk(rest, styleOf(n, style))) as Block[];
         const lead = caption.flatMap((c) => readInline(c.children, { ...style, bold: true }));
         if (lead.length) {
           const first = inner[0];
@@ -176,12 +194,12 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
       }
       if (n.local === 'list') {
         flush();
-        blocks.push(readList(n, style));
+        blocks.push((yield readList(n, style)) as Block);
         continue;
       }
       if (n.local === 'table') {
         flush();
-        blocks.push(readTable(n, style));
+        blocks.push((yield readTable(n, style)) as Block);
         continue;
       }
       if (n.local === 'caption') {
@@ -200,18 +218,18 @@ export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[
 /** Every word-bearing text of the blocks, in reading order (search, tests, plain-text output). */
 export function blocksText(blocks: readonly Block[]): string {
   const out: string[] = [];
-  const walk = (bs: readonly Block[]) => {
-    for (const b of bs) {
-      if (b.kind === 'paragraph') out.push(runsText(b.runs));
-      else if (b.kind === 'list') {
-        if (b.caption) out.push(runsText(b.caption));
-        for (const item of b.items) walk(item);
-      } else {
-        if (b.caption) out.push(runsText(b.caption));
-        for (const row of [...b.head, ...b.body]) for (const cell of row) walk(cell.blocks);
-      }
-    }
+  const work: Block[] = [...blocks].reverse();
+  const push = (list: readonly Block[]) => {
+    for (let i = list.length - 1; i >= 0; i--) work.push(list[i]!);
   };
-  walk(blocks);
+  for (let b = work.pop(); b; b = work.pop()) {
+    if (b.kind === 'paragraph') {
+      out.push(runsText(b.runs));
+      continue;
+    }
+    if (b.caption) out.push(runsText(b.caption));
+    if (b.kind === 'list') push(b.items.flat());
+    else push([...b.head, ...b.body].flatMap((row) => row.flatMap((cell) => cell.blocks)));
+  }
   return out.join('\n');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
+import { ForbiddenMarkupError } from '../limits.js';
 import { type Block, blocksText } from './narrative.js';
 import { type CdaSection, NotCdaError, readCda } from './readCda.js';
 import { XmlSyntaxError } from './xmlTree.js';
@@ -131,7 +132,11 @@ describe('readCda narrative', () => {
 describe('readCda refuses what is not CDA', () => {
   it.each([
     ['malformed XML', '<ClinicalDocument xmlns="urn:hl7-org:v3"><title></ClinicalDocument>', XmlSyntaxError],
-    ['a DOCTYPE', '<!DOCTYPE x [<!ENTITY a "b">]><ClinicalDocument xmlns="urn:hl7-org:v3"/>', XmlSyntaxError],
+    [
+      'a DOCTYPE',
+      '<!DOCTYPE x [<!ENTITY a "b">]><ClinicalDocument xmlns="urn:hl7-org:v3"/>',
+      ForbiddenMarkupError,
+    ],
     ['another root', '<html xmlns="urn:hl7-org:v3"/>', NotCdaError],
     ['no namespace', '<ClinicalDocument/>', NotCdaError],
     ['another namespace', '<ClinicalDocument xmlns="urn:example"/>', NotCdaError],

@@ -1,4 +1,6 @@
 import { message } from '@quill/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { runWalk, type Walk } from '../walk.js';
 import { type Block, normaliseRuns, readBlocks, readInline, runsText } from './narrative.js';
 import {
   child,
@@ -117,7 +119,7 @@ function readHeader(doc: XmlElement): CdaHeader {
   };
 }
 
-function readSection(section: XmlElement): CdaSection {
+function* readSection(section: XmlElement): Walk<CdaSection> {
   const titleEl = child(section, 'title');
   const code = child(section, 'code');
   const title =
@@ -125,12 +127,10 @@ function readSection(section: XmlElement): CdaSection {
     attr(code, 'displayName') ||
     '';
   const text = child(section, 'text');
-  return {
-    title,
-    code: attr(code, 'code'),
-    blocks: text ? readBlocks(text.children) : [],
-    sections: children(section, 'component').flatMap((c) => children(c, 'section').map(readSection)),
-  };
+  const sections: CdaSection[] = [];
+  for (const c of children(section, 'component'))
+    for (const s of children(c, 'section')) sections.push((yield readSection(s)) as CdaSection);
+  return { title, code: attr(code, 'code'), blocks: text ? readBlocks(text.children) : [], sections };
 }
 
 function readNonXmlBody(body: XmlElement): CdaSection[] {
@@ -170,15 +170,23 @@ export function readCdaTree(parsed: ParsedXml): CdaDocument {
   const structured = child(body, 'structuredBody');
   const nonXml = child(body, 'nonXMLBody');
   const sections = structured
-    ? children(structured, 'component').flatMap((c) => children(c, 'section').map(readSection))
+    ? children(structured, 'component').flatMap((c) =>
+        children(c, 'section').map((s) => runWalk(readSection(s))),
+      )
     : nonXml
       ? readNonXmlBody(nonXml)
       : [];
   return { header: readHeader(doc), sections, xml: parsed };
 }
 
-/** Parses CDA XML text for display. Throws XmlSyntaxError or NotCdaError. */
-export function readCda(xml: string | Buffer): CdaDocument {
+/** How a CDA document is named in messages about its limits. */
+export const CDA_WHAT = 'the CDA document';
+
+/**
+ * Parses CDA XML text for display, within `limits` (scanned before the parse). Throws
+ * XmlSyntaxError, NotCdaError, or DocumentLimitError / ForbiddenMarkupError.
+ */
+export function readCda(xml: string | Buffer, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CdaDocument {
   const text = typeof xml === 'string' ? xml : xml.toString('utf8').replace(/^\uFEFF/, '');
-  return readCdaTree(parseXml(text));
+  return readCdaTree(parseXml(text, limits, CDA_WHAT));
 }

@@ -1,4 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, MAX_DEPTH_SETTING } from '../limits.js';
+import { guardXml } from '../xmlGuard.js';
 
 /** The HL7 v3 namespace every CDA element lives in. */
 export const HL7_V3 = 'urn:hl7-org:v3';
@@ -45,6 +47,8 @@ const parser = new XMLParser({
   cdataPropName: '#cdata',
   // Decodes numeric character references (&#233;) as well as the XML ones.
   htmlEntities: true,
+  // Depth is bounded by DOCUMENT_MAX_DEPTH (scanned before the parse), not by the parser's own 100.
+  maxNestedTags: MAX_DEPTH_SETTING,
 });
 
 /** Thrown when bytes are not a well-formed XML document; `detail` says where and why. */
@@ -78,39 +82,47 @@ function textOf(value: unknown): string {
   return value.map((v) => String((v as OrderedNode)['#text'] ?? '')).join('');
 }
 
+/** The element view of an ordered tree, built with a work list (never recursion on depth). */
 function toNodes(ordered: OrderedNode[], scope: ReadonlyMap<string, string>): XmlNode[] {
-  const out: XmlNode[] = [];
-  for (const node of ordered) {
-    if ('#text' in node) {
-      out.push({ type: 'text', text: String(node['#text']) });
-      continue;
+  const top: XmlNode[] = [];
+  const work: { list: OrderedNode[]; scope: ReadonlyMap<string, string>; out: XmlNode[] }[] = [
+    { list: ordered, scope, out: top },
+  ];
+  for (let job = work.pop(); job; job = work.pop()) {
+    for (const node of job.list) {
+      if ('#text' in node) {
+        job.out.push({ type: 'text', text: String(node['#text']) });
+        continue;
+      }
+      if ('#cdata' in node) {
+        job.out.push({ type: 'text', text: textOf(node['#cdata']) });
+        continue;
+      }
+      const name = Object.keys(node).find((k) => k !== ATTRS);
+      if (!name || name === '#comment' || name.startsWith('?')) continue;
+      const attrs = (node[ATTRS] ?? {}) as Record<string, string>;
+      const r = resolve(name, attrs, job.scope);
+      const el: XmlElement = { type: 'element', name, local: r.local, ns: r.ns, attrs, children: [] };
+      job.out.push(el);
+      work.push({ list: (node[name] ?? []) as OrderedNode[], scope: r.scope, out: el.children });
     }
-    if ('#cdata' in node) {
-      out.push({ type: 'text', text: textOf(node['#cdata']) });
-      continue;
-    }
-    const name = Object.keys(node).find((k) => k !== ATTRS);
-    if (!name || name === '#comment' || name.startsWith('?')) continue;
-    const attrs = (node[ATTRS] ?? {}) as Record<string, string>;
-    const r = resolve(name, attrs, scope);
-    out.push({
-      type: 'element',
-      name,
-      local: r.local,
-      ns: r.ns,
-      attrs,
-      children: toNodes((node[name] ?? []) as OrderedNode[], r.scope),
-    });
   }
-  return out;
+  return top;
 }
 
 /**
  * Parses XML text into fast-xml-parser's order-preserving tree (attributes and comments kept)
  * and a namespace-resolved element view of it. Throws XmlSyntaxError unless well-formed.
- * Documents with a DOCTYPE are refused: CDA has none, and entity declarations are a risk.
+ * The text is first scanned against `limits` (size, elements, attributes, depth: DocumentLimitError)
+ * and documents with a DOCTYPE are refused (ForbiddenMarkupError): CDA has none, and entity
+ * declarations are a risk (external entities, entity expansion).
  */
-export function parseXml(xml: string): ParsedXml {
+export function parseXml(
+  xml: string,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+  what = 'the document',
+): ParsedXml {
+  guardXml(xml, limits, what);
   if (/<!DOCTYPE/i.test(xml)) throw new XmlSyntaxError('a DOCTYPE declaration is not allowed');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new XmlSyntaxError(`${valid.err.msg} (line ${valid.err.line})`);
@@ -146,10 +158,10 @@ export function path(el: XmlElement | undefined, ...locals: string[]): XmlElemen
 export function textContent(el: XmlElement | undefined): string {
   if (!el) return '';
   const parts: string[] = [];
-  const walk = (n: XmlNode) => {
+  const work: XmlNode[] = [el];
+  for (let n = work.pop(); n; n = work.pop()) {
     if (n.type === 'text') parts.push(n.text);
-    else for (const c of n.children) walk(c);
-  };
-  walk(el);
+    else for (let i = n.children.length - 1; i >= 0; i--) work.push(n.children[i]!);
+  }
   return parts.join('').replace(/\s+/g, ' ').trim();
 }

@@ -1,3 +1,4 @@
+import type { DocumentLimits } from '../limits.js';
 import { renderRtf } from '../rtf/renderRtf.js';
 import { readDocx } from './readDocx.js';
 
@@ -5,8 +6,8 @@ import { readDocx } from './readDocx.js';
  * A Word document as RTF, from the text of its word/document.xml: paragraphs (bold, italic,
  * underline), tabs, line breaks and tables, with page numbers in the footer.
  */
-export async function docxToRtf(bytes: Buffer): Promise<Buffer> {
-  const blocks = await readDocx(bytes);
+export async function docxToRtf(bytes: Buffer, limits?: DocumentLimits): Promise<Buffer> {
+  const blocks = await readDocx(bytes, limits);
   return renderRtf({
     title: null,
     fields: [],

@@ -1,12 +1,14 @@
-import yauzl from 'yauzl';
 import type { Block, Run, TableCell } from '../cda/narrative.js';
-import { parseXml, type XmlElement, type XmlNode } from '../cda/xmlTree.js';
+import { parseXml, type XmlElement, type XmlNode, XmlSyntaxError } from '../cda/xmlTree.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { runWalk, type Walk } from '../walk.js';
+import { readZipParts, ZipError } from '../zipParts.js';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** The main part of a Word document. */
 export const DOCX_MAIN_PART = 'word/document.xml';
-/** Largest main part we inflate (a zip bomb stops here). */
-export const MAX_PART_BYTES = 64 * 1024 * 1024;
+/** How a Word package is named in messages about its limits. */
+export const DOCX_WHAT = 'the Word document';
 
 /** Thrown when bytes are not a readable Word document; `detail` says why. */
 export class NotDocxError extends Error {
@@ -16,50 +18,22 @@ export class NotDocxError extends Error {
   }
 }
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) =>
-      err || !zip ? reject(new NotDocxError(err?.message ?? 'not a zip file')) : resolve(zip),
-    );
-  });
-}
-
-/** The bytes of one part of a zip (OOXML package), or null when it has no such part. */
+/**
+ * The bytes of one part of a Word package, or null when it has no such part. Every part is
+ * inflated within `limits` (documents/zipParts.ts): a bomb stops at its bound, never whole.
+ */
 export async function readZipPart(
   bytes: Buffer,
   name: string,
-  maxBytes = MAX_PART_BYTES,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
 ): Promise<Buffer | null> {
-  const zip = await openZip(bytes);
-  return new Promise((resolve, reject) => {
-    const fail = (err: Error) => {
-      zip.close();
-      reject(err instanceof NotDocxError ? err : new NotDocxError(err.message));
-    };
-    zip.on('error', fail);
-    zip.on('end', () => resolve(null));
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName !== name) {
-        zip.readEntry();
-        return;
-      }
-      if (entry.uncompressedSize > maxBytes) {
-        fail(new NotDocxError(`${name} is larger than ${maxBytes} bytes`));
-        return;
-      }
-      zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return fail(err ?? new Error(`cannot read ${name}`));
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('error', fail);
-        stream.on('end', () => {
-          zip.close();
-          resolve(Buffer.concat(chunks));
-        });
-      });
-    });
-    zip.readEntry();
-  });
+  try {
+    const parts = await readZipParts(bytes, limits, { what: DOCX_WHAT, keep: (n) => n === name });
+    return parts.get(name) ?? null;
+  } catch (err) {
+    if (err instanceof ZipError) throw new NotDocxError(err.detail);
+    throw err;
+  }
 }
 
 const isW = (n: XmlNode, local: string): n is XmlElement =>
@@ -79,7 +53,9 @@ function on(props: XmlElement | undefined, local: string): boolean {
 }
 
 function runsOf(el: XmlElement, out: Run[]) {
-  for (const c of wChildren(el)) {
+  // A work list of elements in document order, never recursion on the document's depth.
+  const work: XmlElement[] = wChildren(el).reverse();
+  for (let c = work.pop(); c; c = work.pop()) {
     if (c.local === 'r') {
       const props = c.children.find((p) => isW(p, 'rPr')) as XmlElement | undefined;
       const style = { bold: on(props, 'b'), italic: on(props, 'i'), underline: on(props, 'u') };
@@ -92,22 +68,23 @@ function runsOf(el: XmlElement, out: Run[]) {
       }
     } else if (c.local !== 'del' && c.local !== 'pPr' && c.local !== 'rPr') {
       // Hyperlinks, insertions, smart tags, simple fields, content controls: their runs count.
-      runsOf(c, out);
+      work.push(...wChildren(c).reverse());
     }
   }
 }
 
-function cellOf(tc: XmlElement): TableCell {
+function* cellOf(tc: XmlElement): Walk<TableCell> {
   const props = tc.children.find((p) => isW(p, 'tcPr')) as XmlElement | undefined;
   const span = props?.children.find((p) => isW(p, 'gridSpan')) as XmlElement | undefined;
   return {
     header: false,
     colspan: Math.max(1, Math.min(64, Number.parseInt(valOf(span) ?? '1', 10) || 1)),
-    blocks: blocksOf(tc),
+    blocks: (yield blocksOf(tc)) as Block[],
   };
 }
 
-function blocksOf(container: XmlElement): Block[] {
+/** The blocks of a container, as a walk (walk.ts): tables in cells nest without the call stack. */
+function* blocksOf(container: XmlElement): Walk<Block[]> {
   const blocks: Block[] = [];
   for (const c of wChildren(container)) {
     if (c.local === 'p') {
@@ -115,16 +92,16 @@ function blocksOf(container: XmlElement): Block[] {
       runsOf(c, runs);
       blocks.push({ kind: 'paragraph', runs: runs.filter((r) => r.text !== '') });
     } else if (c.local === 'tbl') {
-      const body = wChildren(c)
-        .filter((r) => r.local === 'tr')
-        .map((tr) =>
-          wChildren(tr)
-            .filter((tc) => tc.local === 'tc')
-            .map(cellOf),
-        );
+      const body: TableCell[][] = [];
+      for (const tr of wChildren(c)) {
+        if (tr.local !== 'tr') continue;
+        const row: TableCell[] = [];
+        for (const tc of wChildren(tr)) if (tc.local === 'tc') row.push((yield cellOf(tc)) as TableCell);
+        body.push(row);
+      }
       blocks.push({ kind: 'table', caption: null, head: [], body });
     } else if (c.local === 'sdt' || c.local === 'sdtContent' || c.local === 'customXml') {
-      blocks.push(...blocksOf(c));
+      blocks.push(...((yield blocksOf(c)) as Block[]));
     }
   }
   return blocks;
@@ -135,18 +112,23 @@ function blocksOf(container: XmlElement): Block[] {
  * paragraphs with bold/italic/underline runs, tabs and line breaks, and tables. Deleted revisions
  * are left out. Throws NotDocxError when the bytes are not a zip holding a Word main part.
  */
-export async function readDocx(bytes: Buffer): Promise<Block[]> {
-  const part = await readZipPart(bytes, DOCX_MAIN_PART);
+export async function readDocx(
+  bytes: Buffer,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): Promise<Block[]> {
+  const part = await readZipPart(bytes, DOCX_MAIN_PART, limits);
   if (!part) throw new NotDocxError(`it has no ${DOCX_MAIN_PART}`);
   let root: XmlElement;
   try {
-    root = parseXml(part.toString('utf8').replace(/^\uFEFF/, '')).root;
+    root = parseXml(part.toString('utf8').replace(/^\uFEFF/, ''), limits, DOCX_WHAT).root;
   } catch (err) {
-    throw new NotDocxError(`${DOCX_MAIN_PART} is not well-formed XML (${(err as Error).message})`);
+    if (err instanceof XmlSyntaxError)
+      throw new NotDocxError(`${DOCX_MAIN_PART} is not well-formed XML (${err.message})`);
+    throw err;
   }
   const body = root.children.find((c) => isW(c, 'body')) as XmlElement | undefined;
   if (root.local !== 'document' || root.ns !== W || !body) {
     throw new NotDocxError(`${DOCX_MAIN_PART} is not a WordprocessingML document`);
   }
-  return blocksOf(body);
+  return runWalk(blocksOf(body));
 }

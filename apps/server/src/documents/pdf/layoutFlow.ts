@@ -1,4 +1,5 @@
 import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
+import { runWalk, type Walk } from '../walk.js';
 import { type Line, type Measure, wrapRuns } from './wrapRuns.js';
 
 /** Vertical space. */
@@ -63,13 +64,13 @@ function paragraph(runs: readonly Run[], width: number, o: LayoutOptions): Flow[
   return [...wrapRuns(runs, width, o.size, o.measure), { kind: 'gap', height: PARAGRAPH_GAP }];
 }
 
-function list(block: Extract<Block, { kind: 'list' }>, width: number, o: LayoutOptions): Flow[] {
+function* list(block: Extract<Block, { kind: 'list' }>, width: number, o: LayoutOptions): Walk<Flow[]> {
   const out: Flow[] = block.caption ? paragraph(block.caption, width, o) : [];
   const markers = block.items.map((_, i) => (block.ordered ? `${i + 1}.` : '•'));
   const markerWidth = Math.max(0, ...markers.map((m) => o.measure(m, 'regular', o.size)));
   const indent = Math.min(Math.max(14, markerWidth + 6), width / 3);
-  block.items.forEach((item, i) => {
-    const inner = shift(trimGaps(layoutBlocks(item, width - indent, o)), indent);
+  for (const [i, item] of block.items.entries()) {
+    const inner = shift(trimGaps((yield blockFlows(item, width - indent, o)) as Flow[]), indent);
     const marker = { text: markers[i]!, face: 'regular' as const, underline: false, x: -indent };
     const first = inner[0];
     if (first?.kind === 'line') first.segments.unshift(marker);
@@ -78,7 +79,7 @@ function list(block: Extract<Block, { kind: 'list' }>, width: number, o: LayoutO
       inner.unshift({ kind: 'line', x: indent, size: o.size, height, segments: [marker] });
     }
     out.push(...inner, { kind: 'gap', height: ITEM_GAP });
-  });
+  }
   trimGaps(out).push({ kind: 'gap', height: PARAGRAPH_GAP });
   return out;
 }
@@ -121,7 +122,12 @@ function columnWidths(rows: TableCell[][], columns: number, width: number, o: La
   return min.map((w) => floor + (need > 0 ? (extra * (w - floor)) / need : extra / columns));
 }
 
-function layoutRow(row: TableCell[], edges: number[], header: boolean, o: LayoutOptions): CellLayout[] {
+function* layoutRow(
+  row: TableCell[],
+  edges: number[],
+  header: boolean,
+  o: LayoutOptions,
+): Walk<CellLayout[]> {
   const cells: CellLayout[] = [];
   let col = 0;
   const columns = edges.length - 1;
@@ -130,14 +136,16 @@ function layoutRow(row: TableCell[], edges: number[], header: boolean, o: Layout
     const end = Math.min(columns, col + cell.colspan);
     const x = edges[col]!;
     const width = edges[end]! - x;
-    const inner = trimGaps(layoutBlocks(cell.blocks, width - 2 * CELL_PADDING, { ...o, tables: false }));
+    const inner = trimGaps(
+      (yield blockFlows(cell.blocks, width - 2 * CELL_PADDING, { ...o, tables: false })) as Flow[],
+    );
     cells.push({ x, width, header: header || cell.header, lines: inner as (Line | Gap)[] });
     col = end;
   }
   return cells;
 }
 
-function table(block: Extract<Block, { kind: 'table' }>, width: number, o: LayoutOptions): Flow[] {
+function* table(block: Extract<Block, { kind: 'table' }>, width: number, o: LayoutOptions): Walk<Flow[]> {
   const rows = [...block.head, ...block.body];
   const columns = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
   const out: Flow[] = block.caption ? paragraph(block.caption, width, o) : [];
@@ -154,28 +162,31 @@ function table(block: Extract<Block, { kind: 'table' }>, width: number, o: Layou
   const edges = [0];
   for (const w of widths) edges.push(edges.at(-1)! + w);
   edges[columns] = width;
-  out.push({
-    kind: 'table',
-    x: 0,
-    width,
-    padding: CELL_PADDING,
-    borders: true,
-    head: block.head.map((r) => layoutRow(r, edges, true, o)),
-    body: block.body.map((r) => layoutRow(r, edges, false, o)),
-  });
+  const head: CellLayout[][] = [];
+  for (const r of block.head) head.push((yield layoutRow(r, edges, true, o)) as CellLayout[]);
+  const body: CellLayout[][] = [];
+  for (const r of block.body) body.push((yield layoutRow(r, edges, false, o)) as CellLayout[]);
+  out.push({ kind: 'table', x: 0, width, padding: CELL_PADDING, borders: true, head, body });
   out.push({ kind: 'gap', height: PARAGRAPH_GAP * 2 });
   return out;
 }
 
-/** Lays out narrative blocks in a column `width` points wide, x relative to the column. */
-export function layoutBlocks(blocks: readonly Block[], width: number, o: LayoutOptions): Flow[] {
+function* blockFlows(blocks: readonly Block[], width: number, o: LayoutOptions): Walk<Flow[]> {
   const out: Flow[] = [];
   for (const block of blocks) {
     if (block.kind === 'paragraph') out.push(...paragraph(block.runs, width, o));
-    else if (block.kind === 'list') out.push(...list(block, width, o));
-    else out.push(...table(block, width, o));
+    else if (block.kind === 'list') out.push(...((yield list(block, width, o)) as Flow[]));
+    else out.push(...((yield table(block, width, o)) as Flow[]));
   }
   return out;
+}
+
+/**
+ * Lays out narrative blocks in a column `width` points wide, x relative to the column. Lists in
+ * lists and tables in cells are walked with a stack on the heap (walk.ts), never the call stack.
+ */
+export function layoutBlocks(blocks: readonly Block[], width: number, o: LayoutOptions): Flow[] {
+  return runWalk(blockFlows(blocks, width, o));
 }
 
 /** The height of a cell's content. */

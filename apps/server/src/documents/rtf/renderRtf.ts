@@ -2,6 +2,7 @@ import { message } from '@quill/core';
 import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
 import type { CdaSection } from '../cda/readCda.js';
 import type { RenderableDocument } from '../renderable.js';
+import { runWalk, type Walk } from '../walk.js';
 import { escapeRtf } from './escapeRtf.js';
 
 /** Letter paper with three-quarter-inch margins, in twips. */
@@ -33,23 +34,23 @@ function partRtf(p: Part, intbl: boolean): string {
 }
 
 /** The parts of narrative blocks at a left indent; inside cells (`intbl`) tables become text lines. */
-function blocks(list: readonly Block[], indent: number, intbl: boolean): Part[] {
+function* blocks(list: readonly Block[], indent: number, intbl: boolean): Walk<Part[]> {
   const out: Part[] = [];
   for (const b of list) {
     if (b.kind === 'paragraph') out.push(para(indent, runs(b.runs)));
     else if (b.kind === 'list') {
       if (b.caption) out.push(para(indent, runs(b.caption)));
       const inner = indent + INDENT;
-      b.items.forEach((item, i) => {
+      for (const [i, item] of b.items.entries()) {
         const marker = `${b.ordered ? `${i + 1}.` : '\\u8226?'}\\tab `;
-        const body = blocks(item, inner, intbl);
+        const body = (yield blocks(item, inner, intbl)) as Part[];
         const first = body[0];
         // The marker hangs in the indent of the item's first paragraph, up to a tab stop.
         const hang = `\\fi-${INDENT}\\tx${inner}`;
         if (first?.kind === 'para' && first.extra === '') body[0] = para(inner, marker + first.body, hang);
         else body.unshift(para(inner, marker, hang));
         out.push(...body);
-      });
+      }
     } else if (intbl) {
       if (b.caption) out.push(para(indent, runs(b.caption)));
       for (const row of [...b.head, ...b.body]) {
@@ -58,7 +59,7 @@ function blocks(list: readonly Block[], indent: number, intbl: boolean): Part[] 
       }
     } else {
       if (b.caption) out.push(para(indent, runs(b.caption), '\\keepn'));
-      out.push({ kind: 'table', rtf: table(b, indent) });
+      out.push({ kind: 'table', rtf: (yield table(b, indent)) as string });
     }
   }
   return out;
@@ -86,7 +87,7 @@ function widths(rows: TableCell[][], columns: number, total: number): number[] {
   return need.map((n) => Math.floor((n / sum) * total));
 }
 
-function table(b: Extract<Block, { kind: 'table' }>, indent: number): string {
+function* table(b: Extract<Block, { kind: 'table' }>, indent: number): Walk<string> {
   const rows = [...b.head.map((r) => ({ r, head: true })), ...b.body.map((r) => ({ r, head: false }))];
   const columns = Math.max(0, ...rows.map(({ r }) => r.reduce((n, c) => n + c.colspan, 0)));
   if (!columns) return '';
@@ -96,34 +97,34 @@ function table(b: Extract<Block, { kind: 'table' }>, indent: number): string {
   for (const x of w) edges.push(edges.at(-1)! + x);
   const border =
     '\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10';
-  return rows
-    .map(({ r, head }) => {
-      let col = 0;
-      let defs = `\\trowd\\trgaph80\\trleft${indent}${head ? '\\trhdr' : ''}`;
-      let cells = '';
-      for (const cell of r) {
-        if (col >= columns) break;
-        col = Math.min(columns, col + cell.colspan);
-        defs += `${border}${head || cell.header ? '\\clcbpat3' : ''}\\cellx${edges[col]}`;
-        const parts = blocks(cell.blocks, 0, true).map((p) => partRtf(p, true));
-        cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, ''), true)}\\cell `;
-      }
-      return `${defs}\n${cells}\\row`;
-    })
-    .join('\n');
+  const out: string[] = [];
+  for (const { r, head } of rows) {
+    let col = 0;
+    let defs = `\\trowd\\trgaph80\\trleft${indent}${head ? '\\trhdr' : ''}`;
+    let cells = '';
+    for (const cell of r) {
+      if (col >= columns) break;
+      col = Math.min(columns, col + cell.colspan);
+      defs += `${border}${head || cell.header ? '\\clcbpat3' : ''}\\cellx${edges[col]}`;
+      const parts = ((yield blocks(cell.blocks, 0, true)) as Part[]).map((p) => partRtf(p, true));
+      cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, ''), true)}\\cell `;
+    }
+    out.push(`${defs}\n${cells}\\row`);
+  }
+  return out.join('\n');
 }
 
-function sections(list: readonly CdaSection[], depth: number): string[] {
+function* sections(list: readonly CdaSection[], depth: number): Walk<string[]> {
   const out: string[] = [];
   for (const s of list) {
     if (s.title) {
       const size = depth ? SIZE.subsection : SIZE.section;
       out.push(`\\pard\\plain\\sb200\\sa60\\keepn\\f0\\fs${size}\\b ${escapeRtf(s.title)}\\b0\\par`);
     }
-    for (const part of blocks(s.blocks, 0, false)) {
+    for (const part of (yield blocks(s.blocks, 0, false)) as Part[]) {
       out.push(part.kind === 'table' ? part.rtf : `${partRtf(part, false)}\\par`);
     }
-    out.push(...sections(s.sections, depth + 1));
+    out.push(...((yield sections(s.sections, depth + 1)) as string[]));
   }
   return out;
 }
@@ -179,7 +180,7 @@ export function renderRtf(doc: RenderableDocument): Buffer {
     `{\\footer ${footer()}}`,
     `{\\footerf ${footer()}}`,
     ...header(doc),
-    ...sections(doc.sections, 0),
+    ...runWalk(sections(doc.sections, 0)),
     '}',
   ];
   return Buffer.from(parts.join('\n'), 'latin1');

@@ -12,6 +12,7 @@ import { requireJob } from '../jobAccess/requireJob.js';
 import { requireLiveBooking } from '../jobEditor/booking.js';
 import { currentCdaText } from '../jobEditor/documentText.js';
 import { evaluateJobRules } from '../jobEditor/holdQueue/evaluateJobRules.js';
+import { readDocumentFacts } from '../jobEditor/holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from '../jobEditor/holdQueue/jobFlags.js';
 import { type AdtDefinition, loadAdtDefinitions } from './adtDefinitions.js';
 import { jobAdtOf } from './jobAdtAnswer.js';
@@ -142,7 +143,9 @@ export async function acceptAdt(
     const [after] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
     // Only a hold-queue job has flags to re-run; stage moves stay with the save modes.
     const inHoldQueue = (booking.restoreStageId ?? locked.stageId) === STAGES.holdQueue.id;
-    const flags = inHoldQueue ? triggeredFlags(await evaluateJobRules(tx, after!, xml)) : null;
+    const flags = inHoldQueue
+      ? triggeredFlags(await evaluateJobRules(tx, after!, await readDocumentFacts(ctx, xml)))
+      : null;
     if (flags) await replaceJobFlags(tx, job.id, flags);
     await auditJob(
       ctx,

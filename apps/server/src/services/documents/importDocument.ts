@@ -2,9 +2,12 @@ import { type ImportDocumentResult, MAX_DOCUMENT_IMPORT_BYTES, message } from '@
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, bookings, documentVersions, jobs } from '../../db/schema/index.js';
-import { NotCdaError, readCda } from '../../documents/cda/readCda.js';
+import { NotCdaError } from '../../documents/cda/readCda.js';
 import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
-import { NotDocxError, readDocx } from '../../documents/docx/readDocx.js';
+import { documentRefusal } from '../../documents/documentRefusal.js';
+import { NotDocxError } from '../../documents/docx/readDocx.js';
+import type { DocumentPool } from '../../documents/pool/documentPool.js';
+import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
 import { conflict, invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -23,38 +26,24 @@ export type Importer = { kind: 'account'; auth: Auth } | { kind: 'system'; via: 
 type Format = ImportDocumentResult['format'];
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * What the bytes are, by their content (never the file name): a zip is checked as DOCX (a real
  * zip holding a WordprocessingML word/document.xml), text starting with `<` as CDA (UTF-8,
  * well-formed, ClinicalDocument root in urn:hl7-org:v3). 400 with the reason otherwise.
  */
-export async function checkDocument(bytes: Buffer): Promise<Format> {
-  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-    try {
-      await readDocx(bytes);
-      return 'DOCX';
-    } catch (err) {
-      if (err instanceof NotDocxError)
-        throw invalid(message('documents.import.notDocx', { detail: err.detail }));
-      throw err;
-    }
-  }
-  let text: string;
+export async function checkDocument(pool: DocumentPool, bytes: Buffer): Promise<Format> {
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw invalid(message('documents.import.unsupported'));
-  }
-  if (!text.trimStart().startsWith('<')) throw invalid(message('documents.import.unsupported'));
-  try {
-    readCda(text);
-    return 'CDA';
+    // Read on a document thread, within the DOCUMENT_* limits: never on the event loop.
+    return await pool.run('checkDocument', { bytes });
   } catch (err) {
-    if (err instanceof XmlSyntaxError || err instanceof NotCdaError) {
+    const refusal = documentRefusal(err);
+    if (refusal) throw refusal;
+    if (err instanceof UnsupportedDocumentError) throw invalid(message('documents.import.unsupported'));
+    if (err instanceof NotDocxError)
+      throw invalid(message('documents.import.notDocx', { detail: err.detail }));
+    if (err instanceof XmlSyntaxError || err instanceof NotCdaError)
       throw invalid(message('documents.import.notCda', { detail: err.detail }));
-    }
     throw err;
   }
 }
@@ -89,7 +78,7 @@ export async function importDocument(
   }
   const file = upload.file;
   if (!file || file.bytes.length === 0) throw invalid(message('documents.import.noFile'));
-  const format = await checkDocument(file.bytes);
+  const format = await checkDocument(ctx.documents, file.bytes);
   const blob = await ctx.blobs.putContent(file.bytes, {
     prefix: 'documents',
     extension: format === 'CDA' ? 'xml' : 'docx',

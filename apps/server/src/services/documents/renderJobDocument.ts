@@ -111,6 +111,6 @@ export async function renderJobDocument(
     ctx.log.error({ jobId, version: version.version }, 'the blob of a document version is missing');
     throw notFound(message('documents.noDocument', { jobId }));
   });
-  const bytes = await renderStoredDocument(stored, version.format, format, facts);
+  const bytes = await renderStoredDocument(ctx.documents, stored, version.format, format, facts);
   return { bytes, contentType: CONTENT_TYPES[format], extension: format };
 }

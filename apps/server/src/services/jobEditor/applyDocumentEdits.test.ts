@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
 import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '../../documents/limits.js';
+import { DocumentPool } from '../../documents/pool/documentPool.js';
 import { DomainError } from '../../errors/domainErrors.js';
 import { cdaFixtures } from '../../testing/cdaFixtures.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
@@ -10,9 +13,19 @@ const sections = readCdaEditModel(xml).sections;
 const editable = sections.find((s) => s.editable)!;
 const readOnly = sections.find((s) => !s.editable)!;
 
-function caught(fn: () => unknown): DomainError {
+// The edits are applied on a document thread: a real pool, one thread.
+const documents = new DocumentPool({
+  size: 1,
+  timeoutMs: 30_000,
+  memoryMb: 256,
+  limits: DEFAULT_DOCUMENT_LIMITS,
+});
+const ctx = { documents } as unknown as AppContext;
+afterAll(() => documents.close());
+
+async function caught(fn: () => Promise<unknown>): Promise<DomainError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof DomainError) return err;
     throw err;
@@ -21,35 +34,39 @@ function caught(fn: () => unknown): DomainError {
 }
 
 describe('applyDocumentEdits', () => {
-  it('returns the original for no edits, with or without a byte order mark', () => {
-    expect(applyDocumentEdits(xml, { sections: [] })).toBe(xml);
+  it('returns the original for no edits, with or without a byte order mark', async () => {
+    expect(await applyDocumentEdits(ctx, xml, { sections: [] })).toBe(xml);
     const bom = `\uFEFF${xml}`;
-    const out = applyDocumentEdits(bom, { sections: [{ key: editable.key, blocks: [para('x')] }] });
+    const out = await applyDocumentEdits(ctx, bom, {
+      sections: [{ key: editable.key, blocks: [para('x')] }],
+    });
     expect(out.startsWith('\uFEFF<?xml')).toBe(true);
     expect(out.slice(1)).toBe(
-      applyDocumentEdits(xml, { sections: [{ key: editable.key, blocks: [para('x')] }] }),
+      await applyDocumentEdits(ctx, xml, { sections: [{ key: editable.key, blocks: [para('x')] }] }),
     );
   });
 
-  it('answers 400 with the reason for a section the document does not have', () => {
-    const err = caught(() => applyDocumentEdits(xml, { sections: [{ key: '99', blocks: [para('x')] }] }));
+  it('answers 400 with the reason for a section the document does not have', async () => {
+    const err = await caught(() =>
+      applyDocumentEdits(ctx, xml, { sections: [{ key: '99', blocks: [para('x')] }] }),
+    );
     expect(err.kind).toBe('invalid');
     expect(err.message).toBe('The document has no section 99; reload the job and make the change again.');
   });
 
-  it('answers 400 for a read-only section, naming it', () => {
-    const err = caught(() =>
-      applyDocumentEdits(xml, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
+  it('answers 400 for a read-only section, naming it', async () => {
+    const err = await caught(() =>
+      applyDocumentEdits(ctx, xml, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
     );
     expect(err.kind).toBe('invalid');
     expect(err.message).toContain(`The section "${readOnly.title}" holds content the editor cannot keep`);
   });
 
-  it('answers 400 for a stored document that is not CDA or not well-formed', () => {
+  it('answers 400 for a stored document that is not CDA or not well-formed', async () => {
     const edits = { sections: [{ key: '0', blocks: [para('x')] }] };
-    expect(caught(() => applyDocumentEdits('<doc/>', edits)).message).toMatch(
+    expect((await caught(() => applyDocumentEdits(ctx, '<doc/>', edits))).message).toMatch(
       /^The stored document cannot be edited: the root element is doc/,
     );
-    expect(caught(() => applyDocumentEdits('<ClinicalDocument', edits)).kind).toBe('invalid');
+    expect((await caught(() => applyDocumentEdits(ctx, '<ClinicalDocument', edits))).kind).toBe('invalid');
   });
 });

@@ -1,10 +1,10 @@
 import { type CdaEditModel, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
+import { readEditModel } from './applyDocumentEdits.js';
 import { currentCdaText } from './documentText.js';
 
 /**
@@ -20,7 +20,7 @@ export async function getJobCda(
   const job = await requireJob(ctx, auth, jobId);
   const current = await currentCdaText(ctx, jobId);
   if (!current) throw notFound(message('job.noDocument'));
-  const model = readCdaEditModel(current.xml);
+  const model = await readEditModel(ctx, current.xml);
   await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: current.doc.version });
   return { version: job.version, model };
 }

@@ -25,6 +25,7 @@ import { applyDocumentEdits } from './applyDocumentEdits.js';
 import { currentDocument } from './currentDocument.js';
 import { currentCdaText } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
+import { readDocumentFacts } from './holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
 import { refuseSaveModeOutsideLimits } from './plannedRecipients.js';
 import { followWordEdit, holdingBooking, storeNewDocument } from './saveDocument.js';
@@ -87,8 +88,13 @@ export async function persistSave(
     throw invalid(message('job.finishNotHim'));
   const current = await currentCdaText(ctx, jobId);
   if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
-  const edited = req.cda && current ? applyDocumentEdits(current.xml, req.cda) : null;
+  const edited = req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : null;
   const blob = await storeNewDocument(ctx, edited, req.docx);
+  // What the text says for the rules, read on a document thread before the transaction.
+  const document =
+    req.mode !== 'text' && req.mode !== 'data' && saveModeRunsRules(req.mode)
+      ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null)
+      : null;
 
   return ctx.database.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
@@ -158,9 +164,7 @@ export async function persistSave(
     let stageId = locked.stageId;
     let flags: HoldQueueFlag[] | null = null;
     if (mode !== 'text' && mode !== 'data') {
-      const rows = saveModeRunsRules(mode)
-        ? await evaluateJobRules(tx, after!, edited ?? current?.xml ?? null)
-        : [];
+      const rows = saveModeRunsRules(mode) ? await evaluateJobRules(tx, after!, document) : [];
       const triggered = triggeredFlags(rows);
       const methods = await tx
         .selectDistinct({ method: recipients.distributionMethod })

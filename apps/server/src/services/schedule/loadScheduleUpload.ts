@@ -20,7 +20,7 @@ export async function readStoredSheet(ctx: AppContext, upload: UploadRow): Promi
     if (err instanceof BlobNotFoundError) throw notFound(message('schedule.fileExpired'));
     throw err;
   }
-  return readScheduleFile(bytes, upload.fileName, {
+  return readScheduleFile(ctx, bytes, upload.fileName, {
     maxHeadings: Number.MAX_SAFE_INTEGER,
     maxRows: Number.MAX_SAFE_INTEGER,
   });

@@ -1,5 +1,7 @@
 import { ACCEPTED_UPLOAD_EXTENSIONS, message, SCHEDULE_LIMITS } from '@quill/core';
-import ExcelJS from 'exceljs';
+import type { AppContext } from '../../context.js';
+import { documentRefusal } from '../../documents/documentRefusal.js';
+import { NotXlsxError } from '../../documents/xlsx/readXlsxRows.js';
 import { invalid } from '../../errors/domainErrors.js';
 import { CsvError, readCsv } from './readCsv.js';
 
@@ -23,52 +25,6 @@ export function acceptedExtension(fileName: string): string | null {
   return (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * A spreadsheet date as text a schedule date format reads. exceljs answers the cell's wall-clock
- * time in UTC fields; a time-only cell sits on Excel's day zero (1899-12-30).
- */
-export function excelDateText(d: Date): string {
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  if (d.getUTCFullYear() === 1899 && d.getUTCMonth() === 11 && d.getUTCDate() === 30) return time;
-  const date = `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${pad(d.getUTCFullYear(), 4)}`;
-  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
-  return midnight ? date : `${date} ${time}`;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return excelDateText(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value);
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw invalid(message('schedule.unreadable'));
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    rows[row.number - 1] = Array.from(cells, (c) => c ?? '');
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
 const blank = (row: string[]) => row.every((c) => c.trim() === '');
 
 /**
@@ -78,6 +34,7 @@ const blank = (row: string[]) => row.every((c) => c.trim() === '');
  * without a heading are left out. Cells are trimmed text. Refusals are 400s with catalogue messages.
  */
 export async function readScheduleFile(
+  ctx: AppContext,
   bytes: Buffer,
   fileName: string,
   limits: SheetLimits = SCHEDULE_LIMITS,
@@ -96,7 +53,15 @@ export async function readScheduleFile(
     }
   } else {
     if (!isZip) throw invalid(message('schedule.unreadable'));
-    raw = await readXlsx(bytes);
+    try {
+      // Read on a document thread, within the DOCUMENT_* limits (an .xlsx is a zip of XML parts).
+      raw = await ctx.documents.run('readXlsx', { bytes });
+    } catch (err) {
+      const refusal = documentRefusal(err);
+      if (refusal) throw refusal;
+      if (err instanceof NotXlsxError) throw invalid(message('schedule.unreadable'));
+      throw err;
+    }
   }
   const lines = raw.map((cells, i) => ({ cells, number: i + 1 })).filter((r) => !blank(r.cells));
   const headingRow = lines.shift()?.cells;

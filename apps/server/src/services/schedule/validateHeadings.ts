@@ -96,7 +96,7 @@ export async function validateHeadings(
   if (!file || file.bytes.length === 0) throw invalid(message('schedule.noFile'));
   const ext = acceptedExtension(file.filename);
   if (!ext) throw invalid(message('schedule.unsupportedFile'));
-  const sheet = await readScheduleFile(file.bytes, file.filename, opts.limits);
+  const sheet = await readScheduleFile(ctx, file.bytes, file.filename, opts.limits);
 
   const offered = await listOfferedDefinitions(ctx, facility, fields.mshActionType);
   const { items, mappingsExist } = prefillItems(

@@ -2,7 +2,7 @@ import { MAX_DOCUMENT_IMPORT_BYTES, message, type PutFileResult } from '@quill/c
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, wopiTokens } from '../../db/schema/index.js';
-import { checkDocxPackage } from '../../documents/docx/checkDocxPackage.js';
+import { documentRefusal } from '../../documents/documentRefusal.js';
 import { NotDocxError } from '../../documents/docx/readDocx.js';
 import { conflict, invalid, tooLarge } from '../../errors/domainErrors.js';
 import { persistSave } from '../jobEditor/persistSave.js';
@@ -44,8 +44,10 @@ export async function putFile(
   if (input.timestamp !== null && input.timestamp !== lastModifiedOf(doc))
     throw conflict(message('wopi.changedInStorage', { jobId: job.id }), 'wopi_document_changed');
   try {
-    await checkDocxPackage(input.bytes);
+    await ctx.documents.run('checkDocxPackage', { bytes: input.bytes });
   } catch (err) {
+    const refusal = documentRefusal(err);
+    if (refusal) throw refusal;
     if (err instanceof NotDocxError)
       throw invalid(message('documents.import.notDocx', { detail: err.detail }));
     throw err;

@@ -1,4 +1,7 @@
 import { type CdaEditSection, type CdaEdits, message } from '@quill/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
+import { guardXml } from '../../xmlGuard.js';
+import { CDA_WHAT } from '../readCda.js';
 import { type LocatedSection, locateSections, sectionsByKey, textInsertionPoint } from './locateSections.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
 import { normaliseBlocks, writeNarrative } from './writeNarrative.js';
@@ -59,11 +62,15 @@ function flatten(sections: readonly CdaEditSection[], out = new Map<string, CdaE
  * that is not editable; XmlSyntaxError, NotCdaError or XmlScanError for a document that is not
  * well-formed CDA.
  */
-export function applyCdaEdits(xml: string, edits: CdaEdits): string {
+export function applyCdaEdits(
+  xml: string,
+  edits: CdaEdits,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): string {
   if (!edits.sections.length) return xml;
   // A byte order mark stays where it is; offsets are taken past it.
-  if (xml.startsWith('\uFEFF')) return `\uFEFF${applyCdaEdits(xml.slice(1), edits)}`;
-  const model = flatten(readCdaEditModel(xml).sections);
+  if (xml.startsWith('\uFEFF')) return `\uFEFF${applyCdaEdits(xml.slice(1), edits, limits)}`;
+  const model = flatten(readCdaEditModel(xml, limits).sections);
   const located = sectionsByKey(locateSections(xml));
   const splices: Splice[] = [];
   for (const edit of edits.sections) {
@@ -86,5 +93,7 @@ export function applyCdaEdits(xml: string, edits: CdaEdits): string {
   splices.sort((a, b) => b.from - a.from);
   let out = xml;
   for (const s of splices) out = out.slice(0, s.from) + s.text + out.slice(s.to);
+  // The edited document must stay readable: within the same bounds as any stored document.
+  guardXml(out, limits, CDA_WHAT);
   return out;
 }

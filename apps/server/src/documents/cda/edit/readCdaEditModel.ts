@@ -1,4 +1,5 @@
 import type { CdaEditModel, CdaEditSection } from '@quill/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
 import { type CdaSection, readCda } from '../readCda.js';
 import { child, children, HL7_V3, type XmlElement, type XmlNode } from '../xmlTree.js';
 import { type LocatedSection, locateSections } from './locateSections.js';
@@ -100,9 +101,12 @@ function toEditSection(
  * their path) with narrative blocks. Sections whose narrative holds what the model cannot keep are
  * marked not editable. Throws XmlSyntaxError, NotCdaError or XmlScanError.
  */
-export function readCdaEditModel(document: string): CdaEditModel {
+export function readCdaEditModel(
+  document: string,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): CdaEditModel {
   const xml = document.replace(/^\uFEFF/, '');
-  const doc = readCda(xml);
+  const doc = readCda(xml, limits);
   const { header } = doc;
   const base = {
     title: header.title,

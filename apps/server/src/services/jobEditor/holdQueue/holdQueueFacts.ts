@@ -1,9 +1,9 @@
 import type { HoldQueueFacts } from '@quill/core';
 import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
 import { holdQueueRules, type jobs, recipients } from '../../../db/schema/index.js';
-import { blocksText } from '../../../documents/cda/narrative.js';
-import { type CdaSection, readCda } from '../../../documents/cda/readCda.js';
+import { documentRefusal } from '../../../documents/documentRefusal.js';
 import { loadAdtDefinitions } from '../../adt/adtDefinitions.js';
 import { jobAdtValues } from '../../adt/jobAdtValues.js';
 import { loadWorkType } from '../jobRows.js';
@@ -24,28 +24,32 @@ export async function facilityRules(db: Db, clientFacilityId: number) {
     .orderBy(asc(holdQueueRules.code));
 }
 
-/** A section's text with that of its subsections: a section that only holds subsections is not empty. */
-function sectionFacts(sections: readonly CdaSection[]): { title: string; text: string }[] {
-  return sections.flatMap((s) => {
-    const nested = sectionFacts(s.sections);
-    const text = [blocksText(s.blocks), ...nested.map((n) => n.text)].join(' ').trim();
-    return [{ title: s.title, text }, ...nested];
-  });
-}
-
-/** What the CDA text says for the rules: the header's patient name and each section's text. */
-export function documentFacts(xml: string | null): HoldQueueFacts['document'] {
+/**
+ * What the CDA text says for the rules (documents/cda/cdaFacts.ts), read on a document thread;
+ * null for no CDA text.
+ */
+export async function readDocumentFacts(
+  ctx: AppContext,
+  xml: string | null,
+): Promise<HoldQueueFacts['document']> {
   if (xml === null) return null;
-  const doc = readCda(xml);
-  return { patientName: doc.header.patient.name, sections: sectionFacts(doc.sections) };
+  try {
+    return await ctx.documents.run('cdaFacts', { xml });
+  } catch (err) {
+    throw documentRefusal(err) ?? err;
+  }
 }
 
 /**
  * The facts the rules look at for a job as stored in `db` (inside a save: after its job data was
- * written) and the CDA text it has or would have (null for no CDA text). The ADT values are the
+ * written) and what the CDA text it has or would have says (readDocumentFacts; null for none). The ADT values are the
  * job's, over the patient's registered name and MRN (services/adt/jobAdtValues).
  */
-export async function holdQueueFacts(db: Db, job: Job, xml: string | null): Promise<HoldQueueFacts> {
+export async function holdQueueFacts(
+  db: Db,
+  job: Job,
+  document: HoldQueueFacts['document'],
+): Promise<HoldQueueFacts> {
   const adt = await jobAdtValues(db, job);
   // The job's own items as the panel shows them (a facility row replaces its structure's); an
   // order's mandatory fields are the Orders panel's to require, not this rule's.
@@ -61,6 +65,6 @@ export async function holdQueueFacts(db: Db, job: Job, xml: string | null): Prom
     addresseeCount: live.filter((r) => r.isAddressee).length,
     workType: workType ?? null,
     hasDictator: job.dictatorId !== null,
-    document: documentFacts(xml),
+    document,
   };
 }

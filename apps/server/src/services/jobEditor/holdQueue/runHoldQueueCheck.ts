@@ -11,6 +11,7 @@ import { applyDocumentEdits } from '../applyDocumentEdits.js';
 import { currentCdaText } from '../documentText.js';
 import { checkJobData, writeJobData } from '../writeJobData.js';
 import { evaluateJobRules } from './evaluateJobRules.js';
+import { readDocumentFacts } from './holdQueueFacts.js';
 
 /** Thrown to roll back the trial write once the rules have been evaluated on it. */
 class Rollback extends Error {
@@ -35,7 +36,12 @@ export async function runHoldQueueCheck(
     throw invalid(message('job.jobDataMismatch', { jobId: input.jobId }));
   const current = await currentCdaText(ctx, input.jobId);
   if (input.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId: input.jobId }));
-  const xml = current ? (input.cda ? applyDocumentEdits(current.xml, input.cda) : current.xml) : null;
+  const xml = current
+    ? input.cda
+      ? await applyDocumentEdits(ctx, current.xml, input.cda)
+      : current.xml
+    : null;
+  const document = await readDocumentFacts(ctx, xml);
   let rows: HoldQueueCheckRow[];
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -44,7 +50,7 @@ export async function runHoldQueueCheck(
         await writeJobData(tx, auth, job, checked, auth.username);
       }
       const [fresh] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
-      throw new Rollback(await evaluateJobRules(tx, fresh!, xml));
+      throw new Rollback(await evaluateJobRules(tx, fresh!, document));
     });
     rows = [];
   } catch (err) {

@@ -1,0 +1,41 @@
+import { message } from '@quill/core';
+import { type DomainError, invalid, tooLarge, unprocessable } from '../errors/domainErrors.js';
+import { DocumentLimitError, ForbiddenMarkupError } from './limits.js';
+import { DocumentMemoryError, DocumentTimeoutError } from './pool/poolErrors.js';
+
+const UNITS = {
+  maxElements: 'elements',
+  maxAttributes: 'attributes',
+  maxDepth: 'depth',
+  maxParts: 'parts',
+} as const;
+
+/**
+ * The refusal a caller sees when a document crossed one of its bounds, or null for any other
+ * error: a size bound 413, a structure bound or forbidden markup (DOCTYPE, unsafe part name) 400,
+ * a job past its time 422, one past its thread's memory 413 — each message naming the limit.
+ */
+export function documentRefusal(err: unknown): DomainError | null {
+  if (err instanceof DocumentLimitError) {
+    const params = { what: err.what, max: err.max, setting: err.setting };
+    if (err.isSize) return tooLarge(message('documents.limits.tooLarge', params), 'document_too_large');
+    const unit = message(`documents.limits.units.${UNITS[err.limit as keyof typeof UNITS]}`);
+    return invalid(message('documents.limits.tooComplex', { ...params, unit }), 'document_too_complex');
+  }
+  if (err instanceof ForbiddenMarkupError)
+    return invalid(
+      message('documents.limits.forbiddenMarkup', { what: err.what, markup: err.markup }),
+      'document_forbidden_markup',
+    );
+  if (err instanceof DocumentTimeoutError)
+    return unprocessable(
+      message('documents.limits.timedOut', { seconds: err.seconds, setting: 'DOCUMENT_JOB_TIMEOUT_SECONDS' }),
+      'document_timed_out',
+    );
+  if (err instanceof DocumentMemoryError)
+    return tooLarge(
+      message('documents.limits.outOfMemory', { max: err.megabytes, setting: 'DOCUMENT_WORKER_MEMORY_MB' }),
+      'document_too_large',
+    );
+  return null;
+}

@@ -1,0 +1,287 @@
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentVersions, jobs } from '../db/schema/index.js';
+import { multipartBody } from '../testing/audioTestKit.js';
+import type { TestBrowser } from '../testing/browser.js';
+import { databaseTargets } from '../testing/databases.js';
+import { cdaFixture } from '../testing/documentTestKit.js';
+import {
+  billionLaughs,
+  cdaAttributes,
+  cdaDeep,
+  cdaLarge,
+  cdaParagraphs,
+  cdaXxe,
+  docxBomb,
+  docxXxe,
+  docxZipSlip,
+  xlsxBillionLaughs,
+  xlsxBomb,
+  xlsxZipSlip,
+} from '../testing/hostileDocuments.js';
+import { storedRows, wopiClientOf, wordAuthOf, wordSuite } from '../testing/wopiTestKit.js';
+
+/**
+ * Issue 23, suite 3: hostile documents through every route that takes one — the document intake
+ * (CDA and DOCX), the WOPI PutFile (DOCX), the schedule upload (XLSX), and for documents stored
+ * before the intake checked them the editor's model (getcda) and the PDF/RTF downloads — each answers 4xx within 2 s naming the bound it crossed, while a cheap call
+ * (the heartbeat) made alongside is never delayed over 200 ms, and nothing is stored.
+ */
+
+interface Case {
+  name: string;
+  /** Where it goes: an upload route, or (stored before intake checked documents) a route that reads it. */
+  route: 'importDocument' | 'PutFile' | 'validateheadings' | 'getcda' | 'download.pdf' | 'download.rtf';
+  bytes: () => Buffer;
+  /** What the message names: the setting of the bound, or the markup refused. */
+  names: RegExp;
+}
+
+const CASES: Case[] = [
+  // Row 1 of the issue: 60 KB that unpacks to 60 MB.
+  {
+    name: 'a .docx whose word/document.xml unpacks to 60 MB',
+    route: 'importDocument',
+    bytes: () => docxBomb(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  {
+    name: 'the 60 MB .docx bomb as a WOPI PutFile',
+    route: 'PutFile',
+    bytes: () => docxBomb(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  // Row 2 of the issue.
+  {
+    name: 'a 15 MB CDA of 1,000,000 paragraphs',
+    route: 'importDocument',
+    bytes: () => cdaParagraphs(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  {
+    name: 'a 3 MB CDA of 200,000 paragraphs',
+    route: 'importDocument',
+    bytes: () => cdaParagraphs(200_000),
+    names: /DOCUMENT_MAX_ELEMENTS/,
+  },
+  {
+    name: 'a CDA with 200,000 attributes',
+    route: 'importDocument',
+    bytes: () => cdaAttributes(),
+    names: /DOCUMENT_MAX_ATTRIBUTES/,
+  },
+  {
+    name: 'a CDA nested 200,000 deep',
+    route: 'importDocument',
+    bytes: () => cdaDeep(),
+    names: /DOCUMENT_MAX_DEPTH/,
+  },
+  { name: 'a 15 MB CDA', route: 'importDocument', bytes: () => cdaLarge(), names: /DOCUMENT_MAX_XML_BYTES/ },
+  // The classics.
+  { name: 'a CDA with an external entity (XXE)', route: 'importDocument', bytes: cdaXxe, names: /DOCTYPE/ },
+  {
+    name: 'a CDA with the billion laughs',
+    route: 'importDocument',
+    bytes: () => billionLaughs(),
+    names: /DOCTYPE/,
+  },
+  {
+    name: 'a .docx with a zip-slip part name',
+    route: 'importDocument',
+    bytes: docxZipSlip,
+    names: /\.\.\/\.\.\//,
+  },
+  {
+    name: 'a .docx whose main part declares an external entity',
+    route: 'importDocument',
+    bytes: docxXxe,
+    names: /DOCTYPE/,
+  },
+  {
+    name: 'a .docx with a zip-slip part name as a WOPI PutFile',
+    route: 'PutFile',
+    bytes: docxZipSlip,
+    names: /\.\.\/\.\.\//,
+  },
+  {
+    name: 'a .docx with an external entity as a WOPI PutFile',
+    route: 'PutFile',
+    bytes: docxXxe,
+    names: /DOCTYPE/,
+  },
+  {
+    name: 'an .xlsx whose sheet unpacks to 60 MB',
+    route: 'validateheadings',
+    bytes: () => xlsxBomb(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  {
+    name: 'an .xlsx with a zip-slip part name',
+    route: 'validateheadings',
+    bytes: xlsxZipSlip,
+    names: /\/etc\//,
+  },
+  {
+    name: 'an .xlsx with the billion laughs',
+    route: 'validateheadings',
+    bytes: xlsxBillionLaughs,
+    names: /DOCTYPE/,
+  },
+  // Stored before intake checked documents: the editor's model and the renderings refuse them too.
+  {
+    name: 'getcda of a stored CDA of 200,000 paragraphs',
+    route: 'getcda',
+    bytes: () => cdaParagraphs(200_000),
+    names: /DOCUMENT_MAX_ELEMENTS/,
+  },
+  {
+    name: 'the PDF of a stored CDA nested 200,000 deep',
+    route: 'download.pdf',
+    bytes: () => cdaDeep(),
+    names: /DOCUMENT_MAX_DEPTH/,
+  },
+  {
+    name: 'the RTF of a stored CDA of 1,000,000 paragraphs',
+    route: 'download.rtf',
+    bytes: () => cdaParagraphs(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  {
+    name: 'the RTF of a stored 60 MB .docx bomb',
+    route: 'download.rtf',
+    bytes: () => docxBomb(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+  {
+    name: 'the PDF of a stored 60 MB .docx bomb',
+    route: 'download.pdf',
+    bytes: () => docxBomb(),
+    names: /DOCUMENT_MAX_XML_BYTES/,
+  },
+];
+
+// Cases by database and name (a retried case counts once).
+const counts = { cases: new Set<string>(), routes: new Set<string>(), fiveHundreds: 0 };
+
+describe.each(databaseTargets())('hostile documents on $name', (target) => {
+  const app = wordSuite(target);
+  const bytes = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    for (const c of CASES) bytes.set(c.name, c.bytes());
+    // A started server: its document thread is up (from the TypeScript sources it starts in ~2 s).
+    await app.t.ctx.documents.run('checkDocument', { bytes: cdaFixture() });
+  }, 120_000);
+
+  /** Calls the heartbeat every 20 ms until stopped; answers the slowest answer's time. */
+  function heartbeat(browser: TestBrowser) {
+    let running = true;
+    let slowest = 0;
+    let calls = 0;
+    const loop = (async () => {
+      while (running) {
+        const started = performance.now();
+        const res = await browser.get('/api/heartbeat/Idle');
+        expect(res.statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    return async () => {
+      running = false;
+      await loop;
+      return { slowest, calls };
+    };
+  }
+
+  /** Stores bytes as the job's version 2, as a document stored before the intake checked them. */
+  async function storeVersion(jobId: number, body: Buffer) {
+    const ctx = app.t.ctx;
+    const format = body[0] === 0x50 ? 'DOCX' : 'CDA';
+    const blob = await ctx.blobs.putContent(body, {
+      prefix: 'documents',
+      extension: format === 'CDA' ? 'xml' : 'docx',
+    });
+    await ctx.database.db
+      .insert(documentVersions)
+      .values({ jobId, version: 2, format, blobKey: blob.key, size: blob.size, source: 'import' });
+    await ctx.database.db.update(jobs).set({ version: 2, documentType: format }).where(eq(jobs.id, jobId));
+  }
+
+  async function send(c: Case, body: Buffer) {
+    const ed = app.ed;
+    if (c.route === 'importDocument') {
+      const job = await app.w.makeJob();
+      const form = multipartBody({ source: 'engine' }, [{ filename: 'document', bytes: body }]);
+      return {
+        jobId: job.id,
+        res: () => ed.post(`/api/job/importDocument/${job.id}`, form.payload, { headers: form.headers }),
+      };
+    }
+    if (c.route === 'PutFile') {
+      const job = await app.w.makeWordJob();
+      expect((await ed.post('/api/job/bookoutjob', { jobId: job.id })).statusCode).toBe(200);
+      const client = wopiClientOf(app.t.app, await wordAuthOf(ed, job.id), 'edit');
+      expect((await client.lock('L1')).statusCode).toBe(200);
+      return { jobId: job.id, res: () => client.putFile(body, 'L1') };
+    }
+    if (c.route === 'getcda' || c.route.startsWith('download.')) {
+      const job = await app.w.makeJob();
+      await storeVersion(job.id, body);
+      const path =
+        c.route === 'getcda'
+          ? `/api/job/getcda?jobId=${job.id}`
+          : `/api/file/download/${job.id}.${c.route.slice(9)}`;
+      return { jobId: job.id, res: () => ed.get(path) };
+    }
+    const form = multipartBody({ companyId: String(app.w.north.facilities[0]!.id), mshActionType: '0' }, [
+      { filename: 'schedule.xlsx', bytes: body },
+    ]);
+    return {
+      jobId: null,
+      res: () => ed.post('/api/schedule/validateheadings', form.payload, { headers: form.headers }),
+    };
+  }
+
+  for (const c of CASES) {
+    it(`${c.name} (${c.route}): 4xx within 2 s naming the bound, no call delayed, nothing stored`, {
+      // document that holds the event loop holds it on every try. // One retry: on a loaded 2-core machine another process can take the CPU for 200 ms; a
+      timeout: 60_000,
+      retry: 1,
+    }, async () => {
+      const body = bytes.get(c.name)!;
+      const { jobId, res } = await send(c, body);
+      const rows = storedRows(app.t.ctx);
+      const before =
+        jobId === null ? null : { job: await rows.job(jobId), versions: await rows.versions(jobId) };
+
+      const stop = heartbeat(app.ed);
+      const started = performance.now();
+      const answer = await res();
+      const elapsed = performance.now() - started;
+      const beat = await stop();
+
+      counts.cases.add(`${target.name} ${c.name}`);
+      counts.routes.add(c.route);
+      if (answer.statusCode >= 500) counts.fiveHundreds += 1;
+      expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, answer.body).toBeLessThan(500);
+      expect(answer.json().error.message).toMatch(c.names);
+      expect(elapsed).toBeLessThan(2000);
+      expect(beat.calls).toBeGreaterThan(0);
+      expect(beat.slowest).toBeLessThan(200);
+      if (jobId !== null) {
+        expect(await rows.job(jobId)).toMatchObject({ version: before!.job.version });
+        expect(await rows.versions(jobId)).toHaveLength(before!.versions.length);
+      }
+    });
+  }
+});
+
+afterAll(() => {
+  process.stdout.write(
+    `hostile documents: ${counts.cases.size} cases over ${counts.routes.size} routes (${[...counts.routes].join(', ')}), 5xx found = ${counts.fiveHundreds}\n`,
+  );
+});

@@ -1,0 +1,97 @@
+import { DOCUMENT_LIMIT_DEFAULTS } from '@quill/core';
+import type { Config } from '../config.js';
+
+/** Bounds on one document as it is read: sizes inflated, and the shape of its XML. */
+export interface DocumentLimits {
+  maxXmlBytes: number;
+  maxPartBytes: number;
+  maxInflatedBytes: number;
+  maxParts: number;
+  maxElements: number;
+  maxAttributes: number;
+  maxDepth: number;
+}
+
+/** The most DOCUMENT_MAX_DEPTH may be set to (the renderers are tested this deep). */
+export const MAX_DEPTH_SETTING = 1024;
+
+/** The bounds as the DOCUMENT_* settings give them. */
+export function documentLimitsOf(config: Config): DocumentLimits {
+  return {
+    maxXmlBytes: config.DOCUMENT_MAX_XML_BYTES,
+    maxPartBytes: config.DOCUMENT_MAX_PART_BYTES,
+    maxInflatedBytes: config.DOCUMENT_MAX_INFLATED_BYTES,
+    maxParts: config.DOCUMENT_MAX_PARTS,
+    maxElements: config.DOCUMENT_MAX_ELEMENTS,
+    maxAttributes: config.DOCUMENT_MAX_ATTRIBUTES,
+    maxDepth: config.DOCUMENT_MAX_DEPTH,
+  };
+}
+
+/** The defaults of the settings (tests, and readers called without a configuration). */
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxXmlBytes: DOCUMENT_LIMIT_DEFAULTS.maxXmlBytes,
+  maxPartBytes: DOCUMENT_LIMIT_DEFAULTS.maxPartBytes,
+  maxInflatedBytes: DOCUMENT_LIMIT_DEFAULTS.maxInflatedBytes,
+  maxParts: DOCUMENT_LIMIT_DEFAULTS.maxParts,
+  maxElements: DOCUMENT_LIMIT_DEFAULTS.maxElements,
+  maxAttributes: DOCUMENT_LIMIT_DEFAULTS.maxAttributes,
+  maxDepth: DOCUMENT_LIMIT_DEFAULTS.maxDepth,
+};
+
+/** Which bound a document crossed; `setting` is the configuration name that sets it. */
+export type DocumentLimitName = keyof DocumentLimits;
+
+export const LIMIT_SETTINGS: Record<DocumentLimitName, string> = {
+  maxXmlBytes: 'DOCUMENT_MAX_XML_BYTES',
+  maxPartBytes: 'DOCUMENT_MAX_PART_BYTES',
+  maxInflatedBytes: 'DOCUMENT_MAX_INFLATED_BYTES',
+  maxParts: 'DOCUMENT_MAX_PARTS',
+  maxElements: 'DOCUMENT_MAX_ELEMENTS',
+  maxAttributes: 'DOCUMENT_MAX_ATTRIBUTES',
+  maxDepth: 'DOCUMENT_MAX_DEPTH',
+};
+
+const SIZE_LIMITS: ReadonlySet<DocumentLimitName> = new Set([
+  'maxXmlBytes',
+  'maxPartBytes',
+  'maxInflatedBytes',
+]);
+
+/**
+ * Thrown as soon as a document crosses one of its {@link DocumentLimits} (while inflating or
+ * scanning, before the rest is read): `what` names the document or part, `limit` the bound.
+ */
+export class DocumentLimitError extends Error {
+  constructor(
+    readonly limit: DocumentLimitName,
+    readonly max: number,
+    readonly what: string,
+  ) {
+    super(`${what} is over the document limit ${LIMIT_SETTINGS[limit]} (${max})`);
+    this.name = 'DocumentLimitError';
+  }
+
+  /** A size bound (413) rather than a structure bound (400). */
+  get isSize(): boolean {
+    return SIZE_LIMITS.has(this.limit);
+  }
+
+  get setting(): string {
+    return LIMIT_SETTINGS[this.limit];
+  }
+}
+
+/**
+ * Thrown when a document holds markup no document may hold: a DOCTYPE (entity declarations: XXE,
+ * billion laughs) or an unsafe part name (zip-slip). `markup` is what was found.
+ */
+export class ForbiddenMarkupError extends Error {
+  constructor(
+    readonly markup: string,
+    readonly what: string,
+  ) {
+    super(`${what} contains ${markup}`);
+    this.name = 'ForbiddenMarkupError';
+  }
+}

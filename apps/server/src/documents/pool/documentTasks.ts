@@ -1,0 +1,76 @@
+import { isUtf8 } from 'node:buffer';
+import type { CdaEditModel, CdaEdits, HoldQueueFacts } from '@quill/core';
+import { documentFacts } from '../cda/cdaFacts.js';
+import { applyCdaEdits } from '../cda/edit/applyCdaEdits.js';
+import { readCdaEditModel } from '../cda/edit/readCdaEditModel.js';
+import { readCda } from '../cda/readCda.js';
+import { checkDocxPackage } from '../docx/checkDocxPackage.js';
+import { docxToRtf } from '../docx/docxToRtf.js';
+import { readDocx } from '../docx/readDocx.js';
+import type { DocumentLimits } from '../limits.js';
+import { renderCdaPdf } from '../pdf/renderCdaPdf.js';
+import type { DocumentFacts } from '../renderable.js';
+import { renderCdaRtf } from '../rtf/renderCdaRtf.js';
+import { readXlsxRows } from '../xlsx/readXlsxRows.js';
+import { asBuffer, UnsupportedDocumentError } from './poolErrors.js';
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * What the document threads do (documents/pool): each task reads, checks or renders one document
+ * within the limits it is given and answers plain data (bytes, text, models) that crosses threads.
+ */
+export const documentTasks = {
+  /** The stored format of an upload: 'DOCX' for a readable Word document, 'CDA' for CDA text. */
+  async checkDocument(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<'CDA' | 'DOCX'> {
+    const bytes = asBuffer(input.bytes);
+    if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
+      await readDocx(bytes, input.limits);
+      return 'DOCX';
+    }
+    // Text: UTF-8 and markup, else neither of the formats we take.
+    if (
+      !isUtf8(bytes) ||
+      !bytes
+        .toString('utf8', 0, 4096)
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .startsWith('<')
+    )
+      throw new UnsupportedDocumentError();
+    readCda(bytes, input.limits);
+    return 'CDA';
+  },
+  async checkDocxPackage(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<void> {
+    await checkDocxPackage(asBuffer(input.bytes), input.limits);
+  },
+  /** A stored CDA as PDF or RTF, or a stored DOCX as RTF (its PDF is LibreOffice's). */
+  async render(input: {
+    stored: Uint8Array;
+    storedFormat: string;
+    format: 'pdf' | 'rtf';
+    facts: DocumentFacts;
+    limits: DocumentLimits;
+  }): Promise<Uint8Array> {
+    const stored = asBuffer(input.stored);
+    if (input.storedFormat === 'DOCX') return docxToRtf(stored, input.limits);
+    const cda = readCda(stored, input.limits);
+    return input.format === 'pdf' ? renderCdaPdf(cda, input.facts) : renderCdaRtf(cda, input.facts);
+  },
+  async readCdaEditModel(input: { xml: string; limits: DocumentLimits }): Promise<CdaEditModel> {
+    return readCdaEditModel(input.xml, input.limits);
+  },
+  async applyCdaEdits(input: { xml: string; edits: CdaEdits; limits: DocumentLimits }): Promise<string> {
+    return applyCdaEdits(input.xml, input.edits, input.limits);
+  },
+  /** What the CDA text says for the hold-queue rules. */
+  async cdaFacts(input: { xml: string; limits: DocumentLimits }): Promise<HoldQueueFacts['document']> {
+    return documentFacts(input.xml, input.limits);
+  },
+  async readXlsx(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<string[][]> {
+    return readXlsxRows(asBuffer(input.bytes), input.limits);
+  },
+};
+
+export type DocumentTasks = typeof documentTasks;
+export type DocumentTaskName = keyof DocumentTasks;
