@@ -45,3 +45,9 @@ export type MemberType = (typeof MEMBER_TYPES)[keyof typeof MEMBER_TYPES];
 /** Spec 01 §4: queue names. */
 export const QUEUE_NAMES = ['pending', 'hq', 'failed', 'all'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * The largest id (and whole number) a request may carry: PostgreSQL's `integer`, 2³¹ − 1. Ids are
+ * 1 … MAX_ID, written in decimal digits (contract/ids.ts).
+ */
+export const MAX_ID = 2_147_483_647;
