@@ -43,46 +43,66 @@ function nested(depth: number): unknown {
   return v;
 }
 
+/** NUL and other control characters, in text and around it. */
+const CONTROL_TEXT = ['\u0000', 'a\u0000b', 'Smith\u0000', '\u001b[31m', '\u0007', '\u007f', '\u0085'];
+/** Ids a 32-bit column cannot hold, or that only a lax reader takes for a number. */
+const BAD_IDS: unknown[] = [
+  2147483648,
+  '2147483648',
+  -1,
+  '-1',
+  0,
+  1.5,
+  '1.5',
+  '1e3',
+  '0x10',
+  ' 1',
+  '99999999999999999999',
+  1e308,
+  2 ** 53 + 2,
+  'NaN',
+  'Infinity',
+];
+
 /** Values no field should accept as they are, or that stress the parsing of one that does. */
 export const badValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(
-    '\u0000',
-    'a\u0000b',
-    '\u001b[31m',
-    '\u0007',
-    '1e3',
-    '0x10',
-    '2147483648',
-    '99999999999999999999',
-    '-1',
-    '0',
-    '1.5',
-    ' 1',
-    '',
-    'NaN',
-    'Infinity',
-    '\uD800',
-    '../../etc/passwd',
-    "' or 1=1 --",
-  ),
-  fc.constantFrom(2147483648, -1, 0, 1.5, 1e308, -2147483649, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2),
+  { arbitrary: fc.constantFrom(...CONTROL_TEXT), weight: 4 },
+  { arbitrary: fc.constantFrom(...BAD_IDS), weight: 4 },
+  fc.constantFrom('', '\uD800', '../../etc/passwd', "' or 1=1 --", '%00', 'a'.repeat(5000)),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constant('x'.repeat(70_000)),
   fc.constant(nested(500)),
   fc.constant(Array.from({ length: 20_000 }, (_, i) => i)),
-  fc.constantFrom(
-    null,
-    true,
-    false,
-    {},
-    [],
-    JSON.parse('{"__proto__": {"isAdmin": true}}'),
-    { constructor: { prototype: 1 } },
-  ),
+  fc.constantFrom(null, true, false, {}, [], JSON.parse('{"__proto__": {"isAdmin": true}}'), {
+    constructor: { prototype: 1 },
+  }),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
-function idsFor(name: string, pool: IdPool): fc.Arbitrary<number> {
+/**
+ * Stand-ins for the live booking cookie and the job's current version (the first job of the pool
+ * is booked by the suite): the suite books the job again and fills them in just before the call,
+ * so the saves and other writes reach their services.
+ */
+export const BOOKING_MARK = '{{booking cookie}}';
+export const VERSION_MARK = '{{job version}}';
+
+/** The value with the stand-ins replaced (a copy when anything changed). */
+export function fillMarks(value: unknown, cookie: string, version: number): unknown {
+  if (value === BOOKING_MARK) return cookie;
+  if (value === VERSION_MARK) return version;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => fillMarks(v, cookie, version));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillMarks(v, cookie, version)]));
+}
+
+/** True when a generated input holds a stand-in (the call needs a live booking). */
+export const needsBooking = (input: unknown) => {
+  const text = JSON.stringify(input) ?? '';
+  return text.includes(BOOKING_MARK) || text.includes(VERSION_MARK);
+};
+
+function idsFor(name: string, pool: IdPool, full: boolean): fc.Arbitrary<number> {
   const n = name.toLowerCase();
   const list = /job|^id$|version/.test(n)
     ? pool.jobs
@@ -97,22 +117,34 @@ function idsFor(name: string, pool: IdPool): fc.Arbitrary<number> {
             : /upload/.test(n)
               ? pool.uploads
               : [];
+  if (full) return fc.constant(list[0] ?? 1);
   return list.length
     ? fc.oneof({ arbitrary: fc.constantFrom(...list), weight: 4 }, fc.integer({ min: 0, max: 5 }))
     : fc.integer({ min: 0, max: 5 });
 }
 
-const TEXT = fc.oneof(fc.constantFrom('Smith', 'Ad', 'a', '2026-01-01', 'pdf', '0.1'), fc.string({ maxLength: 8 }));
+const TEXT = fc.oneof(
+  fc.constantFrom('Smith', 'Ad', 'a', '2026-01-01', 'pdf', '0.1'),
+  fc.string({ maxLength: 8 }),
+);
 
 /** A mostly well-formed value of a schema; `name` is the field it is for (ids by name). */
-export function wellFormed(schema: z.ZodType, name: string, pool: IdPool, depth = 0): fc.Arbitrary<unknown> {
+export function wellFormed(
+  schema: z.ZodType,
+  name: string,
+  pool: IdPool,
+  depth = 0,
+  full = false,
+): fc.Arbitrary<unknown> {
+  if (name === 'bookingCookie') return fc.constant(BOOKING_MARK);
   if (isNumericField(schema)) {
-    const ids = idsFor(name, pool);
+    if (name === 'version') return fc.constant(VERSION_MARK);
+    const ids = idsFor(name, pool, full);
     const list = schema.safeParse(['1']);
     return list.success && Array.isArray(list.data) ? fc.array(ids, { minLength: 1, maxLength: 3 }) : ids;
   }
   const def = defOf(schema);
-  const inner = (s: z.ZodType, n = name) => wellFormed(s, n, pool, depth + 1);
+  const inner = (s: z.ZodType, n = name) => wellFormed(s, n, pool, depth + 1, full);
   switch (def.type) {
     case 'string':
       return name === 'file' ? fc.constantFrom(...pool.jobs.map((j) => `${j}.pdf`), '1.rtf') : TEXT;
@@ -127,7 +159,9 @@ export function wellFormed(schema: z.ZodType, name: string, pool: IdPool, depth 
     case 'object':
       return fc.record(Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, inner(v, k)])));
     case 'array':
-      return depth > 6 ? fc.constant([]) : fc.array(inner(def.element!), { maxLength: 2 });
+      return depth > 6
+        ? fc.constant([])
+        : fc.array(inner(def.element!), { minLength: full ? 1 : 0, maxLength: 2 });
     case 'record':
       return fc.dictionary(fc.constantFrom('a', 'MRN'), inner(def.valueType!), { maxKeys: 2 });
     case 'tuple':
@@ -135,9 +169,9 @@ export function wellFormed(schema: z.ZodType, name: string, pool: IdPool, depth 
     case 'union':
       return fc.oneof(...(def.options ?? []).map((s) => inner(s)));
     case 'optional':
-      return fc.option(inner(def.innerType!), { nil: undefined, freq: 3 });
+      return full ? inner(def.innerType!) : fc.option(inner(def.innerType!), { nil: undefined, freq: 3 });
     case 'nullable':
-      return fc.option(inner(def.innerType!), { nil: null, freq: 3 });
+      return full ? inner(def.innerType!) : fc.option(inner(def.innerType!), { nil: null, freq: 3 });
     case 'default':
     case 'prefault':
     case 'readonly':
@@ -174,6 +208,12 @@ function pathsOf(value: unknown): Path[] {
     }
   }
   return found;
+}
+
+function valueAt(value: unknown, path: Path): unknown {
+  let at = value;
+  for (const step of path) at = (at as Record<string | number, unknown>)[step];
+  return at;
 }
 
 /** One break of a value: how, where (an index into its paths) and with what. */
@@ -228,7 +268,8 @@ export function inputsOf(e: Endpoint, pool: IdPool): fc.Arbitrary<FuzzInput> {
   const parts: Record<string, fc.Arbitrary<unknown>> = {};
   for (const part of INPUT_PARTS) {
     const schema = e[part] as z.ZodType | undefined;
-    if (schema) parts[part] = fc.tuple(wellFormed(schema, part, pool), mutation).map(([v, m]) => mutate(v, m));
+    if (schema)
+      parts[part] = fc.tuple(wellFormed(schema, part, pool), mutation).map(([v, m]) => mutate(v, m));
   }
   if (!e.params && pathParams(e).length)
     parts.params = fc.record(Object.fromEntries(pathParams(e).map((p) => [p, fc.oneof(TEXT, badValue)])));
@@ -249,6 +290,31 @@ export function inputsOf(e: Endpoint, pool: IdPool): fc.Arbitrary<FuzzInput> {
   if (e.consumes === 'application/octet-stream') parts.raw = fc.uint8Array({ maxLength: 256 });
   parts.header = fc.constantFrom('LOCK', 'UNLOCK', 'GET_LOCK', 'REFRESH_LOCK', 'PUT', 'BOGUS');
   return fc.record(parts) as fc.Arbitrary<FuzzInput>;
+}
+
+/**
+ * The sweep of an endpoint: one fully populated well-formed input (every optional field present),
+ * then, for every field of every part, that input with the field replaced — a number by 2³¹,
+ * anything else by NUL-laced text — so each field meets the issue's cases at least once,
+ * whatever the random runs pick.
+ */
+export function sweepOf(e: Endpoint, pool: IdPool, seed: number): FuzzInput[] {
+  const base: Partial<Record<InputPart, unknown>> = {};
+  for (const part of INPUT_PARTS) {
+    const schema = e[part] as z.ZodType | undefined;
+    if (schema) base[part] = fc.sample(wellFormed(schema, part, pool, 0, true), { seed, numRuns: 1 })[0];
+  }
+  if (!e.params && pathParams(e).length) base.params = Object.fromEntries(pathParams(e).map((p) => [p, '1']));
+  const inputs: FuzzInput[] = [];
+  for (const part of Object.keys(base) as InputPart[]) {
+    for (const at of pathsOf(base[part]).keys()) {
+      if (at === 0) continue;
+      const current = valueAt(base[part], pathsOf(base[part])[at]!);
+      const bad = typeof current === 'number' ? 2147483648 : 'a\u0000b';
+      inputs.push({ ...base, [part]: mutate(base[part], { kind: 'replace', at: at - 1, bad }) });
+    }
+  }
+  return inputs;
 }
 
 /** Text of a value as a path segment, query value or form field carries it. */
