@@ -1,5 +1,5 @@
 import type { Endpoint } from '@quill/core';
-import { INPUT_PARTS, type InputPart, isNumericField } from '@quill/core/testing/schemaFields';
+import { defOf, INPUT_PARTS, type InputPart, isNumericField } from '@quill/core/testing/schemaFields';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -20,22 +20,6 @@ export interface IdPool {
   members: number[];
   uploads: number[];
 }
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  getter?: () => z.ZodType;
-  valueType?: z.ZodType;
-  items?: z.ZodType[];
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-}
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 function nested(depth: number): unknown {
   let v: unknown = 1;

@@ -18,7 +18,8 @@ export interface SchemaField {
   schema: z.ZodType;
 }
 
-interface Def {
+/** The part of a zod schema's internal definition the walks read. */
+export interface ZodDef {
   type: string;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
@@ -32,9 +33,12 @@ interface Def {
   items?: z.ZodType[];
   left?: z.ZodType;
   right?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** A schema's definition (zod 4 keeps it at `_zod.def`). */
+export const defOf = (schema: z.ZodType): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 
 /** The schemas a schema is made of, with the path step each adds (`''` when none). */
 function children(schema: z.ZodType): [string, z.ZodType, boolean][] {
