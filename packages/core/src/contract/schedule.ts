@@ -137,6 +137,9 @@ export type HeadingMappingItem = z.infer<typeof HeadingMappingItemSchema>;
  */
 const fileText = (name: string, max: number) => plainText(name, { max, multiline: true });
 
+/** The most characters a spreadsheet cell holds (Excel's limit): the bound of echoed sample cells. */
+const SPREADSHEET_CELL_MAX = 32_767;
+
 /** A mapping definition as a submit sends it back. */
 const MappingDefinitionInputSchema = MappingDefinitionSchema.extend({
   columnHeading: fileText('columnHeading', 200),
@@ -229,9 +232,13 @@ export const SubmitHeadingsRequestSchema = z.object({
   /** Echoed from validateheadings; the server reads the stored file, not these. */
   sampleTableData: z
     .object({
-      headings: z.array(fileText('sampleTableData heading', 200)).max(SCHEDULE_LIMITS.maxHeadings),
+      headings: z
+        .array(fileText('sampleTableData heading', SPREADSHEET_CELL_MAX))
+        .max(SCHEDULE_LIMITS.maxHeadings),
       rows: z
-        .array(z.array(fileText('sampleTableData cell', 1000)).max(SCHEDULE_LIMITS.maxHeadings))
+        .array(
+          z.array(fileText('sampleTableData cell', SPREADSHEET_CELL_MAX)).max(SCHEDULE_LIMITS.maxHeadings),
+        )
         .max(SCHEDULE_LIMITS.sampleRows * 4),
     })
     .optional(),
