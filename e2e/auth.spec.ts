@@ -122,6 +122,9 @@ test('Sign Out ends the session: back on the sign-in page, and the API answers 4
   await expect(nav(page)).toBeVisible();
   expect((await page.request.get('/api/Account/GetUserSummaries')).status()).toBe(200);
   await openJobList(page);
+  // Issue 23: a link to the sign-out path (from any site) signs nobody out; only the POST does.
+  expect((await page.request.get('/api/account/SignOut')).status()).toBe(404);
+  expect((await page.request.get('/api/Account/GetUserSummaries')).status()).toBe(200);
 
   await nav(page).getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();

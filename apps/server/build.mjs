@@ -27,6 +27,7 @@ await build({
     'src/users.ts',
     'src/importDocument.ts',
     'src/importAttachment.ts',
+    'src/audit.ts',
   ].map((p) => join(here, p)),
   outdir: join(here, 'dist'),
   bundle: true,

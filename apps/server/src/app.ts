@@ -8,13 +8,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerAttachmentCaller } from './http/attachmentCredential.js';
 import { registerAttachmentsCors } from './http/attachmentsCors.js';
+import { registerRefusalAudit } from './http/auditRefusals.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBody } from './http/jsonBody.js';
 import { registerRequestLog } from './http/requestLog.js';
+import { registerSecureCookies } from './http/secureCookies.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerServerTiming } from './http/serverTiming.js';
 import { registerSession } from './http/session.js';
@@ -30,6 +33,7 @@ import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
 import { healthRoutes } from './routes/health/healthRoutes.js';
+import { auditTrailRoutes } from './routes/jobEditor/auditTrailRoutes.js';
 import { jobReadRoutes } from './routes/jobEditor/jobReadRoutes.js';
 import { jobWriteRoutes } from './routes/jobEditor/jobWriteRoutes.js';
 import { physicianRoutes } from './routes/jobEditor/physicianRoutes.js';
@@ -49,13 +53,21 @@ export interface BuildAppOptions {
   webDist?: string | null;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server (as
+ * Fastify does for a number, which its types do not list), a list those addresses only.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the Fastify app on a context; used by main and by tests through app.inject(). */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(cookie, { secret: ctx.cookieSecret });
+  registerSecureCookies(app, ctx.config.secureCookies);
   registerSecurityHeaders(app, {
     connectTo: originsOf(ctx.config.ATTACHMENTS_BASE_URL),
     frameTo: originsOf(ctx.config.WOPI_DISCOVERY_URL),
@@ -79,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   registerJsonBody(app);
   registerCsrf(app);
   registerSession(app, ctx);
+  registerRefusalAudit(app, ctx);
   registerAttachmentCaller(app);
   registerWopiCaller(app);
 
@@ -94,6 +108,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(faxRoutes(ctx));
   await app.register(audioRoutes(ctx));
   await app.register(jobReadRoutes(ctx));
+  await app.register(auditTrailRoutes(ctx));
   await app.register(jobWriteRoutes(ctx));
   await app.register(physicianRoutes(ctx));
   await app.register(adtRoutes(ctx));

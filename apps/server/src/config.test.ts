@@ -12,6 +12,29 @@ describe('configuration', () => {
     expect(c.IN_PROCESS_WORKER).toBe(true);
   });
 
+  it('reads TRUST_PROXY as a count of hops or proxy addresses, never as trust in every sender', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    // The old boolean: one load balancer in front.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,lb.example.org' })).toThrow(
+      /TRUST_PROXY: .*not 10\.0\.0\.0\/33, lb\.example\.org/,
+    );
+  });
+
+  it('makes cookies Secure in production unless SESSION_COOKIE_SECURE is false', () => {
+    expect(loadConfig({}).secureCookies).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).secureCookies).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'false' }).secureCookies).toBe(false);
+    expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).secureCookies).toBe(true);
+  });
+
   it('names every bad setting in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT:.*\n.*DATABASE_URL: DATABASE_URL must start with postgres:\/\//s,

@@ -1,5 +1,15 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (a CIDR range). */
+function isProxyAddress(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -115,12 +125,48 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json`: one JSON object a line (production, log pipelines); `text`: readable lines (npm start). */
   LOG_FORMAT: z.enum(['json', 'text']).default('json'),
-  /** Trust X-Forwarded-* from a load balancer in front of the server. */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For / X-Forwarded-Proto to believe (issue 23): `false` (none), a count of
+   * trusted proxy hops in front of the server (`1`: one load balancer), or a comma-separated list
+   * of proxy addresses or CIDR ranges. Never every sender: `true` means one hop.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const value = v.trim().toLowerCase();
+      if (['false', 'no', '0'].includes(value)) return false;
+      if (['true', 'yes'].includes(value)) return 1;
+      if (/^\d+$/.test(value)) return Math.min(Number(value), 32);
+      const list = value
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const bad = list.filter((x) => !isProxyAddress(x));
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be false, a number of proxy hops, or proxy addresses or CIDR ranges separated by commas; not ${bad.join(', ') || v}`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /**
+   * Session and CSRF cookies carry Secure: always when true, only over https when false. Unset: true
+   * when NODE_ENV is production, false otherwise.
+   */
+  SESSION_COOKIE_SECURE: bool.optional(),
+  /** `production` turns SESSION_COOKIE_SECURE on unless it is set to false. */
+  NODE_ENV: z.string().optional(),
   APP_VERSION: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  /** Whether cookies carry Secure on plain http too (SESSION_COOKIE_SECURE, NODE_ENV). */
+  secureCookies: boolean;
+};
 
 /** Settings that are only required together with another one (e.g. FAX_SMTP_URL for smtp faxing). */
 function dependentSettingIssues(c: z.infer<typeof ConfigSchema>): string[] {
@@ -144,7 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dependent = dependentSettingIssues(parsed.data);
   if (dependent.length) throw new Error(`Invalid configuration:\n${dependent.join('\n')}`);
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const secureCookies = parsed.data.SESSION_COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production';
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), secureCookies };
 }
 
 /** Test and tool helper: a configuration from explicit values on top of the defaults. */

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { DEMO_SIGN_INS } from './demo/seed.js';
 import { onShutdown } from './lifecycle.js';
+import { startAuditSealer } from './services/audit/sealAuditTrail.js';
 import { seedIfEmpty } from './services/demo/seedIfEmpty.js';
 import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';
@@ -14,9 +15,11 @@ async function main() {
   const ctx = await createContext(config, log);
   const seeded = await seedIfEmpty(ctx);
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
+  const sealer = startAuditSealer(ctx);
   const app = await buildApp(ctx);
   onShutdown(log, async () => {
     await app.close();
+    await sealer.stop();
     await worker?.stop();
     await closeContext(ctx);
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { DATABASE_LIMITS } from '@quill/core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,11 +46,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      connectionTimeoutMillis: 3000,
+      // Issue 23: with the database down, a call fails within 2 s (503) rather than waiting on it.
+      connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,
     });
-    // Without a listener a dropped idle connection would crash the process.
+    // Without a listener a dropped idle connection would crash the process. The pool listens only
+    // while a connection is idle: one checked out (a transaction between two statements) that
+    // drops would emit an error nobody hears, so each connection gets its own listener too. Its
+    // next statement fails, and the call answers 503 (db/connectionLost.ts).
     pool.on('error', (err) => opts.onPoolError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',

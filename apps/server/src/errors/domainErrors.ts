@@ -33,6 +33,11 @@ export type DomainErrorKind =
  * carries the kind's default code.
  */
 export class DomainError extends Error {
+  /** What a refused call was about, for its audit row (http/auditRefusals.ts); never answered. */
+  subject?: RefusalSubject;
+  /** Set when the service wrote the refusal's audit row itself. */
+  audited = false;
+
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
@@ -41,6 +46,25 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
+}
+
+/** The record a refusal concerns, as the audit trail names it (ids only). */
+export interface RefusalSubject {
+  jobId?: number;
+  patientId?: number | null;
+  corporateStructureId?: number | null;
+}
+
+/** `err`, carrying the record it refused access to (the job access checks set it). */
+export function about(err: DomainError, subject: RefusalSubject): DomainError {
+  err.subject = subject;
+  return err;
+}
+
+/** `err`, marked as already audited by the service that throws it. */
+export function audited(err: DomainError): DomainError {
+  err.audited = true;
+  return err;
 }
 
 /** Whether `err` is a domain error, of `kind` when one is given. */

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isOwnCredentialPath, message, WORD_CLIENT_PREFIX } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
+import { cookieSecure } from './secureCookies.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -14,11 +15,6 @@ function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** True when the request came over https (directly or through a trusted proxy). */
-export function isSecure(req: FastifyRequest): boolean {
-  return req.protocol === 'https';
 }
 
 /**
@@ -34,7 +30,7 @@ export function registerCsrf(app: FastifyInstance) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
-        secure: isSecure(req),
+        secure: cookieSecure(req),
         httpOnly: false,
       });
     }

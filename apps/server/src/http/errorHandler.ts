@@ -1,6 +1,7 @@
 import { ERROR_CODES, message } from '@quill/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from '../db/connectionLost.js';
 import { DomainError, type DomainErrorKind } from '../errors/domainErrors.js';
 
 /** The status each domain error kind answers with (ARCHITECTURE §5); the one place that decides it. */
@@ -60,11 +61,13 @@ export function replyWithError(err: FastifyError, req: FastifyRequest, reply: Fa
     req.log.info({ code: err.code }, 'request rejected: validation');
     return sendError(reply, 400, ERROR_CODES[400], message('api.badRequest', { detail }));
   }
-  if (err instanceof DomainError) {
-    const status = STATUS_OF_KIND[err.kind];
-    const code = err.code ?? ERROR_CODES[status];
-    req.log.info({ status, code }, 'request refused');
-    return sendError(reply, status, code, err.message);
+  const domain = err instanceof DomainError ? err : databaseUnavailable(err);
+  if (domain) {
+    const status = STATUS_OF_KIND[domain.kind];
+    const code = domain.code ?? ERROR_CODES[status];
+    if (status === 503) req.log.warn({ status, code }, 'request refused: dependency down');
+    else req.log.info({ status, code }, 'request refused');
+    return sendError(reply, status, code, domain.message);
   }
   const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
   if (known) {

@@ -94,7 +94,7 @@ describe.each(databaseTargets())('HTTP conventions on $name', (target) => {
         'POST /api/account/login',
         'GET /api/Account/GetUserSummaries',
         'POST /api/Account/SetUserSummary/{memberId}',
-        'GET /api/account/SignOut',
+        'POST /api/account/SignOut',
         'GET /api/settings/user',
         'GET /api/settings/fftmUrl',
         'GET /api/settings/applicationSettings',

@@ -1,5 +1,9 @@
 import { isCallPath } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
+import { isHttps } from './secureCookies.js';
+
+/** Strict-Transport-Security on answers over https (directly or through a trusted proxy). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Origins the web app reaches besides this server. */
 export interface OtherOrigins {
@@ -48,6 +52,8 @@ export function registerSecurityHeaders(app: FastifyInstance, origins: OtherOrig
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(self), geolocation=(), hid=(self)');
     if (isCallPath(req.url)) reply.header('Cache-Control', 'no-store');
+    // Issue 23: browsers that reached Quill over https keep to https (a year, subdomains too).
+    if (isHttps(req)) reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
 }

@@ -1,9 +1,10 @@
-import { API_PREFIX, type Gate, message } from '@quill/core';
+import { API_PREFIX, ENDPOINTS, type Gate, message, routePattern } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { databaseUnavailable } from '../db/connectionLost.js';
 import { type DomainError, forbidden, unauthenticated } from '../errors/domainErrors.js';
 import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
-import { isSecure } from './csrf.js';
+import { cookieSecure } from './secureCookies.js';
 
 export const SESSION_COOKIE = 'quill_session';
 
@@ -24,30 +25,46 @@ export const SESSION_MESSAGES = {
   permission: message('session.notPermitted'),
 } as const;
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https. */
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure over https or with SESSION_COOKIE_SECURE. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure(req),
+    secure: cookieSecure(req),
   });
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieSecure(req),
+  });
 }
 
-/** Loads the caller's session on every /api call into `req.auth`. */
+/** The health check answers while the database is down (issue 23), for a signed-in caller too. */
+const HEALTH_ROUTE = routePattern(ENDPOINTS.health.results.path).toLowerCase();
+
+/**
+ * Loads the caller's session on every /api call into `req.auth`. With the database down the call
+ * fails here (503, http/errorHandler.ts), except the health check, which then answers as to anyone.
+ */
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionProblem', null);
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !req.url.toLowerCase().startsWith(API_PREFIX)) return;
-    const resolved = await resolveSession(ctx, token);
-    req.auth = resolved.auth;
-    req.sessionProblem = resolved.problem;
+    try {
+      const resolved = await resolveSession(ctx, token);
+      req.auth = resolved.auth;
+      req.sessionProblem = resolved.problem;
+    } catch (err) {
+      if (req.routeOptions.url?.toLowerCase() === HEALTH_ROUTE && databaseUnavailable(err)) return;
+      throw err;
+    }
   });
 }
 

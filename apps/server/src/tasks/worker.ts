@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { queueName } from './defineTask.js';
 import { heartbeatTask } from './heartbeat.js';
-import { WORKER_ID } from './recordHeartbeat.js';
+import { recordHeartbeat, WORKER_ID } from './recordHeartbeat.js';
 import { TASKS } from './registry.js';
 
 export interface Worker {
@@ -36,6 +36,9 @@ export async function startWorker(ctx: AppContext): Promise<Worker> {
       ctx.log.warn({ err: { message: (err as Error).message } }, 'could not send heartbeat task');
     }
   };
+  // The health check passes from the first answer after a start: this worker is here now; the
+  // heartbeat tasks then prove, every WORKER_HEARTBEAT_SECONDS, that the task queue works too.
+  await recordHeartbeat(ctx);
   await beat();
   const timer = setInterval(beat, ctx.config.WORKER_HEARTBEAT_SECONDS * 1000);
   timer.unref();

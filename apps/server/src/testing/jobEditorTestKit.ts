@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../context.js';
 import {
   adtDefinitions,
@@ -10,8 +11,10 @@ import {
   workTypes,
 } from '../db/schema/index.js';
 import { TestBrowser } from './browser.js';
+import type { DatabaseTarget } from './databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from './factories.js';
 import { addCdaDocument } from './faxTestKit.js';
+import { createTestApp, type TestApp } from './testContext.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;
 
@@ -203,4 +206,26 @@ export function jobDataBody(data: Record<string, unknown>) {
   } = data;
   void [stageId, companyId, componentType, isPreTranscription, version, workType, holdQueueFlags, recipients];
   return rest as Record<string, unknown> & { jobId: number };
+}
+
+/** What an editor suite's tests get: the app, the editor world and its first editor's browser. */
+export interface EditorSuite {
+  t: TestApp;
+  w: Awaited<ReturnType<typeof buildEditorWorld>>;
+  ed: TestBrowser;
+}
+
+/**
+ * An editor test suite on `target`: registers the suite's beforeAll (a test app, the editor world,
+ * the first editor signed in) and afterAll (close); the fields are there once the tests run.
+ */
+export function editorSuite(target: DatabaseTarget): EditorSuite {
+  const suite = {} as EditorSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp(target);
+    suite.w = await buildEditorWorld(suite.t.ctx);
+    suite.ed = await suite.w.browser(suite.t.app, 0);
+  }, 120_000);
+  afterAll(async () => suite.t?.close());
+  return suite;
 }

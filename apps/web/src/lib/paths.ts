@@ -2,7 +2,6 @@ import { ACCOUNT } from '@quill/core/contract/endpoints/account';
 import { safeReturnPath } from '@quill/core/rules/returnPath';
 import { urlFor } from './api';
 
-export { SIGN_OUT_PATH } from '@quill/core/rules/navigation';
 export { safeReturnPath };
 
 /** Spec 01 §4: where a browser that is not signed in goes, coming back to `returnPath` afterwards. */

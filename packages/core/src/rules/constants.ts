@@ -47,6 +47,58 @@ export const QUEUE_NAMES = ['pending', 'hq', 'failed', 'all'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
+ * The audit trail (issue 23, docs/decisions.md "Tamper-evident audit trail"): how often the server
+ * seals committed audit rows into the hash chain, how many one pass seals, and the page size of a
+ * job's trail in the job view.
+ */
+export const AUDIT_TRAIL = {
+  sealIntervalMs: 1000,
+  sealBatch: 2000,
+  pageSize: 50,
+  /** Largest number of rows one export of a job's trail holds. */
+  exportMaxRows: 10_000,
+} as const;
+
+/**
+ * Issue 23: sign-in throttling. Per user name (as typed, whether or not the user exists) a few free
+ * failures, then a doubling delay, then a lock that a right password does not lift; per client
+ * address a much higher limit, so one user's mistakes never lock the others behind the same NAT.
+ */
+export const SIGN_IN_THROTTLE = {
+  user: {
+    /** Failures that wait for nothing. */
+    freeFailures: 5,
+    /** The wait after the first failure beyond the free ones; it doubles with each further failure. */
+    firstDelayMs: 1_000,
+    /** At this many failures the user name is locked for `lockMs`. */
+    lockFailures: 10,
+    lockMs: 15 * 60_000,
+    /** A count starts over this long after its first failure. */
+    windowMs: 15 * 60_000,
+  },
+  /** No growing delay for an address: it is locked at once when its limit is reached. */
+  address: {
+    freeFailures: 100,
+    firstDelayMs: 15 * 60_000,
+    lockFailures: 100,
+    lockMs: 15 * 60_000,
+    windowMs: 15 * 60_000,
+  },
+} as const;
+export type SignInThrottleScope = keyof typeof SIGN_IN_THROTTLE;
+
+/**
+ * Issue 23: how long the server waits on PostgreSQL before a call answers 503 (a database that is
+ * down answers every call within 2 s), and how often it probes the connections it keeps.
+ */
+export const DATABASE_LIMITS = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: 1_500,
+  /** TCP keep-alive on idle connections, so a vanished server is noticed. */
+  keepAliveDelayMs: 10_000,
+} as const;
+
+/**
  * The largest id (and whole number) a request may carry: PostgreSQL's `integer`, 2³¹ − 1. Ids are
  * 1 … MAX_ID, written in decimal digits (contract/ids.ts).
  */

@@ -101,7 +101,7 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
       userSearch: { kind: 'legacy', path: '/users/user.aspx' },
       help: { kind: 'documentation' },
       myProfile: { kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' },
-      signOut: { kind: 'server', path: '/api/account/SignOut' },
+      signOut: { kind: 'signOut' },
     });
     expect([SCHEDULE_UPLOAD_PATH, SIGN_OUT_PATH, LEGACY_PATHS.myProfile]).toEqual([
       '/schedule/upload',

@@ -30,7 +30,10 @@ export const JOB_SEARCH_PATH = '/search';
 /** Quill's own user guide (docs/user-guide.md), served by the server as a page. */
 export const USER_GUIDE_PATH = '/help';
 
-/** Spec 01 §2: Sign Out navigates (a full page load) to this server path. */
+/**
+ * Spec 01 §2: Sign Out ends the session at this server path: a POST with the CSRF check (issue 23),
+ * then a full page load of the sign-in scheme the server answers.
+ */
 export const SIGN_OUT_PATH = ACCOUNT.signOut.path;
 
 /** Spec 01 §2: the legacy job details page of one job (the job id link in the table). */
@@ -49,8 +52,8 @@ export type NavTarget =
   | { kind: 'legacy'; path: string }
   /** A page of this app. */
   | { kind: 'route'; path: string }
-  /** A full page load of a server path (Sign Out). */
-  | { kind: 'server'; path: string }
+  /** Sign Out: POST {@link SIGN_OUT_PATH}, then a full page load of the address it answers. */
+  | { kind: 'signOut' }
   /** The documentation link the server answers (GET /api/documentation/link), in a new window. */
   | { kind: 'documentation' };
 
@@ -154,7 +157,7 @@ export function navigationItems(
     id: 'myAccount',
     items: [
       link('myProfile', { kind: 'legacy', path: LEGACY_PATHS.myProfile }),
-      link('signOut', { kind: 'server', path: SIGN_OUT_PATH }),
+      link('signOut', { kind: 'signOut' }),
     ],
   });
   return entries;

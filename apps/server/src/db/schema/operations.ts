@@ -278,6 +278,32 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_job_idx').on(t.jobId)],
 );
 
+/**
+ * The hash chain over audit_log (issue 23, docs/decisions.md "Tamper-evident audit trail"): the
+ * sealer (services/audit/sealAuditTrail.ts) gives each committed audit row, in id order, the next
+ * `seq`, the hash of the row before it and its own hash, the SHA-256 of `prevHash` and the row's
+ * canonical serialisation. Insert only, like audit_log (migration 0017's triggers refuse the rest).
+ */
+export const auditChain = pgTable('audit_chain', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull().unique('audit_chain_audit_id_key'),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sealer's progress (one row): every audit row with an id up to `floorId` is sealed (or was
+ * never committed); `candidateId`/`candidateXmax` is the sequence's value and the snapshot's xmax
+ * of the last pass, which become the next floor once every transaction then running has ended.
+ */
+export const auditSealState = pgTable('audit_seal_state', {
+  id: integer('id').primaryKey(),
+  floorId: bigint('floor_id', { mode: 'number' }).notNull().default(0),
+  candidateId: bigint('candidate_id', { mode: 'number' }),
+  candidateXmax: text('candidate_xmax'),
+});
+
 /** The task worker records each heartbeat task it handles; the health check reads the newest. */
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   workerId: text('worker_id').primaryKey(),

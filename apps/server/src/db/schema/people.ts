@@ -173,19 +173,27 @@ export const physicians = pgTable(
   ],
 );
 
-/** Every sign-in attempt, for throttling (10 failures per user name or address in 10 minutes). */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
+/**
+ * Sign-in throttling counters (issue 23): one row per user name typed (`user`) and per client
+ * address (`address`). A check and its count are one statement (INSERT … ON CONFLICT DO UPDATE …
+ * WHERE … RETURNING), so concurrent attempts can never pass more checks than the limit allows.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
   {
-    id: serial('id').primaryKey(),
-    /** Lower-cased as typed, whether or not such a user exists. */
-    username: text('username').notNull(),
-    ip: inet('ip'),
-    succeeded: boolean('succeeded').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `user` (the lower-cased name as typed, whether or not such a user exists) or `address`. */
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    /** Failed (or still running) attempts since `windowStartedAt`. */
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** No attempt is checked before this time: the growing delay, or the lock. */
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('sign_in_attempts_user_idx').on(t.username, t.at),
-    index('sign_in_attempts_ip_idx').on(t.ip, t.at),
+    primaryKey({ columns: [t.scope, t.subject] }),
+    // Counters past their window and wait are removed by age (services/auth/signInThrottle.ts).
+    index('sign_in_throttle_last_attempt_idx').on(t.lastAttemptAt),
   ],
 );

@@ -40,6 +40,6 @@ export const accountRoutes =
     serve(app, account.signOut, {}, async (req, reply) => {
       if (req.auth) await endSession(ctx, req.auth, req.ip);
       clearSessionCookie(req, reply);
-      return reply.redirect(urlOf(account.scheme, { scheme: ctx.config.AUTH_SCHEME }));
+      return { url: urlOf(account.scheme, { scheme: ctx.config.AUTH_SCHEME }) };
     });
   };

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../errors/domainErrors.js';
-import { isSecure } from '../../http/csrf.js';
+import { cookieSecure } from '../../http/secureCookies.js';
 import { serve } from '../../http/serve.js';
 import { setSessionCookie } from '../../http/session.js';
 import { beginOidcSignIn, completeOidcSignIn, type OidcFlow } from '../../services/auth/oidcSignIn.js';
@@ -46,7 +46,7 @@ export const schemeRoutes =
         path: CALLBACK,
         httpOnly: true,
         sameSite: 'lax',
-        secure: isSecure(req),
+        secure: cookieSecure(req),
         signed: true,
         maxAge: 600,
       });

@@ -131,7 +131,7 @@ describe.each(databaseTargets())('attachments credentials on $name', (target) =>
       const u = await w.signedIn(w.north.structure.id);
       const c = await credentialsOf(u.browser);
       expect((await get(`/Attachments/v1/${ids.today}`, c)).statusCode).toBe(200);
-      await u.browser.get('/api/account/SignOut');
+      expect((await u.browser.post('/api/account/SignOut')).statusCode).toBe(200);
       expect((await get(`/Attachments/v1/${ids.today}`, c)).statusCode).toBe(401);
       expect((await get(searchUrl(cf, 7), c)).statusCode).toBe(401);
     });

@@ -44,7 +44,7 @@ export const audioRoutes =
     });
 
     serve(app, audio.options, { preHandler: requireAccount }, async (req) =>
-      getAudioOptions(ctx, authOf(req), req.query.jobId),
+      getAudioOptions(ctx, authOf(req), req.query.jobId, req.ip),
     );
 
     serve(app, audio.createFacilities, { preHandler: canCreate }, async (req) =>

@@ -2,7 +2,7 @@ import { ENDPOINTS, faxGate } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
-import { authOf, requireAccount, requireGate } from '../../http/session.js';
+import { authOf, requireGate } from '../../http/session.js';
 import { faxJobs } from '../../services/fax/faxJobs.js';
 import { getContactListForJob } from '../../services/fax/getContactListForJob.js';
 import { searchFaxRecipients } from '../../services/fax/searchFaxRecipients.js';
@@ -12,14 +12,15 @@ export const faxRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { fax } = ENDPOINTS;
+    // The fax dialog's lists answer only whom the dialog is for (spec 01 §6 "Fax button and
+    // dialog": jobFax); without it, 403 as the fax itself.
+    const dialog = { preHandler: requireGate(faxGate) };
 
-    serve(app, fax.contacts, { preHandler: requireAccount }, async (req) =>
+    serve(app, fax.contacts, dialog, async (req) =>
       getContactListForJob(ctx, authOf(req), req.query.jobId, req.ip),
     );
 
-    serve(app, fax.searchRecipients, { preHandler: requireAccount }, async (req) =>
-      searchFaxRecipients(ctx, authOf(req), req.query),
-    );
+    serve(app, fax.searchRecipients, dialog, async (req) => searchFaxRecipients(ctx, authOf(req), req.query));
 
     serve(
       app,

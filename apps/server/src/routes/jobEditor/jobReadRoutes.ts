@@ -25,14 +25,16 @@ export const jobReadRoutes =
     );
     serve(app, e.details, view, async (req) => getJobViewDetails(ctx, authOf(req), req.query.jobId, req.ip));
     serve(app, e.availability, view, async (req) =>
-      getDocumentAvailability(ctx, authOf(req), req.query.jobId),
+      getDocumentAvailability(ctx, authOf(req), req.query.jobId, req.ip),
     );
     serve(app, e.cda, view, async (req) => getJobCda(ctx, authOf(req), req.query.jobId, req.ip));
     serve(app, e.jobData, view, async (req) => getJobData(ctx, authOf(req), req.query.jobId, req.ip));
-    serve(app, e.version, view, async (req) => getJobVersion(ctx, authOf(req), req.query.jobId));
+    serve(app, e.version, view, async (req) => getJobVersion(ctx, authOf(req), req.query.jobId, req.ip));
     serve(app, e.workTypes, view, async (req) =>
       listFacilityWorkTypes(ctx, authOf(req), req.query.ClientFacilityId),
     );
-    serve(app, e.departments, view, async (req) => listJobDepartments(ctx, authOf(req), req.params.id));
-    serve(app, e.locations, view, async (req) => listJobLocations(ctx, authOf(req), req.params.id));
+    serve(app, e.departments, view, async (req) =>
+      listJobDepartments(ctx, authOf(req), req.params.id, req.ip),
+    );
+    serve(app, e.locations, view, async (req) => listJobLocations(ctx, authOf(req), req.params.id, req.ip));
   };

@@ -54,8 +54,12 @@ export const jobListRoutes =
       return sendList(reply, await listJobs(ctx, authOf(req), { ...req.query, filter }, req.ip));
     });
 
-    serve(app, jobList.details, account, async (req) =>
-      getJobDetails(ctx, authOf(req), req.query.jobId, req.ip),
+    // The list row's details (spec 01 §6 "Show job details": jobView), as the web app gates them.
+    serve(
+      app,
+      jobList.details,
+      { preHandler: requirePermission('jobView', message('job.noViewPermission')) },
+      async (req) => getJobDetails(ctx, authOf(req), req.query.jobId, req.ip),
     );
 
     serve(app, jobList.exportJobList, account, async (req, reply) => {

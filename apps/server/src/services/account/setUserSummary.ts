@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, sessions } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/domainErrors.js';
+import { audited, forbidden } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 
@@ -26,7 +26,7 @@ export async function setUserSummary(ctx: AppContext, auth: Auth, memberId: numb
       ip,
       detail: { memberId },
     });
-    throw forbidden(SET_USER_SUMMARY_DENIED);
+    throw audited(forbidden(SET_USER_SUMMARY_DENIED));
   }
   await ctx.database.db
     .update(sessions)

@@ -3,6 +3,7 @@ import { audioStreamPath } from '@quill/core/rules/audioPlayback';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 
@@ -11,8 +12,14 @@ import { requireJob } from '../jobAccess/requireJob.js';
  * one the player should stream (opus when present, else wav) and which buttons are enabled — all
  * of them when there is audio this account may play (jobView), none otherwise. Tenant-checked.
  */
-export async function getAudioOptions(ctx: AppContext, auth: Auth, jobId: number): Promise<AudioOptions> {
+export async function getAudioOptions(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  ip: string | null,
+): Promise<AudioOptions> {
   const job = await requireJob(ctx, auth, jobId);
+  await auditJob(ctx, auth, job, 'job.audio.options', ip);
   const rows = await ctx.database.db
     .select({ codec: audioFiles.codec, durationMs: audioFiles.durationMs })
     .from(audioFiles)

@@ -2,10 +2,16 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
+/**
+ * How an audited call ended: done, failed, refused (403), not found or another tenant's (404 —
+ * the trail tells what the caller is never told), throttled, or a session that had expired.
+ */
+export type AuditOutcome = 'success' | 'failure' | 'denied' | 'notFound' | 'throttled' | 'expired';
+
 /** One audit row (ARCHITECTURE §5). `detail` holds ids and counts only, never patient data. */
 export interface AuditEntry {
   action: string;
-  outcome: 'success' | 'failure' | 'denied' | 'throttled' | 'expired';
+  outcome: AuditOutcome;
   userId?: number | null;
   accountId?: number | null;
   corporateStructureId?: number | null;

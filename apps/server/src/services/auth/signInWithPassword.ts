@@ -1,63 +1,60 @@
-import { message } from '@quill/core';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { message, waitInWords } from '@quill/core';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { signInAttempts, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { throttled, unauthenticated } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { checkPassword } from './passwords.js';
+import {
+  claimAttempt,
+  clearThrottle,
+  forgetStaleCounters,
+  forgiveAttempt,
+  type ThrottleKey,
+} from './signInThrottle.js';
 import { startSession } from './startSession.js';
-
-/** ARCHITECTURE/issue: 10 failed attempts per user name or address within 10 minutes. */
-export const SIGN_IN_MAX_FAILURES = 10;
-export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 
 /** The answers of a refused sign-in: the same for a known and an unknown user. */
 export const SIGN_IN_MESSAGES = {
   wrong: message('auth.wrongPassword'),
-  throttled: message('auth.throttled'),
+  throttled: (waitMs: number) => message('auth.throttled', { wait: waitInWords(waitMs) }),
 } as const;
 
-async function recentFailures(ctx: AppContext, username: string, ip: string | null): Promise<number> {
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
-  const recent = and(eq(signInAttempts.succeeded, false), gt(signInAttempts.at, since));
-  const [byUser] = await ctx.database.db
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(and(recent, eq(signInAttempts.username, username)));
-  let byIp = 0;
-  if (ip) {
-    const [row] = await ctx.database.db
-      .select({ n: count() })
-      .from(signInAttempts)
-      .where(and(recent, eq(signInAttempts.ip, ip)));
-    byIp = row?.n ?? 0;
+/**
+ * Claims the attempt on the user name's counter, then on the address's (issue 23); a refusal is
+ * audited and answered with the wait. The user name comes first: retrying a locked user name costs
+ * its address nothing, so one person's lock never spills over to the others behind the same NAT.
+ */
+async function claimOrRefuse(ctx: AppContext, keys: ThrottleKey[], ip: string | null): Promise<void> {
+  for (const key of keys) {
+    const until = await claimAttempt(ctx, key);
+    if (until === null) continue;
+    await recordAudit(ctx, {
+      action: 'signin',
+      outcome: 'throttled',
+      ip,
+      detail: { method: 'password', throttledBy: key.scope },
+    });
+    throw throttled(SIGN_IN_MESSAGES.throttled(until.getTime() - Date.now()));
   }
-  return Math.max(byUser?.n ?? 0, byIp);
 }
 
 /**
  * POST /api/account/login: checks the password (argon2id) and opens a session. The answer never
  * tells whether the user exists: a wrong password, an unknown or disabled user all read the same,
- * and so does the throttle.
+ * and so does the throttle, which counts per user name as typed and per address.
  */
 export async function signInWithPassword(
   ctx: AppContext,
   input: { username: string; password: string; ip: string | null; userAgent: string | null },
 ): Promise<string> {
   const username = input.username.trim().toLowerCase();
-  if ((await recentFailures(ctx, username, input.ip)) >= SIGN_IN_MAX_FAILURES) {
-    await recordAudit(ctx, {
-      action: 'signin',
-      outcome: 'throttled',
-      ip: input.ip,
-      detail: { method: 'password' },
-    });
-    throw throttled(SIGN_IN_MESSAGES.throttled);
-  }
+  const userKey: ThrottleKey = { scope: 'user', subject: username };
+  const addressKey: ThrottleKey | null = input.ip ? { scope: 'address', subject: input.ip } : null;
+  await claimOrRefuse(ctx, addressKey ? [userKey, addressKey] : [userKey], input.ip);
   const [user] = await ctx.database.db.select().from(users).where(eq(users.username, username)).limit(1);
   const ok =
     (await checkPassword(user?.passwordHash, input.password)) && user !== undefined && !user.disabledAt;
-  await ctx.database.db.insert(signInAttempts).values({ username, ip: input.ip, succeeded: ok });
   if (!ok || !user) {
     await recordAudit(ctx, {
       action: 'signin',
@@ -68,5 +65,8 @@ export async function signInWithPassword(
     });
     throw unauthenticated(SIGN_IN_MESSAGES.wrong, 'invalid_credentials');
   }
+  await clearThrottle(ctx, userKey);
+  if (addressKey) await forgiveAttempt(ctx, addressKey);
+  await forgetStaleCounters(ctx);
   return startSession(ctx, user.id, { ip: input.ip, userAgent: input.userAgent, method: 'password' });
 }

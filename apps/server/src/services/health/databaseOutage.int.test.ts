@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/connectionLost.js';
+import { TestBrowser } from '../../testing/browser.js';
 import { createPostgresDatabase, databaseTargets } from '../../testing/databases.js';
+import { buildUser } from '../../testing/factories.js';
 import { TcpProxy } from '../../testing/tcpProxy.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
+const PASSWORD = 'secret-password';
 
 // PostgreSQL only: the embedded database lives in the server process and cannot go away alone.
 describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
@@ -48,6 +52,9 @@ describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
 
   it('fails the database check, keeps answering, and passes again when PostgreSQL is back', async () => {
     expect((await database()).result).toBe(true);
+    await buildUser(t.ctx, { username: 'olive' });
+    const signedIn = new TestBrowser(t.app);
+    await signedIn.signIn('olive', PASSWORD);
 
     await proxy.close();
     const down = await database();
@@ -65,6 +72,26 @@ describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
     // The server itself still answers other calls.
     const other = await t.app.inject({ method: 'GET', url: '/api/no/such/call' });
     expect(other.statusCode).toBe(404);
+    // Issue 23: every call that needs the database answers 503 with the catalogue's message, at once.
+    for (const call of [
+      () => signedIn.get('/api/Account/GetUserSummaries'),
+      () => signedIn.get('/api/settings/user'),
+      () => signedIn.get('/api/heartbeat/Active'),
+      () => signedIn.post('/api/account/SignOut'),
+      () => new TestBrowser(t.app).post('/api/account/login', { username: 'olive', password: PASSWORD }),
+    ]) {
+      const started = performance.now();
+      const res = await call();
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error).toEqual({
+        code: 'database_unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
+    }
+    // A signed-in caller is shown the health check too.
+    const health = await signedIn.get('/api/healthcheck/results');
+    expect(health.statusCode).toBe(200);
 
     await proxy.open();
     let up = await database();
@@ -73,5 +100,13 @@ describe.runIf(baseUrl)('PostgreSQL going away while the server runs', () => {
       up = await database();
     }
     expect(up.result).toBe(true);
+    // The session survived the outage: the same browser works again within 5 s.
+    const back = performance.now();
+    let summaries = await signedIn.get('/api/Account/GetUserSummaries');
+    while (summaries.statusCode !== 200 && performance.now() - back < 5_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      summaries = await signedIn.get('/api/Account/GetUserSummaries');
+    }
+    expect(summaries.statusCode).toBe(200);
   });
 });

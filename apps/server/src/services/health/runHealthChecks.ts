@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { HealthCheckResponse, HealthCheckResult } from '@quill/core';
-import { enUS } from '@quill/core';
+import { enUS, message } from '@quill/core';
 import { desc } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { pendingMigrations } from '../../db/migrate.js';
@@ -41,7 +41,33 @@ export function optionalToolDetail(tool: (typeof OPTIONAL_TOOLS)[number], path: 
       };
 }
 
-function checks(ctx: AppContext): Check[] {
+/**
+ * Anyone may ask (a load balancer's probe): the blob store is then only read, so an anonymous call
+ * writes nothing (issue 23). A signed-in manager's check writes, reads and deletes a probe file.
+ */
+async function blobStoreReadable(ctx: AppContext): Promise<{ ok: boolean; detail: string }> {
+  await ctx.blobs.exists('health/probe');
+  return { ok: true, detail: 'Read succeeded' };
+}
+
+async function blobStoreRoundTrip(ctx: AppContext): Promise<{ ok: boolean; detail: string }> {
+  const key = `health/probe-${randomBytes(8).toString('hex')}`;
+  const bytes = randomBytes(64);
+  await ctx.blobs.put(key, bytes);
+  try {
+    const back = await ctx.blobs.get(key);
+    if (!back.equals(bytes)) return { ok: false, detail: 'Read back different bytes' };
+  } finally {
+    await ctx.blobs.delete(key);
+  }
+  const gone = !(await ctx.blobs.exists(key));
+  return {
+    ok: gone,
+    detail: gone ? 'Write, read and delete succeeded' : 'Delete did not remove the file',
+  };
+}
+
+function checks(ctx: AppContext, details: boolean): Check[] {
   return [
     {
       name: 'Database',
@@ -67,22 +93,7 @@ function checks(ctx: AppContext): Check[] {
     {
       name: 'Blob store',
       required: true,
-      run: async () => {
-        const key = `health/probe-${randomBytes(8).toString('hex')}`;
-        const bytes = randomBytes(64);
-        await ctx.blobs.put(key, bytes);
-        try {
-          const back = await ctx.blobs.get(key);
-          if (!back.equals(bytes)) return { ok: false, detail: 'Read back different bytes' };
-        } finally {
-          await ctx.blobs.delete(key);
-        }
-        const gone = !(await ctx.blobs.exists(key));
-        return {
-          ok: gone,
-          detail: gone ? 'Write, read and delete succeeded' : 'Delete did not remove the file',
-        };
-      },
+      run: () => (details ? blobStoreRoundTrip(ctx) : blobStoreReadable(ctx)),
     },
     {
       name: 'Task worker',
@@ -135,13 +146,28 @@ function describe(err: unknown): string {
   return e.message ? e.message.split('\n')[0]!.slice(0, 200) : 'Failed';
 }
 
-/** Runs every check of the health page (spec 02 §2/§3) in parallel. */
-export async function runHealthChecks(ctx: AppContext): Promise<HealthCheckResponse> {
-  const results = await Promise.all(checks(ctx).map(runOne));
-  return {
-    applicationName: enUS.app.name,
-    machineName: hostname(),
-    version: buildLabel(buildInfo(ctx.config.APP_VERSION)),
-    results,
-  };
+/** What anyone is told of a check: passed or not, never how or where (host, pid, paths, timings). */
+function publicDetail(r: HealthCheckResult): string {
+  if (r.result) return message('health.publicPassed');
+  return r.required ? message('health.publicFailed') : message('health.publicNotFound');
+}
+
+/**
+ * Runs every check of the health page (spec 02 §2/§3) in parallel. `details` (a signed-in
+ * manager): the machine name and what each check found. Without: pass or fail only (issue 23).
+ */
+export async function runHealthChecks(
+  ctx: AppContext,
+  { details }: { details: boolean },
+): Promise<HealthCheckResponse> {
+  const results = await Promise.all(checks(ctx, details).map(runOne));
+  const version = buildLabel(buildInfo(ctx.config.APP_VERSION));
+  if (!details) {
+    return {
+      applicationName: enUS.app.name,
+      version,
+      results: results.map((r) => ({ ...r, detail: publicDetail(r) })),
+    };
+  }
+  return { applicationName: enUS.app.name, machineName: hostname(), version, results };
 }

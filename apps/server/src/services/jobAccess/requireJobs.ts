@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
-import { notFound } from '../../errors/domainErrors.js';
+import { about, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { subjectOf } from './requireJob.js';
 
 type Job = typeof jobs.$inferSelect;
 
@@ -22,7 +23,7 @@ export async function requireJobs(ctx: AppContext, auth: Auth, jobIds: readonly 
   return jobIds.map((id) => {
     const job = byId.get(id);
     if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) {
-      throw notFound(`Job ${id} was not found.`);
+      throw about(notFound(`Job ${id} was not found.`), subjectOf(id, job));
     }
     return job;
   });

@@ -2,6 +2,7 @@ import type { DocumentAvailability } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from './currentDocument.js';
@@ -17,8 +18,10 @@ export async function getDocumentAvailability(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
+  ip: string | null,
 ): Promise<DocumentAvailability> {
-  await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth, jobId);
+  await auditJob(ctx, auth, job, 'job.availability.read', ip);
   const doc = await currentDocument(ctx.database.db, jobId);
   const audio = await ctx.database.db
     .select({ codec: audioFiles.codec })

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 
@@ -7,7 +8,9 @@ export async function getJobVersion(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
+  ip: string | null,
 ): Promise<{ version: number }> {
   const job = await requireJob(ctx, auth, jobId);
+  await auditJob(ctx, auth, job, 'job.version.read', ip);
   return { version: job.version };
 }

@@ -1,5 +1,5 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../lib/browserNavigation';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
@@ -62,10 +62,16 @@ describe('ErrorPage', () => {
     expect(await screen.findByText(e.existingSession)).toBeTruthy();
   });
 
-  it('usersettings: sign out goes to the sign-out call', async () => {
+  it('usersettings: sign out posts the sign-out call, then opens the sign-in scheme it answers', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    const fetch = mockFetch(jsonResponse({ url: '/api/account/scheme/local' }));
     renderApp('/error/usersettings');
     expect(await screen.findByText(e.userSettings)).toBeTruthy();
-    expect(screen.getByRole('link', { name: e.signOut }).getAttribute('href')).toBe('/api/account/SignOut');
+    fireEvent.click(screen.getByRole('button', { name: e.signOut }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/account/scheme/local'));
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
+      'POST /api/account/SignOut',
+    );
   });
 
   it('usersummariesempty: no valid user accounts', async () => {

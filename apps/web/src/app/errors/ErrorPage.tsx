@@ -1,7 +1,7 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SIGN_OUT_PATH } from '../../lib/paths';
+import { signOut } from '../session/accountApi';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { type ErrorPageButton, errorPageContent, type Message } from './errorPageContent';
 
@@ -32,7 +32,7 @@ export function ErrorPage({ code }: ErrorPageProps) {
       </Button>
     ),
     signOut: (
-      <Button key="signOut" variant="default" component="a" href={SIGN_OUT_PATH}>
+      <Button key="signOut" variant="default" onClick={() => void signOut()}>
         {t('errors.signOut')}
       </Button>
     ),

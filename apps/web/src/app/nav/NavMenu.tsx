@@ -2,6 +2,7 @@ import { Menu, VisuallyHidden } from '@mantine/core';
 import type { NavMenu as NavMenuEntry } from '@quill/core/rules/navigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signOut } from '../session/accountApi';
 import { ChevronDown, ExternalLink } from './icons';
 import classes from './TopNav.module.css';
 import { useNavLinkProps } from './useNavLinkProps';
@@ -35,6 +36,12 @@ export function NavMenu({ menu, icon }: NavMenuProps) {
       <Menu.Dropdown>
         {menu.items.map((item) => {
           if (item.target.kind === 'documentation') return null;
+          if (item.target.kind === 'signOut')
+            return (
+              <Menu.Item key={item.id} onClick={() => void signOut()} data-nav-item={item.id}>
+                {t(`nav.${item.id}`)}
+              </Menu.Item>
+            );
           const { newWindow, ...props } = anchorProps(item.target);
           return (
             <Menu.Item

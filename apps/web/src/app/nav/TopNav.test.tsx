@@ -91,8 +91,19 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
     await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
     expect((await openMenu(nav, 'My Account')).map((i) => [i.name, i.href, i.target])).toEqual([
       [`My Profile ${newWindow}`, 'http://legacy.example/users/user.aspx?ACT=MYPROFILE', '_blank'],
-      ['Sign Out', '/api/account/SignOut', null],
+      // A button, not a link: signing out is a POST with the CSRF token (issue 23).
+      ['Sign Out', null, null],
     ]);
+  });
+
+  it('Sign Out posts the sign-out call, then loads the sign-in scheme it answers', async () => {
+    const { nav, api } = await renderNav(PERMISSIONS, {
+      'POST /api/account/SignOut': { url: '/api/account/scheme/local' },
+    });
+    await openMenu(nav, 'My Account');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out', hidden: true }));
+    await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/api/account/scheme/local'));
+    expect(api.called()).toContain('POST /api/account/SignOut');
   });
 
   it('shows the dictator (view only) no Upload dropdown and only Search under User', async () => {

@@ -4,6 +4,7 @@ import { type NavEntry, navigationItems } from '@quill/core/rules/navigation';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signOut } from '../session/accountApi';
 import { accountLabel, memberTypeLabel } from '../session/accountLabels';
 import { useSession } from '../session/SessionContext';
 import { HelpButton } from './HelpButton';
@@ -18,6 +19,12 @@ function EntryView({ entry }: { entry: NavEntry }) {
   if (entry.type === 'menu')
     return <NavMenu menu={entry} icon={entry.id === 'myAccount' ? <UserCircle /> : undefined} />;
   if (entry.target.kind === 'documentation') return <HelpButton />;
+  if (entry.target.kind === 'signOut')
+    return (
+      <button type="button" className={classes.item} onClick={() => void signOut()}>
+        {t(`nav.${entry.id}`)}
+      </button>
+    );
   const { newWindow, ...props } = anchorProps(entry.target);
   return (
     <a className={classes.item} {...props}>

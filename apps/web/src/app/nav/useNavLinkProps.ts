@@ -16,10 +16,12 @@ export interface NavAnchorProps {
 
 /**
  * Spec 01 §2: legacy pages open in a new window, by path, on the legacy host (`fftmBaseUrl`),
- * without access back to this window; app routes navigate in place; Sign Out is a full page load
- * of the server path. Real links, so they can also be opened in a tab or copied.
+ * without access back to this window; app routes navigate in place. Real links, so they can also be
+ * opened in a tab or copied. Sign Out is a button (a POST), not a link: NavMenu renders it.
  */
-export function useNavLinkProps(): (target: Exclude<NavTarget, { kind: 'documentation' }>) => NavAnchorProps {
+export function useNavLinkProps(): (
+  target: Exclude<NavTarget, { kind: 'documentation' } | { kind: 'signOut' }>,
+) => NavAnchorProps {
   const { userSettings } = useSession();
   const navigate = useNavigate();
   return (target) => {
@@ -41,8 +43,6 @@ export function useNavLinkProps(): (target: Exclude<NavTarget, { kind: 'document
             void navigate({ href: target.path });
           },
         };
-      case 'server':
-        return { href: target.path, newWindow: false };
     }
   };
 }

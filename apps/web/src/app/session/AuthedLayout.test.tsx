@@ -126,12 +126,18 @@ describe('authenticated layout: the sign-in flow of spec 01 §4', () => {
   });
 
   it('shows the usersettings page when the user settings fail', async () => {
-    fakeApi(
-      signedInRoutes([MANAGER_NORTH], undefined, { 'GET /api/settings/user': apiError(500, 'internal') }),
+    const api = fakeApi(
+      signedInRoutes([MANAGER_NORTH], undefined, {
+        'GET /api/settings/user': apiError(500, 'internal'),
+        'POST /api/account/SignOut': { url: '/api/account/scheme/local' },
+      }),
     );
     renderShell('/probe');
     expect(await screen.findByText(enUS.errors.userSettings)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/account/SignOut');
+    // Sign Out is a POST (issue 23), then the sign-in scheme the server answers.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/account/scheme/local'));
+    expect(api.called()).toContain('POST /api/account/SignOut');
   });
 
   it('shows error 500 when the authentication check or the application settings fail', async () => {

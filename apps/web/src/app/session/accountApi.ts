@@ -5,7 +5,8 @@ import type {
   UserSummary,
 } from '@quill/core/contract/account';
 import { ACCOUNT } from '@quill/core/contract/endpoints/account';
-import { callApi, urlFor } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { browserNavigation } from '../../lib/browserNavigation';
 
 /** Spec 01 §7: many calls have a 60 s timeout. */
 const TIMEOUT_MS = 60_000;
@@ -51,13 +52,27 @@ export function heartbeatActive(): Promise<number> {
 }
 
 /**
- * Ends the session without leaving the page (session expiry, spec 01 §4 "Session"): the server's
- * redirect to the sign-in scheme is not followed, and any failure is ignored.
+ * Ends the session without leaving the page (session expiry, spec 01 §4 "Session"): the sign-in
+ * scheme the server answers is not opened, and any failure is ignored.
  */
 export async function signOutQuietly(): Promise<void> {
   try {
-    await fetch(urlFor(ACCOUNT.signOut, {}), { credentials: 'same-origin', redirect: 'manual' });
+    await callApi(ACCOUNT.signOut, {}, { timeoutMs: TIMEOUT_MS });
   } catch {
     // Already signed out, or offline: the session ends on the server by itself.
   }
+}
+
+/**
+ * Spec 01 §2 Sign Out: ends the session (a POST with the CSRF token, issue 23), then loads the
+ * sign-in scheme the server answers; the app's start page, which asks for a sign-in, if it failed.
+ */
+export async function signOut(): Promise<void> {
+  let next = '/';
+  try {
+    next = (await callApi(ACCOUNT.signOut, {}, { timeoutMs: TIMEOUT_MS })).url;
+  } catch {
+    // Offline or already signed out: the start page sends the browser to sign in.
+  }
+  browserNavigation.assign(next);
 }

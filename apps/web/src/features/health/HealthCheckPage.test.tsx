@@ -54,6 +54,14 @@ describe('HealthCheckPage', () => {
     expect(init?.credentials).toBe('same-origin');
   });
 
+  it('shows no machine name when the answer has none (anyone but a signed-in manager)', async () => {
+    const { machineName: _hidden, ...anonymous } = healthy;
+    mockFetch(jsonResponse(anonymous));
+    renderApp('/healthcheck');
+    expect(await screen.findByText('0.1.0+abc123')).toBeTruthy();
+    expect(screen.queryByText(enUS.health.machineName)).toBeNull();
+  });
+
   it('shows Fail for a failed required check, and offers Retry', async () => {
     mockFetch(jsonResponse(broken));
     renderApp('/healthcheck');

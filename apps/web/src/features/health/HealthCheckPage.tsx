@@ -38,7 +38,10 @@ function Summary({ answer }: { answer: HealthCheckResponse }) {
         <Fact label={t('health.status')} value={<OverallStatus passed={requiredChecksPassed(answer)} />} />
         <Fact label={t('health.applicationName')} value={answer.applicationName} />
         <Fact label={t('health.build')} value={answer.version} mono />
-        <Fact label={t('health.machineName')} value={answer.machineName} mono />
+        {/* Issue 23: only a signed-in manager is told the machine name. */}
+        {answer.machineName !== undefined && (
+          <Fact label={t('health.machineName')} value={answer.machineName} mono />
+        )}
       </Box>
     </Paper>
   );

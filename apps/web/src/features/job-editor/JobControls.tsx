@@ -23,6 +23,8 @@ export interface JobControlsProps {
   onSave: (mode: SaveModeName) => void;
   onPrint: () => void;
   onFax: () => void;
+  /** Opens the job's audit trail; absent without jobViewDetails (the control is not shown). */
+  onAuditTrail?: () => void;
 }
 
 /**
@@ -109,6 +111,11 @@ export function JobControls(p: JobControlsProps) {
             </Button>
           </span>
         </Tooltip>
+      )}
+      {p.onAuditTrail && (
+        <Button variant="default" onClick={p.onAuditTrail} data-testid="job-audit-trail">
+          {t('auditTrail.button')}
+        </Button>
       )}
       {!p.editing && editRefused && (
         <Text size="sm" id={EDIT_REASON_ID} data-testid="job-edit-reason">

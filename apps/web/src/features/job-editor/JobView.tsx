@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
 import { useAdtPanels } from './adt/useAdtPanels';
+import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
@@ -61,6 +62,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const [editorReady, setEditorReady] = useState(false);
   const [closing, setClosing] = useState(false);
   const [faxOpen, setFaxOpen] = useState(false);
+  const [auditOpen, setAuditOpen] = useState(false);
+  const canReadTrail = permissions.has('jobViewDetails');
   const [confirmCancel, setConfirmCancel] = useState(false);
   const allowLeave = useRef(false);
 
@@ -203,6 +206,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onSave={(m) => void saving.save(m)}
           onPrint={() => window.open(BULK_URLS.printPreview(jobId), '_blank')}
           onFax={() => setFaxOpen(true)}
+          onAuditTrail={canReadTrail ? () => setAuditOpen(true) : undefined}
         />
         <div className={classes.document}>
           <DocumentArea
@@ -262,6 +266,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         csId={String(loaded.details.corporateCompany.id)}
         onClose={() => setFaxOpen(false)}
       />
+      <AuditTrailDialog jobId={jobId} opened={auditOpen} onClose={() => setAuditOpen(false)} />
     </div>
   );
 }

@@ -64,13 +64,16 @@ export const ACCOUNT = {
     params: MemberIdParamsSchema,
     answer: SetUserSummaryResponseSchema,
   }),
-  /** Spec 01 §2: Sign Out, by navigation; redirects to the sign-in scheme. */
+  /**
+   * Spec 01 §2: Sign Out. A POST with the CSRF check (issue 23: a GET could be fired by a link on
+   * any site); answers where the browser goes next, the sign-in scheme.
+   */
   signOut: endpoint({
-    method: 'GET',
+    method: 'POST',
     path: '/api/account/SignOut',
     tags: ['account'],
-    summary: 'Ends the session (by navigation) and redirects to the sign-in scheme',
-    produces: ['text/html'],
+    summary: 'Ends the session and answers the sign-in scheme to go to',
+    answer: UrlResponseSchema,
   }),
   /** Spec 01 §3 "User settings": formats, permissions and the legacy host of the account. */
   userSettings: endpoint({

@@ -3,6 +3,7 @@ import { ACCOUNT } from './account.js';
 import { ADT } from './adt.js';
 import { ATTACHMENTS } from './attachments.js';
 import { AUDIO } from './audio.js';
+import { AUDIT } from './audit.js';
 import { DOCUMENTS } from './documents.js';
 import { FAX } from './fax.js';
 import { HEALTH } from './health.js';
@@ -22,6 +23,7 @@ export const ENDPOINTS = {
   account: ACCOUNT,
   adt: ADT,
   attachments: ATTACHMENTS,
+  audit: AUDIT,
   audio: AUDIO,
   documents: DOCUMENTS,
   fax: FAX,

@@ -1,0 +1,136 @@
+import { AUDIT_TRAIL } from '@quill/core';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { auditChain } from '../../db/schema/index.js';
+import { AUDIT_ROW_TEXT, type AuditRowText, auditRowHash, GENESIS_HASH, rowsOf } from './auditHash.js';
+
+/** The advisory lock that lets one sealer at a time extend the chain (any process). */
+const SEAL_LOCK = 0x7175696c; // "quil"
+
+type Ctx = Pick<AppContext, 'database'>;
+
+interface State {
+  floor_id: string;
+  candidate_id: string | null;
+  candidate_xmax: string | null;
+}
+
+/** What one pass did: rows sealed; whether committed rows may still be waiting above the floor. */
+export interface SealPass {
+  sealed: number;
+  more: boolean;
+}
+
+/**
+ * One pass of the sealer (docs/decisions.md "Tamper-evident audit trail"). Audit rows are inserted
+ * unsealed — no lock on the request's path — and chained here, in id order, shortly after they
+ * commit. A row may commit after a row with a higher id, so a pass only seals ids it has proved
+ * final: the sequence's value read in an earlier pass, once every transaction running at that
+ * pass's snapshot has ended (the insert trigger takes the transaction id before the row id, so
+ * such a transaction is in that snapshot). The chain is one total order: one sealer at a time
+ * (advisory lock), and `seq` is the primary key.
+ */
+export async function sealAuditPass(ctx: Ctx, batch: number = AUDIT_TRAIL.sealBatch): Promise<SealPass> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${SEAL_LOCK}) as ok`),
+    );
+    if (!lock?.ok) return { sealed: 0, more: true };
+    const [state] = rowsOf<State>(
+      await tx.execute(
+        sql`select floor_id::text as floor_id, candidate_id::text as candidate_id, candidate_xmax
+            from audit_seal_state where id = 1 for update`,
+      ),
+    );
+    // The sequence first, then the snapshot: an id handed out before belongs to a transaction the
+    // snapshot counts as running or ended.
+    const [seq] = rowsOf<{ last: string }>(
+      await tx.execute(
+        sql`select (case when is_called then last_value else last_value - 1 end)::text as last
+            from audit_log_id_seq`,
+      ),
+    );
+    const [snap] = rowsOf<{ xmin: string; xmax: string }>(
+      await tx.execute(
+        sql`select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax
+            from pg_current_snapshot() s`,
+      ),
+    );
+    const floor = BigInt(state!.floor_id);
+    const proved =
+      state!.candidate_id !== null && BigInt(snap!.xmin) >= BigInt(state!.candidate_xmax ?? '0')
+        ? BigInt(state!.candidate_id)
+        : null;
+    const upTo = proved !== null && proved > floor ? proved : floor;
+    const rows = rowsOf<AuditRowText>(
+      await tx.execute(sql`select ${AUDIT_ROW_TEXT} from audit_log a
+        where a.id > ${floor.toString()} and a.id <= ${upTo.toString()}
+          and not exists (select 1 from audit_chain c where c.audit_id = a.id)
+        order by a.id limit ${batch}`),
+    );
+    // Ordered by the bigint column, not by a text alias of it ("9" > "10").
+    const [head] = rowsOf<{ head_seq: string; hash: string }>(
+      await tx.execute(sql`select seq::text as head_seq, hash from audit_chain order by seq desc limit 1`),
+    );
+    let seqNo = head ? Number(head.head_seq) : 0;
+    let prevHash = head?.hash ?? GENESIS_HASH;
+    const links = rows.map((row) => {
+      const hash = auditRowHash(prevHash, row);
+      const link = { seq: ++seqNo, auditId: Number(row.id), prevHash, hash };
+      prevHash = hash;
+      return link;
+    });
+    if (links.length) await tx.insert(auditChain).values(links);
+    const full = rows.length === batch;
+    const newFloor = full ? BigInt(rows.at(-1)!.id) : upTo;
+    // A proved candidate gives way to the sequence's value now; an unproved one waits.
+    const renew = state!.candidate_id === null || proved !== null;
+    await tx.execute(sql`update audit_seal_state set floor_id = ${newFloor.toString()},
+        candidate_id = ${renew ? seq!.last : state!.candidate_id},
+        candidate_xmax = ${renew ? snap!.xmax : state!.candidate_xmax}
+      where id = 1`);
+    const candidate = BigInt(renew ? seq!.last : state!.candidate_id!);
+    return { sealed: links.length, more: full || candidate > newFloor };
+  });
+}
+
+/**
+ * Seals every audit row committed before the call (a few passes: the second proves what the
+ * first saw). For the command line, the seed and tests; the server runs passes on a timer.
+ */
+export async function sealAuditTrail(ctx: Ctx): Promise<number> {
+  let total = 0;
+  for (let idle = 0; idle < 3; ) {
+    const pass = await sealAuditPass(ctx);
+    total += pass.sealed;
+    if (!pass.more) break;
+    idle = pass.sealed ? 0 : idle + 1;
+  }
+  return total;
+}
+
+/** Runs a sealing pass every AUDIT_TRAIL.sealIntervalMs until stopped; failures are logged, not thrown. */
+export function startAuditSealer(ctx: Pick<AppContext, 'database' | 'log'>): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        while ((await sealAuditPass(ctx)).sealed === AUDIT_TRAIL.sealBatch);
+      } catch (err) {
+        const { code, cause } = err as { code?: string; cause?: { code?: string } };
+        ctx.log.warn({ code: cause?.code ?? code }, 'audit sealing pass failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, AUDIT_TRAIL.sealIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

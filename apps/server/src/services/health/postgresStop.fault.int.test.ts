@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import type { TestBrowser } from '../../testing/browser.js';
+import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
+import {
+  createPrivatePostgres,
+  findPostgresBin,
+  type PrivatePostgres,
+} from '../../testing/privatePostgres.js';
+import { createTestApp, type TestApp } from '../../testing/testContext.js';
+
+const bin = findPostgresBin();
+if (!bin) {
+  process.stdout.write(
+    'PostgreSQL fault test not run: no initdb under /usr/lib/postgresql (apt-get install postgresql)\n',
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Answer {
+  call: 'save' | 'read' | 'health';
+  status: number;
+  started: number;
+  ended: number;
+  body?: string;
+}
+
+/**
+ * Issue 23 acceptance: PostgreSQL stopped under load (pg_ctl stop -m fast, then -m immediate as a
+ * crash would) on a private cluster of the test's own. Every answer while it is down is 503 within 2 s, none 500;
+ * calls succeed within 5 s of its return; no acknowledged save is lost.
+ */
+describe.runIf(bin)('PostgreSQL stopped under load', () => {
+  let pg: PrivatePostgres;
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof buildEditorWorld>>;
+  let editor: TestBrowser;
+  let jobId: number;
+
+  beforeAll(async () => {
+    pg = await createPrivatePostgres(bin!);
+    t = await createTestApp({
+      name: 'postgres',
+      create: async () => ({ database: await openDatabase({ url: pg.url }), dispose: async () => undefined }),
+    });
+    w = await buildEditorWorld(t.ctx);
+    editor = await w.browser(t.app, 0);
+    jobId = (await w.makeJob()).id;
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close().catch(() => undefined);
+    await pg?.destroy();
+  });
+
+  // fast: the server ends every session (57P01) and stops; immediate: it stops as a crash would.
+  it.each(['fast', 'immediate'] as const)(
+    'pg_ctl stop -m %s: 503 within 2 s while down, success within 5 s after, no acknowledged save lost',
+    async (mode) => {
+      const answers: Answer[] = [];
+      const acknowledged: number[] = [];
+      const databaseChecks: { asked: number; answered: number; passed: boolean }[] = [];
+      let running = true;
+      let n = 0;
+      const timed = async (call: Answer['call'], request: () => ReturnType<TestBrowser['get']>) => {
+        const started = performance.now();
+        const res = await request();
+        const ended = performance.now();
+        answers.push({
+          call,
+          status: res.statusCode,
+          started,
+          ended,
+          ...(res.statusCode >= 500 && res.statusCode !== 503 ? { body: res.body } : {}),
+        });
+        return res;
+      };
+      const loop = async () => {
+        while (running) {
+          const lastName = `Load${n++}`;
+          const saved = await timed('save', () =>
+            editor.post('/api/job/SavePhysician', {
+              clientFacilityId: w.cf.id,
+              jobId,
+              physician: { lastName },
+            }),
+          );
+          if (saved.statusCode === 200) acknowledged.push((saved.json() as { userId: number }).userId);
+          const last = acknowledged.at(-1);
+          if (last !== undefined) await timed('read', () => editor.get(`/api/jobs/physicians/${last}`));
+          const asked = performance.now();
+          const health = await timed('health', () => editor.get('/api/healthcheck/results'));
+          if (health.statusCode === 200) {
+            const [database] = (health.json() as { results: { result: boolean }[] }).results;
+            databaseChecks.push({ asked, answered: performance.now(), passed: database!.result });
+          }
+          await sleep(10);
+        }
+      };
+      const loops = [loop(), loop(), loop()];
+
+      await sleep(1_500);
+      const stopping = performance.now();
+      await pg.stop(mode);
+      const stopped = performance.now();
+      await sleep(3_000);
+      const starting = performance.now();
+      await pg.start();
+      const back = performance.now();
+      const until = back + 10_000;
+      const recovered = () =>
+        answers.some((a) => a.call !== 'health' && a.started >= back && a.status === 200);
+      while (performance.now() < until && !recovered()) {
+        await sleep(50);
+      }
+      await sleep(500);
+      running = false;
+      await Promise.all(loops);
+
+      const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503);
+      expect(serverErrors).toEqual([]);
+      expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+      // The health check always answers, and says when the database is down.
+      const health = answers.filter((a) => a.call === 'health');
+      expect(health.every((a) => a.status === 200)).toBe(true);
+      const before = answers.filter((a) => a.ended < stopping);
+      expect(before.length).toBeGreaterThan(10);
+      expect(before.every((a) => a.status === 200)).toBe(true);
+      const during = answers.filter((a) => a.started >= stopped && a.ended <= starting);
+      expect(during.filter((a) => a.call !== 'health').length).toBeGreaterThan(10);
+      expect(during.filter((a) => a.call === 'health').length).toBeGreaterThan(0);
+      for (const a of during) {
+        expect(a.status).toBe(a.call === 'health' ? 200 : 503);
+        expect(a.ended - a.started).toBeLessThan(2_000);
+      }
+      const checksDuring = databaseChecks.filter((c) => c.asked >= stopped && c.answered <= starting);
+      expect(checksDuring.length).toBeGreaterThan(0);
+      expect(checksDuring.every((c) => !c.passed)).toBe(true);
+      const databaseCheck = (await editor.get('/api/healthcheck/results')).json().results[0];
+      expect(databaseCheck).toMatchObject({ name: 'Database', result: true });
+      const firstSuccess = answers.find((a) => a.call !== 'health' && a.started >= back && a.status === 200);
+      expect(firstSuccess).toBeDefined();
+      expect(firstSuccess!.ended - back).toBeLessThan(5_000);
+
+      // Every save the server acknowledged is there after the crash and restart.
+      const missing: number[] = [];
+      for (const userId of acknowledged) {
+        const res = await editor.get(`/api/jobs/physicians/${userId}`);
+        if (res.statusCode !== 200) missing.push(userId);
+      }
+      expect(missing).toEqual([]);
+      const slowest = Math.max(...during.map((a) => a.ended - a.started));
+      process.stdout.write(
+        `PostgreSQL fault test (stop -m ${mode}): ${answers.length} answers (${before.length} before the stop, ${during.length} while down, all 503 but the health check's 200, slowest ${Math.round(slowest)} ms); first success ${Math.round(firstSuccess!.ended - back)} ms after the restart; ${acknowledged.length} acknowledged saves, all read back\n`,
+      );
+    },
+  );
+});

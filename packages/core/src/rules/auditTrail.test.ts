@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionText, auditOutcomeText, csvField } from './auditTrail.js';
+import { spreadsheetText } from './spreadsheetText.js';
+
+describe('audit trail texts', () => {
+  it('names known actions in words and refused calls by their endpoint', () => {
+    expect(auditActionText('job.text.read')).toBe('Read the document text');
+    expect(auditActionText('jobEditor.cda')).toBe('Call jobEditor.cda');
+    expect(auditOutcomeText('notFound')).toBe('Refused (not found or another tenant’s)');
+  });
+
+  it('keeps formula-looking text from running in a spreadsheet', () => {
+    for (const t of ['=1+1', '+1', '-2', '@SUM(A1)', '\t=x']) expect(spreadsheetText(t)).toBe(`'${t}`);
+    expect(spreadsheetText('Dr. Jones')).toBe('Dr. Jones');
+  });
+
+  it('quotes CSV fields that need it', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(null)).toBe('');
+    expect(csvField(-3)).toBe('-3');
+  });
+});

@@ -1,0 +1,26 @@
+import { enUS } from '../i18n/enUS.js';
+import { message } from '../i18n/format.js';
+import { spreadsheetText } from './spreadsheetText.js';
+
+const ACTIONS: Record<string, string> = enUS.auditTrail.actions;
+const OUTCOMES: Record<string, string> = enUS.auditTrail.outcomes;
+
+/**
+ * What an audit row's action means, in words: the catalogue's text for the action, or — for a
+ * refused call, named by its endpoint (`jobEditor.cda`) — "Call jobEditor.cda".
+ */
+export function auditActionText(action: string): string {
+  return ACTIONS[action] ?? message('auditTrail.call', { name: action });
+}
+
+/** How an audited call ended, in words (the code itself when the catalogue has none). */
+export function auditOutcomeText(outcome: string): string {
+  return OUTCOMES[outcome] ?? outcome;
+}
+
+/** One CSV field (RFC 4180): formula-safe (rules/spreadsheetText), quoted when it holds a comma, quote or line break. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = typeof value === 'number' ? String(value) : spreadsheetText(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
