@@ -48,6 +48,7 @@ export * from './rules/saveOptions.js';
 export * from './rules/saveOutcome.js';
 export * from './rules/scheduleDates.js';
 export * from './rules/signInThrottle.js';
+export * from './rules/spreadsheetText.js';
 export * from './rules/stages.js';
 export * from './rules/textType.js';
 export * from './rules/wopiSrc.js';

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { serializeError } from './safeError.js';
 
 /**
  * Paths that may carry patient data and are never logged. Request bodies are not logged at all;
@@ -82,6 +83,8 @@ export function createLogger(
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
+      // A failed query: its statement and error code, never its parameters (system/safeError.ts).
+      err: serializeError,
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { PERMISSIONS } from '../rules/permissions.js';
+import { queryId } from './ids.js';
+import { plainText } from './text.js';
 
 /** Sign-in schemes the server offers (spec 01 §4). */
 export const SIGN_IN_SCHEMES = ['local', 'oidc'] as const;
@@ -15,8 +17,8 @@ export type Authenticated = z.infer<typeof AuthenticatedSchema>;
 
 /** POST /api/account/login */
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, message('auth.enterUserName')).max(200),
-  password: z.string().min(1, message('auth.enterPassword')).max(1000),
+  username: plainText('username', { max: 200 }).trim().min(1, message('auth.enterUserName')),
+  password: plainText('password', { max: 1000 }).min(1, message('auth.enterPassword')),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -36,7 +38,7 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 export const UserSummariesSchema = z.array(UserSummarySchema);
 
 export const MemberIdParamsSchema = z.object({
-  memberId: z.coerce.number().int().positive('memberId must be a positive whole number'),
+  memberId: queryId('memberId'),
 });
 
 export const SetUserSummaryResponseSchema = z.object({
@@ -66,13 +68,15 @@ export type ApplicationSettings = z.infer<typeof ApplicationSettingsSchema>;
 /** A URL answer: documentation link, legacy host, tenant URL. */
 export const UrlResponseSchema = z.object({ url: z.string() });
 
-export const TenantQuerySchema = z.object({ tenant: z.string().trim().min(1, 'tenant is required') });
+export const TenantQuerySchema = z.object({
+  tenant: plainText('tenant', { max: 200 }).trim().min(1, 'tenant is required'),
+});
 
 /** Heartbeat answer: the session's remaining seconds, as a number (spec 01 §7). */
 export const RemainingSecondsSchema = z.number().int().min(0);
 
 /** GET /api/account/scheme/{scheme}: the sign-in scheme, matched case-insensitively. */
-export const SchemeParamsSchema = z.object({ scheme: z.string() });
+export const SchemeParamsSchema = z.object({ scheme: plainText('scheme', { max: 50 }) });
 
 /** Where the browser goes back to once signed in (made safe by `safeReturnPath`). */
-export const SchemeQuerySchema = z.object({ returnUrl: z.string().optional() });
+export const SchemeQuerySchema = z.object({ returnUrl: plainText('returnUrl', { max: 2000 }).optional() });

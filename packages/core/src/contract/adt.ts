@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BookingCookieSchema, bodyId } from './ids.js';
+import { BookingCookieSchema, bodyId, wholeNumber } from './ids.js';
 import { PhysicianSchema } from './job.js';
+import { plainText } from './text.js';
 
 /**
  * The job's patient, visit and order data (ADT) and the ADT search (spec 02 §3 "ADT data item",
@@ -34,15 +35,11 @@ export const ADT_LIMITS = {
   maxDecimalDigits: 32,
 } as const;
 
-const segment = z
-  .string()
-  .regex(/^[A-Z][A-Z0-9]{2}$/, 'segment must be an HL7 segment name such as PID, PV1, ORC or OBR');
-const position = (name: string, max: number) =>
-  z
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`);
+const segment = plainText('segment', { max: 3 }).regex(
+  /^[A-Z][A-Z0-9]{2}$/,
+  'segment must be an HL7 segment name such as PID, PV1, ORC or OBR',
+);
+const position = (name: string, max: number) => wholeNumber(name, { min: 1, max });
 
 /** Where an ADT value sits in HL7: segment, field and component ("PID.5.1"). */
 export const Hl7IdentifierSchema = z.object({
@@ -159,8 +156,7 @@ export type JobAdt = z.infer<typeof JobAdtSchema>;
 /** One ADT value as a request sends it. */
 export const InputAdtItemSchema = z.object({
   hl7Identifier: Hl7IdentifierSchema,
-  value: z
-    .string()
+  value: plainText('value')
     .max(ADT_LIMITS.maxValueLength, `An ADT value may hold at most ${ADT_LIMITS.maxValueLength} characters`)
     .nullable(),
 });
@@ -181,7 +177,7 @@ export const InputPhysicianItemsSchema = z
 
 /** An order as a request sends it; `instanceId` null for a new one. */
 export const InputOrderSchema = z.object({
-  instanceId: z.string().max(40).nullable(),
+  instanceId: plainText('instanceId', { max: 40 }).nullable(),
   orderId: bodyId('orderId').nullable().default(null),
   outputAdtData: InputAdtDataSchema,
   hl7Physician: InputPhysicianItemsSchema.default([]),
@@ -207,7 +203,7 @@ export const AdtSearchRequestSchema = z.object({
   /** The client facility whose structure's patients are searched (the job's). */
   companyId: bodyId('companyId'),
   jobId: bodyId('jobId'),
-  identifier: z.string().min(1).max(40),
+  identifier: plainText('identifier', { max: 40 }).min(1, 'identifier is required'),
   inputAdtData: z
     .array(InputAdtItemSchema)
     .min(1, 'Enter at least one search value')

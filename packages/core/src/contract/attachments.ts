@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { queryId } from './ids.js';
+import { plainText } from './text.js';
 
 /**
  * The attachments service (spec 02 §2 "Attachment Search modal", §3 "Attachment", §7, issue 22):
@@ -25,15 +27,8 @@ export const MAX_ATTACHMENT_RESULTS = 500;
 export const ATTACHMENT_NAME_MAX = 200;
 export const ATTACHMENT_DESCRIPTION_MAX = 500;
 
-const MAX_ID = 2_147_483_647;
-
-/** A whole-number id in a path or form field: 1 … 2147483647. */
-const idText = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a positive whole number`)
-    .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
+/** A whole-number id in a path or form field: 1 … 2147483647, in decimal digits. */
+const idText = (name: string) => queryId(name);
 
 /** An ISO 8601 UTC date and time ending with Z, as the spec's attachment calls send them. */
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
@@ -100,15 +95,8 @@ export const AttachmentIdParamsSchema = z.object({
   attachmentNonSequentialID: z.uuid({ error: 'attachmentNonSequentialID must be an attachment id (a UUID)' }),
 });
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly what a name or description may not hold
-const CONTROL = /[\u0000-\u001F\u007F]/;
-
 const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} may hold at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), `${label} contains a control character; remove it and try again`);
+  plainText(label).trim().max(max, `${label} may hold at most ${max} characters`);
 
 /**
  * The form fields of POST /api/attachments/import (multipart, with the file in field `file`).

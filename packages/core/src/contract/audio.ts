@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { queryId } from './ids.js';
+import { plainText } from './text.js';
 
 /** Spec 01 §3 "Audio options": codecs the player can be given. */
 export const AUDIO_CODECS = ['opus', 'wav'] as const;
@@ -19,17 +21,11 @@ export const MAX_AUDIO_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** GET /api/Audio/{codec}?jobId= */
 export const AudioParamsSchema = z.object({
-  codec: z
-    .string()
+  codec: plainText('codec', { max: 10 })
     .transform((c) => c.toLowerCase())
     .pipe(z.enum(AUDIO_CODECS, { error: 'codec must be opus or wav' })),
 });
-export const AudioQuerySchema = z.object({
-  jobId: z.coerce
-    .number({ error: 'jobId must be a whole number' })
-    .int('jobId must be a whole number')
-    .positive('jobId must be a positive whole number'),
-});
+export const AudioQuerySchema = z.object({ jobId: queryId('jobId') });
 
 /** Spec 01 §3 "Audio options", served with a job's data: GET /api/job/audiooptions?jobId= */
 export const AudioOptionsSchema = z.object({
@@ -63,12 +59,7 @@ export const CreateAudioFacilitiesSchema = z.array(
 );
 
 /** The client facility of GET /api/audio/createoptions/{clientFacilityId}. */
-export const CreateAudioFacilityParamsSchema = z.object({
-  clientFacilityId: z.coerce
-    .number({ error: 'clientFacilityId must be a whole number' })
-    .int('clientFacilityId must be a whole number')
-    .positive('clientFacilityId must be a positive whole number'),
-});
+export const CreateAudioFacilityParamsSchema = z.object({ clientFacilityId: queryId('clientFacilityId') });
 
 /** GET /api/audio/createoptions/{clientFacilityId}: dictators and work types of that facility. */
 export const CreateAudioChoicesSchema = z.object({
@@ -81,14 +72,11 @@ export const CreateAudioChoicesSchema = z.object({
  * Answers 201 CreateAudioResponse.
  */
 export const CreateAudioFieldsSchema = z.object({
-  clientFacilityId: z.coerce
-    .number({ error: 'Choose a client facility' })
-    .int()
-    .positive('Choose a client facility'),
-  dictatorId: z.coerce.number({ error: 'Choose a dictator' }).int().positive('Choose a dictator'),
-  workTypeId: z.coerce.number({ error: 'Choose a work type' }).int().positive('Choose a work type'),
+  clientFacilityId: queryId('clientFacilityId', 'Choose a client facility'),
+  dictatorId: queryId('dictatorId', 'Choose a dictator'),
+  workTypeId: queryId('workTypeId', 'Choose a work type'),
   /** Optional: the patient's MRN (PID 3.1) in the facility's corporate structure. */
-  patientMrn: z.string().trim().max(50).optional(),
+  patientMrn: plainText('patientMrn', { max: 50 }).trim().optional(),
   stat: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/constants.js';
+import { bodyId, queryId, queryIdList, wholeNumber, wholeNumberText } from './ids.js';
+import { plainText } from './text.js';
 
 /** Spec 01 §5: formats a document can be downloaded in. */
 export const DOCUMENT_FORMATS = ['pdf', 'rtf'] as const;
@@ -12,46 +14,23 @@ export type CopyType = (typeof COPY_TYPES)[keyof typeof COPY_TYPES];
 /** Largest CDA or DOCX file the document intake takes. */
 export const MAX_DOCUMENT_IMPORT_BYTES = 20 * 1024 * 1024;
 
-const jobId = z.coerce
-  .number({ error: 'jobId must be a whole number' })
-  .int('jobId must be a whole number')
-  .positive('jobId must be a positive whole number');
+const jobId = queryId('jobId');
 
 /**
  * `jobIds` as repeated `jobIds=1&jobIds=2` (spec 01 §7) or `1,2`; duplicates count once; at most
  * LIMITS.maxBulkJobs unique jobs per call.
  */
-export const BulkJobIdsSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^[0-9]+$/, 'Each job id must be a positive whole number')
-          .transform(Number)
-          .pipe(z.number().int().positive('Each job id must be a positive whole number')),
-      )
-      .min(1, 'Name at least one job in jobIds'),
-  )
+export const BulkJobIdsSchema = queryIdList('jobIds', 'Each job id')
   .transform((ids) => [...new Set(ids)])
   .refine((ids) => ids.length <= LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per call`);
 
 const booleanParam = (name: string) =>
-  z
-    .string()
+  plainText(name, { max: 10 })
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }))
     .transform((s) => s === 'true' || s === '1');
 
-const documentFormat = z
-  .string()
+const documentFormat = plainText('format', { max: 10 })
   .transform((s) => s.toLowerCase())
   .pipe(z.enum(DOCUMENT_FORMATS, { error: 'format must be pdf or rtf' }));
 
@@ -65,8 +44,7 @@ export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
  * `{ jobId: 123, format: 'pdf' }`.
  */
 export const DownloadFileParamsSchema = z.object({
-  file: z
-    .string()
+  file: plainText('file', { max: 40 })
     .regex(/^[0-9]+\.[^.]+$/, 'Name the file as {jobId}.pdf or {jobId}.rtf, for example 123.pdf')
     .transform((file): { jobId: unknown; format: string } => {
       const dot = file.indexOf('.');
@@ -80,11 +58,11 @@ export const JobIdsQuerySchema = z.object({ jobIds: BulkJobIdsSchema });
 export const BulkDownloadQuerySchema = z.object({ jobIds: BulkJobIdsSchema, format: documentFormat });
 /** Params of ENDPOINTS.documents.formatMultiple: the copy type, duplex and cover sheet. */
 export const FormatMultipleParamsSchema = z.object({
-  copiesOption: z.coerce
-    .number({ error: 'copiesOption must be 0, 1, 2 or 3' })
-    .int('copiesOption must be 0, 1, 2 or 3')
-    .min(0, 'copiesOption must be 0, 1, 2 or 3')
-    .max(3, 'copiesOption must be 0, 1, 2 or 3'),
+  copiesOption: wholeNumberText('copiesOption', {
+    min: 0,
+    max: 3,
+    error: 'copiesOption must be 0, 1, 2 or 3',
+  }),
   duplex: booleanParam('duplex'),
   coverSheet: booleanParam('coverSheet'),
 });
@@ -95,7 +73,7 @@ export const FormatMultipleQuerySchema = z.object({
 });
 
 const jobIdList = z
-  .array(jobId)
+  .array(bodyId('jobId'))
   .min(1, 'Name at least one job')
   .max(1000, 'At most 1000 jobs per call')
   .transform((ids) => [...new Set(ids)]);
@@ -103,7 +81,7 @@ const jobIdList = z
 /** Body of ENDPOINTS.jobList.printed: the jobs and the copy type printed. */
 export const PrintedBodySchema = z.object({
   jobIds: jobIdList,
-  copiesType: z.number().int().min(0).max(3, 'copiesType must be 0, 1, 2 or 3'),
+  copiesType: wholeNumber('copiesType', { min: 0, max: 3, error: 'copiesType must be 0, 1, 2 or 3' }),
 });
 /** How many jobs were recorded as printed. */
 export const PrintedResultSchema = z.object({ recorded: z.number().int() });

@@ -61,6 +61,8 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** The form fields of a multipart upload besides its file (the route parses them with this). */
+  readonly fields?: z.ZodType;
   /** The JSON answer on success. */
   readonly answer?: z.ZodType;
   /** The success status when it is not 200 (201 for a created job). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/constants.js';
+import { bodyId, queryId } from './ids.js';
+import { plainText } from './text.js';
 
 /**
  * Who a fax recipient is, as `recipientType` carries it (spec 01 §3 "Fax recipient": Custom for one
@@ -42,27 +44,33 @@ export const FaxRecipientSchema = z.object({
 });
 export type FaxRecipient = z.infer<typeof FaxRecipientSchema>;
 
+/** A recipient as the fax request sends it: an answer's recipient, or one typed in by hand. */
+export const FaxRecipientInputSchema = FaxRecipientSchema.extend({
+  id: bodyId('recipient id').nullable(),
+  name: plainText('name', { max: 200 }).min(1, 'A recipient needs a name'),
+  faxNumber: plainText('faxNumber', { max: 40 }),
+  recipientType: plainText('recipientType', { max: 40 }),
+  physicianId: bodyId('physicianId').nullable().optional(),
+});
+
 /** Answer of ENDPOINTS.fax.contacts: the job's own recipients. */
 export const ContactListSchema = z.array(FaxRecipientSchema);
 
 /** Query of ENDPOINTS.fax.searchRecipients: recipient search, at most LIMITS.faxSearchLimit answers. */
 export const DictatorsQuerySchema = z.object({
-  q: z.string().trim().max(100, 'q must be at most 100 characters').default(''),
-  csid: z.coerce
-    .number({ error: 'csid must be a whole number' })
-    .int('csid must be a whole number')
-    .positive('csid must be a positive whole number'),
+  q: plainText('q').trim().max(100, 'q must be at most 100 characters').default(''),
+  csid: queryId('csid'),
 });
 export const DictatorsResultSchema = z.array(FaxRecipientSchema).max(LIMITS.faxSearchLimit);
 
 /** Body of ENDPOINTS.fax.fax. */
 export const FaxRequestSchema = z.object({
   jobIds: z
-    .array(z.number().int().positive())
+    .array(bodyId('jobId'))
     .min(1, 'Name at least one job to fax')
     .max(LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per fax`)
     .transform((ids) => [...new Set(ids)]),
-  recipients: z.array(FaxRecipientSchema).min(1, 'Choose at least one recipient').max(50),
+  recipients: z.array(FaxRecipientInputSchema).min(1, 'Choose at least one recipient').max(50),
   /**
    * The user confirmed sending jobs to recipients who are not among those jobs' own contacts
    * (custom recipients, search answers, another job's contact). Without it such a fax answers 409

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CdaEditModelSchema } from './cda.js';
-import { bodyId, queryId as id } from './ids.js';
+import { bodyId, queryId as id, wholeNumberText } from './ids.js';
 import { PhysicianDetailsSchema } from './physician.js';
+import { plainText } from './text.js';
 
 /**
  * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job details, document,
@@ -224,7 +225,9 @@ export const SetJobDataRequestSchema = z.object({
   skipExport: z.boolean(),
   forceResign: z.boolean(),
   isProtected: z.boolean(),
-  jobNote: z.string().max(4000, 'A job note may hold at most 4000 characters').nullable(),
+  jobNote: plainText('jobNote', { multiline: true })
+    .max(4000, 'A job note may hold at most 4000 characters')
+    .nullable(),
   /** Absent: the recipients stay as they are. */
   recipients: z.array(RecipientInputSchema).max(100, 'At most 100 recipients').optional(),
 });
@@ -232,6 +235,8 @@ export type SetJobDataRequest = z.infer<typeof SetJobDataRequestSchema>;
 
 /** Answer of getjobdata and RefreshJobData. */
 export const JobDataSchema = SetJobDataRequestSchema.extend({
+  /** As stored (the answer repeats what was saved, whatever the input rules were then). */
+  jobNote: z.string().nullable(),
   stageId: z.number().int(),
   companyId: z.number().int(),
   componentType: z.string(),
@@ -257,7 +262,7 @@ export const PHYSICIAN_SEARCH_TYPES = {
 /** Most physicians one search answers (spec 02 §9 dropdown limit). */
 export const MAX_PHYSICIAN_RESULTS = 300;
 
-const text = z.string().trim().max(100).optional();
+const text = (name: string) => plainText(name, { max: 100 }).trim().optional();
 /**
  * Query of SearchPhysicians: memberId | cfId & q | physicianSearchType & companyId & names. With a
  * search type, `q` is the Physician modal's one text (spec 02 §5): "Last, First" prefixes, or
@@ -266,18 +271,17 @@ const text = z.string().trim().max(100).optional();
 export const SearchPhysiciansQuerySchema = z.object({
   memberId: id('memberId').optional(),
   cfId: id('cfId').optional(),
-  q: text,
-  physicianSearchType: z.coerce
-    .number({ error: 'physicianSearchType must be 0 to 4' })
-    .int('physicianSearchType must be 0 to 4')
-    .min(0, 'physicianSearchType must be 0 to 4')
-    .max(4, 'physicianSearchType must be 0 to 4')
-    .optional(),
+  q: text('q'),
+  physicianSearchType: wholeNumberText('physicianSearchType', {
+    min: 0,
+    max: 4,
+    error: 'physicianSearchType must be 0 to 4',
+  }).optional(),
   companyId: id('companyId').optional(),
-  lastName: text,
-  firstName: text,
-  accessCode: text,
-  specialty: text,
+  lastName: text('lastName'),
+  firstName: text('firstName'),
+  accessCode: text('accessCode'),
+  specialty: text('specialty'),
 });
 export type SearchPhysiciansQuery = z.infer<typeof SearchPhysiciansQuerySchema>;
 /** Query of GetPhysician. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { QUEUE_NAMES } from '../rules/constants.js';
 import { isJobListColumn } from '../rules/jobListColumns.js';
+import { queryId, queryIdList } from './ids.js';
+import { plainText } from './text.js';
 
 /** Most client facilities one list or count call may name (the client batches below it). */
 export const MAX_FACILITIES_PER_CALL = 50;
@@ -13,33 +15,13 @@ export const CorporateStructuresSchema = z.array(CorporateStructureSchema);
 /** The client facility ids of a corporate structure (settings/cfs). */
 export const ClientFacilityIdsSchema = z.array(z.number().int());
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be a positive whole number`);
+const positiveId = (name: string) => queryId(name);
 
 /** `cfs` as `1,2,3` or repeated `cfs=1&cfs=2`. */
-const facilityIds = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map(Number),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .number({ error: 'Each client facility id must be a whole number' })
-          .int('Each client facility id must be a whole number')
-          .positive('Each client facility id must be a positive whole number'),
-      )
-      .min(1, 'Name at least one client facility in cfs')
-      .max(MAX_FACILITIES_PER_CALL, `At most ${MAX_FACILITIES_PER_CALL} client facilities per call`),
-  );
+const facilityIds = queryIdList('cfs', 'Each client facility id').refine(
+  (ids) => ids.length <= MAX_FACILITIES_PER_CALL,
+  `At most ${MAX_FACILITIES_PER_CALL} client facilities per call`,
+);
 
 /** Query of getcounts, alljobs, him and dist (spec 01 §7 "Jobs and list"). */
 export const JobListQuerySchema = z.object({ corpId: positiveId('corpId'), cfs: facilityIds });
@@ -58,8 +40,7 @@ export const ExportParamsSchema = z.object({
 });
 /** Query of the Excel export: the columns to write, comma-separated, in order (all when left out). */
 export const ExportQuerySchema = z.object({
-  columns: z
-    .string()
+  columns: plainText('columns', { max: 2000 })
     .optional()
     .transform((v) => (v ? v.split(',').map((c) => c.trim()) : undefined))
     .refine((cols) => !cols || cols.every(isJobListColumn), 'columns names an unknown column'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt.js';
 import { CdaEditsSchema } from './cda.js';
-import { BookingCookieSchema, bodyId, queryId } from './ids.js';
+import { BookingCookieSchema, bodyId, queryId, wholeNumber } from './ids.js';
 import { HoldQueueFlagSchema, JobDataSchema, SetJobDataRequestSchema } from './job.js';
+import { plainText } from './text.js';
 
 /**
  * The job view's booking and save calls (spec 02 §4, §7; ARCHITECTURE §4 "Booking"): every write
@@ -45,17 +46,17 @@ export const ExtendBookingResultSchema = z.object({ success: z.boolean(), expire
 export const CancelBookingQuerySchema = z.object({
   jobId: queryId('jobId'),
   bookingCookie: cookie,
-  componentType: z.string().max(10).optional(),
+  componentType: plainText('componentType', { max: 10 }).optional(),
 });
 /** Answer of cancelbooking. */
 export const CancelBookingResultSchema = z.object({ success: z.boolean(), messages: z.array(z.string()) });
 
 /** A save mode (spec 02 §3 "Save options"): 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
-export const SaveModeSchema = z
-  .number({ error: 'saveMode must be a whole number from 0 to 5' })
-  .int('saveMode must be a whole number from 0 to 5')
-  .min(0, 'saveMode must be a whole number from 0 to 5')
-  .max(5, 'saveMode must be a whole number from 0 to 5');
+export const SaveModeSchema = wholeNumber('saveMode', {
+  min: 0,
+  max: 5,
+  error: 'saveMode must be a whole number from 0 to 5',
+});
 
 /** Body of savejob: saveMode 0 save only, 1 move on, 2 hold, 3 recheck, 4 draft, 5 finish. */
 export const SaveJobBodySchema = z.object({

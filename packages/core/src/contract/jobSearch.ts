@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../rules/constants.js';
+import { LIMITS, MAX_ID } from '../rules/constants.js';
+import { queryId, wholeNumberText } from './ids.js';
 import { JobListRowSchema } from './jobList.js';
+import { plainText } from './text.js';
 
 /** Longest name or MRN a search takes; the most pages one can reach. */
 export const JOB_SEARCH_LIMITS = { textMax: 100, nameMin: 2, maxPage: 1000 } as const;
@@ -15,8 +17,7 @@ function isCalendarDay(value: string): boolean {
 }
 
 const optionalText = (name: string, min = 1) =>
-  z
-    .string()
+  plainText(name)
     .trim()
     .max(JOB_SEARCH_LIMITS.textMax, `${name} may be at most ${JOB_SEARCH_LIMITS.textMax} characters`)
     .optional()
@@ -24,8 +25,7 @@ const optionalText = (name: string, min = 1) =>
     .refine((v) => v === undefined || v.length >= min, `${name} needs at least ${min} characters`);
 
 const optionalDay = (name: string) =>
-  z
-    .string()
+  plainText(name, { max: 40 })
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
@@ -39,31 +39,28 @@ const optionalDay = (name: string) =>
  */
 export const JobSearchQuerySchema = z
   .object({
-    jobId: z
-      .string()
+    jobId: plainText('Job ID', { max: 40 })
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || /^\d{1,15}$/.test(v), 'Job ID must be a whole number')
+      .refine(
+        (v) => v === undefined || (/^\d{1,10}$/.test(v) && Number(v) <= MAX_ID),
+        `Job ID must be a whole number up to ${MAX_ID}`,
+      )
       .transform((v) => (v === undefined ? undefined : Number(v))),
     patient: optionalText('Patient', JOB_SEARCH_LIMITS.nameMin),
     mrn: optionalText('MRN'),
     dictator: optionalText('Dictator', JOB_SEARCH_LIMITS.nameMin),
     from: optionalDay('From'),
     to: optionalDay('To'),
-    cs: z.coerce
-      .number({ error: 'cs must be a whole number' })
-      .int('cs must be a whole number')
-      .positive('cs must be a positive whole number')
-      .optional(),
-    page: z.coerce
-      .number({ error: 'page must be a whole number' })
-      .int('page must be a whole number')
-      .min(1, 'page starts at 1')
-      .max(JOB_SEARCH_LIMITS.maxPage, `page may be at most ${JOB_SEARCH_LIMITS.maxPage}`)
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: 'pageSize must be a whole number' })
+    cs: queryId('cs').optional(),
+    page: wholeNumberText('page', {
+      min: 1,
+      max: JOB_SEARCH_LIMITS.maxPage,
+      tooSmall: 'page starts at 1',
+      tooLarge: `page may be at most ${JOB_SEARCH_LIMITS.maxPage}`,
+    }).default(1),
+    pageSize: wholeNumberText('pageSize', { min: 0, max: MAX_ID })
       .refine(
         (n) => (LIMITS.pageSizes as readonly number[]).includes(n),
         `pageSize must be one of ${LIMITS.pageSizes.join(', ')}`,

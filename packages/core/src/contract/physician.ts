@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidFaxNumber } from '../rules/faxNumber.js';
-import { bodyId, queryId } from './ids.js';
+import { bodyId, queryId, wholeNumber } from './ids.js';
+import { plainText } from './text.js';
 
 /**
  * The physician details a person types (spec 02 §2 "Physician modal"): a custom recipient's
@@ -8,16 +9,11 @@ import { bodyId, queryId } from './ids.js';
  * Kept apart from job.ts so both it and the save calls can use it without importing each other.
  */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly what a typed detail may not hold
-const CONTROL = /[\u0000-\u001F\u007F]/;
-
 /** One typed detail: trimmed, at most `max` characters, no control characters; empty reads as null. */
 const detail = (label: string, max: number) =>
-  z
-    .string()
+  plainText(label)
     .trim()
     .max(max, `${label} may hold at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), `${label} contains a control character; remove it and try again`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -85,11 +81,11 @@ export type PhysicianDetails = z.infer<typeof PhysicianDetailsSchema>;
 export const LAST_NAME_REQUIRED = 'Last name is required';
 
 /** Spec 02 §3: DICTATOR 0, DICTATED_FOR 1, ADT 2, CCLIST 3, NAME_INSERT 4. */
-const SearchTypeSchema = z
-  .number({ error: 'physicianSearchType must be 0 to 4' })
-  .int('physicianSearchType must be 0 to 4')
-  .min(0, 'physicianSearchType must be 0 to 4')
-  .max(4, 'physicianSearchType must be 0 to 4');
+const SearchTypeSchema = wholeNumber('physicianSearchType', {
+  min: 0,
+  max: 4,
+  error: 'physicianSearchType must be 0 to 4',
+});
 
 /**
  * Body of POST /api/job/SavePhysician (spec 02 §7: clientFacilityId and physician). Ours besides:
@@ -104,13 +100,15 @@ export const SavePhysicianRequestSchema = z.object({
   physician: PhysicianDetailsSchema.extend({
     lastName: z
       .string({ error: LAST_NAME_REQUIRED })
-      .trim()
-      .min(1, LAST_NAME_REQUIRED)
-      .max(
-        PHYSICIAN_DETAIL_FIELDS.lastName,
-        `Last name may hold at most ${PHYSICIAN_DETAIL_FIELDS.lastName} characters`,
-      )
-      .refine((v) => !CONTROL.test(v), 'Last name contains a control character; remove it and try again'),
+      .pipe(
+        plainText('Last name')
+          .trim()
+          .min(1, LAST_NAME_REQUIRED)
+          .max(
+            PHYSICIAN_DETAIL_FIELDS.lastName,
+            `Last name may hold at most ${PHYSICIAN_DETAIL_FIELDS.lastName} characters`,
+          ),
+      ),
   }),
 });
 export type SavePhysicianRequest = z.infer<typeof SavePhysicianRequestSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bodyId, queryId, wholeNumber, wholeNumberText } from './ids.js';
+import { plainText } from './text.js';
 
 /**
  * Schedule and patient-data upload with heading mapping (spec 02 §2 "Schedule Upload page", §3
@@ -129,6 +131,39 @@ export const HeadingMappingItemSchema = z.object({
 });
 export type HeadingMappingItem = z.infer<typeof HeadingMappingItemSchema>;
 
+/**
+ * Text a request echoes from the uploaded file (headings, sample cells): tab and line breaks are
+ * kept as the file had them; NUL and the other control characters are refused.
+ */
+const fileText = (name: string, max: number) => plainText(name, { max, multiline: true });
+
+/** The most characters a spreadsheet cell holds (Excel's limit): the bound of echoed sample cells. */
+const SPREADSHEET_CELL_MAX = 32_767;
+
+/** A mapping definition as a submit sends it back. */
+const MappingDefinitionInputSchema = MappingDefinitionSchema.extend({
+  columnHeading: fileText('columnHeading', 200),
+  segmentName: plainText('segmentName', { max: 10 }),
+  segmentType: wholeNumber('segmentType', { min: 0, max: 4 }),
+  fieldIndex: wholeNumber('fieldIndex', { min: 0, max: 999 }),
+  componentIndex: wholeNumber('componentIndex', { min: 0, max: 99 }),
+  dataType: wholeNumber('dataType', { min: 0, max: 6 }),
+});
+
+/** A heading mapping item as a submit sends it. */
+const HeadingMappingItemInputSchema = HeadingMappingItemSchema.extend({
+  fileHeading: fileText('fileHeading', 200),
+  sample: fileText('sample', 1000),
+  adtDefinition: MappingDefinitionInputSchema.nullable(),
+  dateTimeFormat: plainText('dateTimeFormat', { max: 40 }).nullable(),
+  compositeColumnFormat: wholeNumber('compositeColumnFormat', {
+    min: 0,
+    max: 2,
+    error: 'Unknown composite name format',
+  }).nullable(),
+  splitTimeHeading: fileText('splitTimeHeading', 200).nullable(),
+});
+
 /** The first rows of the file: headings and cell text. */
 export const SampleDataTableSchema = z.object({
   headings: z.array(z.string()),
@@ -142,8 +177,7 @@ export type Company = z.infer<typeof CompanySchema>;
 /** The companies a search found, at most SCHEDULE_LIMITS.companySearchLimit. */
 export const CompaniesSchema = z.array(CompanySchema);
 export const CompanySearchParamsSchema = z.object({
-  text: z
-    .string()
+  text: plainText('text')
     .trim()
     .min(1, 'Type part of a client facility name or id')
     .max(100, 'At most 100 characters'),
@@ -154,22 +188,17 @@ export const CompanySearchParamsSchema = z.object({
  * (default SCHEDULE) and the file. The file is kept; `revisedFileName` names it for the submit.
  */
 export const ValidateHeadingsFieldsSchema = z.object({
-  companyId: z.coerce
-    .number({ error: 'companyId must be a whole number' })
-    .int('companyId must be a whole number')
-    .positive('companyId must be a positive whole number'),
-  mshActionType: z.coerce
-    .number({ error: 'mshActionType must be 0, 1, 2 or 3' })
-    .int()
-    .refine(
-      (v) => (UPLOAD_ACTION_VALUES as readonly number[]).includes(v),
-      'mshActionType must be 0, 1, 2 or 3',
-    ),
-  formType: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === 0 || v === 1, 'formType must be 0 (ADT) or 1 (SCHEDULE)')
-    .default(UPLOAD_FORM_TYPES.SCHEDULE),
+  companyId: queryId('companyId'),
+  mshActionType: wholeNumberText('mshActionType', {
+    min: 0,
+    max: 3,
+    error: 'mshActionType must be 0, 1, 2 or 3',
+  }),
+  formType: wholeNumberText('formType', {
+    min: 0,
+    max: 1,
+    error: 'formType must be 0 (ADT) or 1 (SCHEDULE)',
+  }).default(UPLOAD_FORM_TYPES.SCHEDULE),
 });
 export const ValidateHeadingsResponseSchema = z.object({
   fileName: z.string(),
@@ -186,28 +215,38 @@ export type ValidateHeadingsResponse = z.infer<typeof ValidateHeadingsResponseSc
 
 /** POST /api/schedule/SubmitScheduleHeadings and /api/schedule/SubmitADTHeadings. */
 export const SubmitHeadingsRequestSchema = z.object({
-  companyId: z.number().int().positive('companyId must be a positive whole number'),
-  companyName: z.string().max(200),
-  fileName: z.string().max(255),
-  revisedFileName: z.string().min(1, 'revisedFileName is required').max(100),
+  companyId: bodyId('companyId'),
+  companyName: plainText('companyName', { max: 200 }),
+  fileName: plainText('fileName', { max: 255 }),
+  revisedFileName: plainText('revisedFileName', { max: 100 }).min(1, 'revisedFileName is required'),
   mappingItems: z
-    .array(HeadingMappingItemSchema)
+    .array(HeadingMappingItemInputSchema)
     .min(1, 'The file has no headings')
     .max(SCHEDULE_LIMITS.maxHeadings),
   mappingsExist: z.boolean(),
   /** Values for definitions no heading supplies, by column heading. */
-  defaultValues: z.record(z.string().max(200), z.string().max(1000)).default({}),
-  actionType: z
-    .number()
-    .int()
-    .refine(
-      (v) => (UPLOAD_ACTION_VALUES as readonly number[]).includes(v),
-      'actionType must be 0, 1, 2 or 3',
-    ),
+  defaultValues: z
+    .record(fileText('defaultValues heading', 200), plainText('defaultValues value', { max: 1000 }))
+    .default({}),
+  actionType: wholeNumber('actionType', { min: 0, max: 3, error: 'actionType must be 0, 1, 2 or 3' }),
   /** Echoed from validateheadings; the server reads the stored file, not these. */
-  sampleTableData: SampleDataTableSchema.optional(),
-  adtDefinitions: z.array(MappingDefinitionSchema).optional(),
-  dateFormats: z.array(z.string()).optional(),
+  sampleTableData: z
+    .object({
+      headings: z
+        .array(fileText('sampleTableData heading', SPREADSHEET_CELL_MAX))
+        .max(SCHEDULE_LIMITS.maxHeadings),
+      rows: z
+        .array(
+          z.array(fileText('sampleTableData cell', SPREADSHEET_CELL_MAX)).max(SCHEDULE_LIMITS.maxHeadings),
+        )
+        .max(SCHEDULE_LIMITS.sampleRows * 4),
+    })
+    .optional(),
+  adtDefinitions: z.array(MappingDefinitionInputSchema).max(1000).optional(),
+  dateFormats: z
+    .array(plainText('dateFormats', { max: 40 }))
+    .max(100)
+    .optional(),
 });
 export type SubmitHeadingsRequest = z.infer<typeof SubmitHeadingsRequestSchema>;
 export const SubmitHeadingsResponseSchema = z.object({
@@ -221,12 +260,7 @@ export type SubmitHeadingsResponse = z.infer<typeof SubmitHeadingsResponseSchema
 
 /** Processing states of an upload, as GET /api/schedule/status/{uploadId} answers them. */
 export const UPLOAD_STATUSES = ['validated', 'queued', 'processing', 'done', 'failed'] as const;
-export const UploadStatusParamsSchema = z.object({
-  uploadId: z.coerce
-    .number({ error: 'uploadId must be a whole number' })
-    .int('uploadId must be a whole number')
-    .positive('uploadId must be a positive whole number'),
-});
+export const UploadStatusParamsSchema = z.object({ uploadId: queryId('uploadId') });
 export const UploadStatusSchema = z.object({
   uploadId: z.number().int(),
   fileName: z.string(),

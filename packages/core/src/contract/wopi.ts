@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 
 /**
  * Quill as a WOPI host (ARCHITECTURE §1 "Word documents", issue 22): the file of a Word job is its
@@ -34,7 +35,7 @@ export const COOL_STATUS_DOC_CHANGED = 1010;
 
 /** Path of a WOPI file call: the file id as the WOPI client sends it (checked by the host: 404 when unknown). */
 export const WopiFileParamsSchema = z.object({
-  fileId: z.string().max(100, 'fileId is not a file of this host'),
+  fileId: plainText('fileId').max(100, 'fileId is not a file of this host'),
 });
 
 /**
@@ -42,7 +43,7 @@ export const WopiFileParamsSchema = z.object({
  * like a wrong one (WOPI: "Token is invalid"), so it is optional here.
  */
 export const WopiTokenQuerySchema = z.object({
-  access_token: z.string().max(512, 'access_token is not a token of this host').optional(),
+  access_token: plainText('access_token').max(512, 'access_token is not a token of this host').optional(),
 });
 
 /**

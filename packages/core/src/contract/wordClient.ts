@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WOPI_SRC_MAX_LENGTH } from '../rules/wopiSrc.js';
 import { WOPI_TOKEN_MAX_LENGTH, WORD_CLIENT_MODES } from '../rules/wordClient.js';
+import { plainText } from './text.js';
 
 /**
  * The embedded WOPI client page (issue 22, "Word documents (WOPI)"): what the job view's form post
@@ -12,7 +13,7 @@ import { WOPI_TOKEN_MAX_LENGTH, WORD_CLIENT_MODES } from '../rules/wordClient.js
 /** The page's query: the mode and the file's WOPI address (checked to be this server's by the route). */
 export const WordClientQuerySchema = z.object({
   mode: z.enum(WORD_CLIENT_MODES),
-  WOPISrc: z.string().min(1).max(WOPI_SRC_MAX_LENGTH),
+  WOPISrc: plainText('WOPISrc', { max: WOPI_SRC_MAX_LENGTH }).min(1, 'WOPISrc is required'),
 });
 export type WordClientQuery = z.infer<typeof WordClientQuerySchema>;
 

@@ -126,6 +126,16 @@ export const enUS = {
     databaseUnavailable:
       'Quill cannot reach its database at the moment. Please try again in a few seconds; if this goes on, tell your System Administrator.',
   },
+  /** Input at the edge (contract/ids.ts, contract/text.ts): what a 400 says about one field. */
+  input: {
+    wholeNumber: '{{field}} must be a whole number',
+    positive: '{{field}} must be a positive whole number',
+    atLeast: '{{field}} must be at least {{min}}',
+    atMost: '{{field}} must be at most {{max}}',
+    text: '{{field}} must be text',
+    idList: 'Name at least one id in {{field}}, for example {{field}}=1&{{field}}=2',
+    controlCharacter: '{{field}} contains a control character; remove it and try again',
+  },
   health: {
     title: 'Health Check',
     applicationName: 'Application name',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, auditOutcomeText, csvField, spreadsheetText } from './auditTrail.js';
+import { auditActionText, auditOutcomeText, csvField } from './auditTrail.js';
+import { spreadsheetText } from './spreadsheetText.js';
 
 describe('audit trail texts', () => {
   it('names known actions in words and refused calls by their endpoint', () => {

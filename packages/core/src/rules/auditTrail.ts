@@ -1,5 +1,6 @@
 import { enUS } from '../i18n/enUS.js';
 import { message } from '../i18n/format.js';
+import { spreadsheetText } from './spreadsheetText.js';
 
 const ACTIONS: Record<string, string> = enUS.auditTrail.actions;
 const OUTCOMES: Record<string, string> = enUS.auditTrail.outcomes;
@@ -17,16 +18,7 @@ export function auditOutcomeText(outcome: string): string {
   return OUTCOMES[outcome] ?? outcome;
 }
 
-/**
- * A text cell a spreadsheet will not run: text starting with =, +, - or @ (a formula to Excel,
- * LibreOffice and Google Sheets) gets a leading apostrophe. Local to the audit export until the
- * shared spreadsheet rule of issue 23 lands; then this gives way to it.
- */
-export function spreadsheetText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** One CSV field (RFC 4180): formula-safe, quoted when it holds a comma, quote or line break. */
+/** One CSV field (RFC 4180): formula-safe (rules/spreadsheetText), quoted when it holds a comma, quote or line break. */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = typeof value === 'number' ? String(value) : spreadsheetText(value);

@@ -123,3 +123,9 @@ export const DATABASE_LIMITS = {
   /** TCP keep-alive on idle connections, so a vanished server is noticed. */
   keepAliveDelayMs: 10_000,
 } as const;
+
+/**
+ * The largest id (and whole number) a request may carry: PostgreSQL's `integer`, 2³¹ − 1. Ids are
+ * 1 … MAX_ID, written in decimal digits (contract/ids.ts).
+ */
+export const MAX_ID = 2_147_483_647;

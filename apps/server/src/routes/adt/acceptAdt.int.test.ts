@@ -178,7 +178,6 @@ describe.each(databaseTargets())('Accept ADT on $name', (target) => {
     const before = await snapshot(job.id);
     const cases = [
       [{ patientId: w.southPatient.id }, 'The patient was not found'],
-      [{ patientId: 2_147_483_648 }, 'The patient was not found'],
       [{ patientId: w.grace.id, visitId: w.petersVisit.id }, 'The visit was not found for this patient'],
       [
         { patientId: w.grace.id, visitId: w.admission.id, orderId: [w.chest.id, w.petersOrder.id] },
@@ -190,6 +189,10 @@ describe.each(databaseTargets())('Accept ADT on $name', (target) => {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json().error.message).toBe(text);
     }
+    // Ids are 1 … 2147483647 (issue 23): a larger one is bad input naming the field.
+    const tooLarge = await accept(w.editor, job.id, cookie, { patientId: 2_147_483_648 });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error.message).toContain('patientId must be at most 2147483647');
     expect(await snapshot(job.id)).toEqual(before);
   });
 

@@ -6,6 +6,7 @@ import {
   type JobListColumn,
   type JobListRow,
   type QueueName,
+  spreadsheetCell,
   stageLabel,
 } from '@quill/core';
 import ExcelJS from 'exceljs';
@@ -57,7 +58,8 @@ export function exportColumns(requested: readonly JobListColumn[] | undefined): 
 
 /**
  * GET /api/file/JobList/{csId}/{queueName}: a real .xlsx of the queue's rows with the visible
- * column headings, written to `out` as it is read, a few facilities at a time. Audited.
+ * column headings, written to `out` as it is read, a few facilities at a time; formula-looking
+ * text is written as text (rules/spreadsheetText). Audited.
  */
 export async function exportJobList(
   ctx: AppContext,
@@ -91,7 +93,7 @@ export async function exportJobList(
       formats,
     );
     for (const row of rows) {
-      sheet.addRow(columns.map((c) => cell(row, c))).commit();
+      sheet.addRow(columns.map((c) => spreadsheetCell(cell(row, c)))).commit();
       count += 1;
     }
   }

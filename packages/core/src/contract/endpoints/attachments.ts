@@ -4,6 +4,7 @@ import {
   AttachmentIdParamsSchema,
   AttachmentListSchema,
   AttachmentSearchQuerySchema,
+  ImportAttachmentFieldsSchema,
   ImportedAttachmentSchema,
 } from '../attachments.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
@@ -49,6 +50,7 @@ export const ATTACHMENTS = {
     path: '/api/attachments/import',
     tags,
     consumes: 'multipart/form-data',
+    fields: ImportAttachmentFieldsSchema,
     status: 201,
     answer: ImportedAttachmentSchema,
   }),

@@ -6,6 +6,7 @@ import {
   CreateAudioChoicesSchema,
   CreateAudioFacilitiesSchema,
   CreateAudioFacilityParamsSchema,
+  CreateAudioFieldsSchema,
   CreateAudioResponseSchema,
 } from '../audio.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
@@ -50,6 +51,7 @@ export const AUDIO = {
     path: '/api/audio/createwithaudio',
     tags: ['audio'],
     consumes: 'multipart/form-data',
+    fields: CreateAudioFieldsSchema,
     status: 201,
     answer: CreateAudioResponseSchema,
   }),

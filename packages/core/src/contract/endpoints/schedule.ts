@@ -9,6 +9,7 @@ import {
   UploadEffectSchema,
   UploadStatusParamsSchema,
   UploadStatusSchema,
+  ValidateHeadingsFieldsSchema,
   ValidateHeadingsResponseSchema,
 } from '../schedule.js';
 
@@ -38,6 +39,7 @@ export const SCHEDULE = {
     path: '/api/schedule/validateheadings',
     tags: ['schedule'],
     consumes: 'multipart/form-data',
+    fields: ValidateHeadingsFieldsSchema,
     answer: ValidateHeadingsResponseSchema,
   }),
   /** Spec 02 §4: submits a schedule upload's mapping; answers errors, warnings and the queued upload. */
