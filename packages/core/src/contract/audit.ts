@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './ids.js';
+import { queryId, wholeNumberText } from './ids.js';
 
 /**
  * A job's audit trail in the job view (issue 23): who did what to the job, when, from where and how
@@ -10,12 +10,7 @@ import { queryId } from './ids.js';
 /** `?jobId=&page=` of the trail (page from 1). */
 export const AuditTrailQuerySchema = z.object({
   jobId: queryId('jobId'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000, 'page must be at most 100000')
-    .default(1),
+  page: wholeNumberText('page', { min: 1, max: 100_000 }).default(1),
 });
 
 /** `/{jobId}` of the export. */
