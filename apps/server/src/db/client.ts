@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { releaseClientsOnFailure } from './releasingTransaction.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -59,6 +60,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', (err) => opts.onPoolError?.(err));
     pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    releaseClientsOnFailure(db, pool);
     return {
       kind: 'postgres',
       db,
