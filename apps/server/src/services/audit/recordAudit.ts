@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
 /**
@@ -21,13 +21,80 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Appends an audit row; in `db` (the caller's transaction) when it must commit with the work it records. */
+type AuditRow = typeof auditLog.$inferInsert;
+
+/** The most rows one grouped insert writes; more wait for the next. */
+const MOST_ROWS_PER_INSERT = 500;
+
+/**
+ * Group commit for the audit rows written outside a transaction (issue 24). A row is added to the
+ * insert being prepared; the first row of a quiet moment is written at once, and the rows that
+ * arrive while an insert is in flight are written together by the next one. Every caller's
+ * promise settles only when the insert holding its row has committed, so a call still answers
+ * only after its audit row is durable (ARCHITECTURE §5) — with one statement and one commit for
+ * many calls instead of one each.
+ */
+class AuditGroup {
+  private waiting: { row: AuditRow; done: (err?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  add(row: AuditRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll() {
+    this.writing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, MOST_ROWS_PER_INSERT);
+      try {
+        await this.db.insert(auditLog).values(group.map((g) => g.row));
+        for (const g of group) g.done();
+      } catch (err) {
+        // One row's failure (a reference to a row that was just removed) must not fail the others'
+        // calls: a failed group is written again row by row, and each caller learns its own fate.
+        if (group.length === 1) group[0]!.done(err);
+        else
+          await Promise.all(
+            group.map((g) =>
+              this.db
+                .insert(auditLog)
+                .values(g.row)
+                .then(() => g.done(), g.done),
+            ),
+          );
+      }
+    }
+    this.writing = false;
+  }
+}
+
+const groups = new WeakMap<Database, AuditGroup>();
+
+function groupOf(database: Database): AuditGroup {
+  let group = groups.get(database);
+  if (!group) {
+    group = new AuditGroup(database.db);
+    groups.set(database, group);
+  }
+  return group;
+}
+
+/**
+ * Appends an audit row; in `db` (the caller's transaction) when it must commit with the work it
+ * records, otherwise grouped with the other calls' rows ({@link AuditGroup}). Either way the
+ * promise settles once the row is committed.
+ */
 export async function recordAudit(
   ctx: Pick<AppContext, 'database'>,
   entry: AuditEntry,
-  db: Db = ctx.database.db,
+  db?: Db,
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  const row: AuditRow = {
     action: entry.action,
     outcome: entry.outcome,
     userId: entry.userId ?? null,
@@ -37,5 +104,7 @@ export async function recordAudit(
     patientId: entry.patientId ?? null,
     ip: entry.ip ?? null,
     detail: entry.detail ?? {},
-  });
+  };
+  if (db && db !== ctx.database.db) await db.insert(auditLog).values(row);
+  else await groupOf(ctx.database).add(row);
 }
