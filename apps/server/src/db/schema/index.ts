@@ -3,3 +3,4 @@ export * from './operations.js';
 export * from './organisation.js';
 export * from './patients.js';
 export * from './people.js';
+export * from './relations.js';

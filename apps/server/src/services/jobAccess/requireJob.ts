@@ -19,11 +19,14 @@ export function subjectOf(
   };
 }
 
+/** The 404 of a job that does not exist or is another tenant's, with what its audit row names. */
+export function jobNotFound(jobId: number, job: Parameters<typeof subjectOf>[1]) {
+  return about(notFound(`Job ${jobId} was not found.`), subjectOf(jobId, job));
+}
+
 /** The job, when the selected account may see its corporate structure; 404 otherwise (no leak). */
 export async function requireJob(ctx: AppContext, auth: Auth, jobId: number) {
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
-  if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) {
-    throw about(notFound(`Job ${jobId} was not found.`), subjectOf(jobId, job));
-  }
+  if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) throw jobNotFound(jobId, job);
   return job;
 }

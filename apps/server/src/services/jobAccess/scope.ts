@@ -6,7 +6,7 @@ import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 
 /** 404 unless the selected account may see this corporate structure. */
-function requireVisibleStructure(auth: Auth, corpId: number): void {
+export function requireVisibleStructure(auth: Auth, corpId: number): void {
   if (!auth.corporateStructureIds.includes(corpId)) {
     throw notFound(message('jobList.corporateStructure.notFound', { id: corpId }));
   }

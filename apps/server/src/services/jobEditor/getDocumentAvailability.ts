@@ -1,11 +1,8 @@
 import type { DocumentAvailability } from '@quill/core';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { audioFiles } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
-import { currentDocument } from './currentDocument.js';
+import { loadJobDocuments } from './loadJobWith.js';
 
 /**
  * GET /api/job/GetDocumentAvailability (spec 02 §3 "Job availability"): the current document's
@@ -20,14 +17,8 @@ export async function getDocumentAvailability(
   jobId: number,
   ip: string | null,
 ): Promise<DocumentAvailability> {
-  const job = await requireJob(ctx, auth, jobId);
+  const { current: doc, codecs, ...job } = await loadJobDocuments(ctx, auth, jobId);
   await auditJob(ctx, auth, job, 'job.availability.read', ip);
-  const doc = await currentDocument(ctx.database.db, jobId);
-  const audio = await ctx.database.db
-    .select({ codec: audioFiles.codec })
-    .from(audioFiles)
-    .where(eq(audioFiles.jobId, jobId));
-  const codecs = new Set(audio.map((a) => a.codec));
   const format = doc?.format === 'CDA' || doc?.format === 'DOCX' ? doc.format : null;
   return {
     documentType: format === 'CDA' ? 'CDA' : null,

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { readEditModel } from './applyDocumentEdits.js';
-import { currentCdaText } from './documentText.js';
+import { loadJobDocuments } from './loadJobWith.js';
 
 /**
  * GET /api/job/getcda: the editing model of the job's current CDA document and the job version it
@@ -17,10 +16,9 @@ export async function getJobCda(
   jobId: number,
   ip: string | null,
 ): Promise<{ version: number; model: CdaEditModel }> {
-  const job = await requireJob(ctx, auth, jobId);
-  const current = await currentCdaText(ctx, jobId);
-  if (!current) throw notFound(message('job.noDocument'));
-  const model = await readEditModel(ctx, current.xml);
-  await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: current.doc.version });
+  const { current: doc, ...job } = await loadJobDocuments(ctx, auth, jobId);
+  if (doc?.format !== 'CDA') throw notFound(message('job.noDocument'));
+  const model = await readEditModel(ctx, (await ctx.blobs.get(doc.blobKey)).toString('utf8'));
+  await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: doc.version });
   return { version: job.version, model };
 }

@@ -1,15 +1,12 @@
 import type { JobData } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import type { jobs } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
-import { loadFlags, loadRecipients, loadWorkType, toWorkType } from './jobRows.js';
+import { recipientsOf, workTypeOf } from './jobRows.js';
+import { type JobWithData, loadJobData } from './loadJobWith.js';
 
 /** The job data of a stored job (the shape setjobdata takes back, with what it derives from). */
-export async function jobDataOf(db: Db, job: typeof jobs.$inferSelect): Promise<JobData> {
-  const workType = job.workTypeId ? await loadWorkType(db, job, job.workTypeId) : undefined;
+export function jobDataOf(job: JobWithData): JobData {
   return {
     jobId: job.id,
     dictator: job.dictatorId,
@@ -28,21 +25,21 @@ export async function jobDataOf(db: Db, job: typeof jobs.$inferSelect): Promise<
     componentType: job.componentType,
     isPreTranscription: job.isPreTranscription,
     version: job.version,
-    workType: workType ? toWorkType(workType) : null,
-    recipients: await loadRecipients(db, job),
-    holdQueueFlags: await loadFlags(db, job.id),
+    workType: workTypeOf(job),
+    recipients: recipientsOf(job),
+    holdQueueFlags: job.flags,
   };
 }
 
-/** GET /api/job/getjobdata: the job-data part of the save payload, as stored. Audited. */
+/** GET /api/job/getjobdata: the job-data part of the save payload, as stored; one statement. Audited. */
 export async function getJobData(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
   ip: string | null,
 ): Promise<JobData> {
-  const job = await requireJob(ctx, auth, jobId);
-  const data = await jobDataOf(ctx.database.db, job);
+  const job = await loadJobData(ctx, auth, jobId);
+  const data = jobDataOf(job);
   await auditJob(ctx, auth, job, 'job.data.read', ip);
   return data;
 }

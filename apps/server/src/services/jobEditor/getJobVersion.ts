@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { loadJobVersion } from './loadJobWith.js';
 
 /** GET /api/job/getjobversion: the job's current version (the editor compares it before a save). */
 export async function getJobVersion(
@@ -10,7 +10,7 @@ export async function getJobVersion(
   jobId: number,
   ip: string | null,
 ): Promise<{ version: number }> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await loadJobVersion(ctx, auth, jobId);
   await auditJob(ctx, auth, job, 'job.version.read', ip);
   return { version: job.version };
 }

@@ -6,9 +6,9 @@ import {
   type Recipient,
   type WorkType,
 } from '@quill/core';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { jobFlags, type jobs, physicians, recipients, workTypes } from '../../db/schema/index.js';
+import { type jobs, physicians, type recipients, workTypes } from '../../db/schema/index.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 
 type PhysicianRow = typeof physicians.$inferSelect;
@@ -145,28 +145,24 @@ export function toRecipient(r: RecipientRow, physician: PhysicianRow | undefined
   };
 }
 
-/** The job's recipients in order, as spec 02 §3 describes them. */
-export async function loadRecipients(db: Db, job: Job): Promise<Recipient[]> {
-  const rows = await db
-    .select()
-    .from(recipients)
-    .where(eq(recipients.jobId, job.id))
-    .orderBy(asc(recipients.ordinal), asc(recipients.id));
-  const physicianIds = rows.map((r) => r.physicianId).filter((id): id is number => id !== null);
-  const found = physicianIds.length
-    ? await db.select().from(physicians).where(inArray(physicians.id, physicianIds))
-    : [];
-  const byId = new Map(found.map((p) => [p.id, p]));
-  return rows.map((r) => toRecipient(r, r.physicianId ? byId.get(r.physicianId) : undefined));
+/** The job's recipients in order (loaded with it, loadJobWith.ts), as spec 02 §3 describes them. */
+export function recipientsOf(job: { recipients: (RecipientRow & { physician: PhysicianRow | null })[] }) {
+  return job.recipients.map((r): Recipient => toRecipient(r, r.physician ?? undefined));
 }
 
-/** The job's hold-queue flags. */
-export async function loadFlags(db: Db, jobId: number) {
-  return db
-    .select({ code: jobFlags.code, description: jobFlags.description })
-    .from(jobFlags)
-    .where(eq(jobFlags.jobId, jobId))
-    .orderBy(asc(jobFlags.code));
+/** Whether a work type is one the job may have: its facility's, or inherited from its structure. */
+function belongsTo(w: WorkTypeRow, job: Pick<Job, 'clientFacilityId' | 'corporateStructureId'>) {
+  return (
+    w.corporateStructureId === job.corporateStructureId &&
+    (w.clientFacilityId === null || w.clientFacilityId === job.clientFacilityId)
+  );
+}
+
+/** The job's work type (loaded with it), when it belongs to the job's facility or structure. */
+export function workTypeOf(
+  job: Pick<Job, 'clientFacilityId' | 'corporateStructureId'> & { workType: WorkTypeRow | null },
+): WorkType | null {
+  return job.workType && belongsTo(job.workType, job) ? toWorkType(job.workType) : null;
 }
 
 /** The work type, when it belongs to the job's facility or is inherited from its structure. */

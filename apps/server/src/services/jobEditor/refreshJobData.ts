@@ -6,6 +6,7 @@ import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { jobDataOf } from './getJobData.js';
 import { loadPhysicians, toRecipient, toWorkType } from './jobRows.js';
+import { loadJobData } from './loadJobWith.js';
 import { checkJobData } from './writeJobData.js';
 
 /**
@@ -26,7 +27,7 @@ export async function refreshJobData(
   const job = await requireJob(ctx, auth, request.jobId);
   const db = ctx.database.db;
   const checked = await checkJobData(db, auth, job, request, 'refresh');
-  const stored = await jobDataOf(db, job);
+  const stored = jobDataOf(await loadJobData(ctx, auth, job.id));
   const directory = await loadPhysicians(
     db,
     job.corporateStructureId,

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { documentVersions, jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { jobNotFound } from '../jobAccess/requireJob.js';
+
+const visibleJob = and(
+  eq(jobs.id, sql.placeholder('jobId')),
+  sql`${jobs.corporateStructureId} = any(${sql.placeholder('structures')})`,
+);
+/** The job's own columns the job view reads: not the list's cached row nor the raw ADT. */
+const jobColumns = { listRow: false, adt: false, adtPhysicians: false } as const;
+/** What a read's audit row names, and the version the editor compares. */
+const auditedColumns = { id: true, corporateStructureId: true, patientId: true, version: true } as const;
+const flags = { columns: { code: true, description: true }, orderBy: () => asc(jobFlags.code) } as const;
+const jobRecipients = {
+  orderBy: () => [asc(recipients.ordinal), asc(recipients.id)],
+  with: { physician: true },
+} as const;
+
+const viewRelations = {
+  clientFacility: true,
+  serviceCentre: true,
+  corporateStructure: true,
+  dictator: true,
+  dictatedFor: true,
+  workType: true,
+  department: true,
+  location: true,
+  notes: { orderBy: () => [asc(jobNotes.createdAt), asc(jobNotes.id)] },
+  flags,
+  recipients: jobRecipients,
+} as const;
+// The attachments table is named in plain SQL: Drizzle would alias its columns as the job's.
+const viewExtras = {
+  facilityHasAttachments:
+    sql<boolean>`exists (select 1 from attachments a where a.client_facility_id = ${jobs.clientFacilityId})`.as(
+      'facility_has_attachments',
+    ),
+};
+
+/** The statements, prepared once per database (Drizzle builds the SQL once; PostgreSQL parses it once per connection). */
+function statementsOf(db: Db) {
+  return {
+    view: db.query.jobs
+      .findFirst({ where: visibleJob, columns: jobColumns, with: viewRelations, extras: viewExtras })
+      .prepare('job_view'),
+    // The patient's name only for an account that may see it (canSeePatientName).
+    viewWithPatient: db.query.jobs
+      .findFirst({
+        where: visibleJob,
+        columns: jobColumns,
+        with: { ...viewRelations, patient: { columns: { firstName: true, lastName: true } } },
+        extras: viewExtras,
+      })
+      .prepare('job_view_patient'),
+    version: db.query.jobs.findFirst({ where: visibleJob, columns: auditedColumns }).prepare('job_version'),
+    // The current document (the newest non-draft version) and the audio renditions' codecs.
+    documents: db.query.jobs
+      .findFirst({
+        where: visibleJob,
+        columns: auditedColumns,
+        with: {
+          documents: {
+            where: () => eq(documentVersions.isDraft, false),
+            orderBy: () => [desc(documentVersions.version), desc(documentVersions.id)],
+            limit: 1,
+          },
+          audio: { columns: { codec: true } },
+        },
+      })
+      .prepare('job_documents'),
+    data: db.query.jobs
+      .findFirst({
+        where: visibleJob,
+        columns: jobColumns,
+        with: { workType: true, flags, recipients: jobRecipients },
+      })
+      .prepare('job_data'),
+  };
+}
+
+type Statements = ReturnType<typeof statementsOf>;
+const prepared = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let s = prepared.get(db);
+  if (!s) {
+    s = statementsOf(db);
+    prepared.set(db, s);
+  }
+  return s;
+}
+
+/** Runs one of the job statements for a job the account may see; 404 as requireJob answers otherwise. */
+async function visible<T>(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  run: (p: Record<string, unknown>) => Promise<T | undefined>,
+) {
+  const found = await run({ jobId, structures: auth.corporateStructureIds });
+  if (found) return found;
+  // Not found or another tenant's: the job is read again only to say which, for the audit row.
+  const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+  throw jobNotFound(jobId, job);
+}
+
+/** The job and everything the job view shows, in one statement (issue 24); the patient's name when asked. */
+export function loadJobView(
+  ctx: AppContext,
+  auth: Auth,
+  jobId: number,
+  withPatient: boolean,
+): Promise<JobView> {
+  const s = statements(ctx.database.db);
+  return withPatient
+    ? visible(ctx, auth, jobId, (p) => s.viewWithPatient.execute(p))
+    : visible(ctx, auth, jobId, (p) => s.view.execute(p));
+}
+
+/** The job with its work type, flags and recipients (the job data), in one statement. */
+export function loadJobData(ctx: AppContext, auth: Auth, jobId: number) {
+  return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).data.execute(p));
+}
+
+/** The job view's job; `patient` only when asked for. */
+/** The job's version and what its audit row names, in one statement. */
+export function loadJobVersion(ctx: AppContext, auth: Auth, jobId: number) {
+  return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).version.execute(p));
+}
+
+/** The job's version, its current document (none for audio only) and audio codecs, in one statement. */
+export async function loadJobDocuments(ctx: AppContext, auth: Auth, jobId: number) {
+  const job = await visible(ctx, auth, jobId, (p) => statements(ctx.database.db).documents.execute(p));
+  return { ...job, current: job.documents[0], codecs: new Set(job.audio.map((a) => a.codec)) };
+}
+
+export type JobView = NonNullable<Awaited<ReturnType<Statements['view']['execute']>>> &
+  Partial<Pick<NonNullable<Awaited<ReturnType<Statements['viewWithPatient']['execute']>>>, 'patient'>>;
+export type JobWithData = NonNullable<Awaited<ReturnType<Statements['data']['execute']>>>;
