@@ -26,7 +26,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quill-test-'));
   const testDb = await target.create();
-  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
+  // NODE_ENV test: answers are checked against their zod schemas too (http/responseSerializer.ts).
+  const config = configWith({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'false',
+    ...env,
+  });
   const ctx = await createContext(config, createLogger(config, logDestination), testDb.database);
   const app = await buildApp(ctx, { webDist: null });
   return {

@@ -92,7 +92,14 @@ export function toPhysician(p: PhysicianRow): Physician {
 }
 
 /** The dictator / dictated-for fields of the job detail. */
-export function toJobPhysician(p: PhysicianRow | undefined): JobViewDetails['dictator'] {
+export function toJobPhysician(
+  p:
+    | Pick<
+        PhysicianRow,
+        'id' | 'prefix' | 'firstName' | 'lastName' | 'suffix' | 'middleInitial' | 'accessCode'
+      >
+    | undefined,
+): JobViewDetails['dictator'] {
   if (!p) return null;
   return {
     userId: p.id,

@@ -19,16 +19,34 @@ const jobRecipients = {
   with: { physician: true },
 } as const;
 
+const named = { id: true, name: true, companyNameId: true } as const;
+/** A dictator or dictated-for as the job view shows them, with the structure they must belong to. */
+const jobPhysician = {
+  columns: {
+    id: true,
+    corporateStructureId: true,
+    prefix: true,
+    firstName: true,
+    lastName: true,
+    suffix: true,
+    middleInitial: true,
+    accessCode: true,
+  },
+} as const;
+/** Only the columns the job view shows: less for the database to encode and for us to decode. */
 const viewRelations = {
-  clientFacility: true,
-  serviceCentre: true,
-  corporateStructure: true,
-  dictator: true,
-  dictatedFor: true,
+  clientFacility: { columns: { ...named, timeZone: true, attachmentsEnabled: true } },
+  serviceCentre: { columns: named },
+  corporateStructure: { columns: named },
+  dictator: jobPhysician,
+  dictatedFor: jobPhysician,
   workType: true,
-  department: true,
-  location: true,
-  notes: { orderBy: () => [asc(jobNotes.createdAt), asc(jobNotes.id)] },
+  department: { columns: { id: true, name: true } },
+  location: { columns: { id: true, code: true, name: true, auto: true } },
+  notes: {
+    columns: { createdBy: true, appName: true, createdAt: true, note: true },
+    orderBy: () => [asc(jobNotes.createdAt), asc(jobNotes.id)],
+  },
   flags,
   recipients: jobRecipients,
 } as const;

@@ -1,0 +1,46 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+
+type Serializer = (data: unknown) => string;
+
+/**
+ * The answer's JSON Schema as zod's output type gives it, or null when zod cannot say it in JSON
+ * Schema (a transform, a custom check) and the answer keeps zod's own serializer.
+ */
+function jsonSchemaOf(schema: ZodType): object | null {
+  try {
+    return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Response serialisation compiled once per route (issue 24): the zod answer schema becomes JSON
+ * Schema and fast-json-stringify builds a function writing exactly its properties (what is not
+ * in the schema is not sent, as with zod). zod checked and re-encoded every answer of every call
+ * before `JSON.stringify`. Under test (`check`), every answer is also encoded by zod and the two
+ * must agree, so the contract tests still catch an answer that breaks its schema.
+ */
+export function compiledSerializerCompiler(check: boolean): FastifySerializerCompiler<ZodType> {
+  return (route) => {
+    const zodSerializer = zodSerializerCompiler(route) as Serializer;
+    const json = jsonSchemaOf(route.schema);
+    if (!json) return zodSerializer;
+    const fast = fastJsonStringify(json) as Serializer;
+    if (!check) return fast;
+    return (data) => {
+      const expected = zodSerializer(data);
+      const written = fast(data);
+      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+        throw new Error(
+          `${route.method} ${route.url}: the compiled serializer wrote ${written}, zod ${expected}`,
+        );
+      }
+      return written;
+    };
+  };
+}
