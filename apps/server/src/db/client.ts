@@ -60,6 +60,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       keepAlive: true,
       keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,
+      // Every pooled connection listens before the pool hands it out (pg-pool awaits this hook),
+      // so that this process hears its own writes' notifications at once: PostgreSQL sends a
+      // session its own notifications before the ReadyForQuery of the statement (or COMMIT) that
+      // raised them, that is before the write's promise resolves (db/authNotifications.ts).
+      onConnect: (client) => client.query(`LISTEN ${AUTH_CHANNEL}`),
     });
     // Without a listener a dropped idle connection would crash the process. The pool listens only
     // while a connection is idle: one checked out (a transaction between two statements) that
@@ -69,14 +74,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const notifications = new EventEmitter<{ auth: [payload: string] }>();
     pool.on('connect', (client) => {
       client.on('error', (err) => opts.onPoolError?.(err));
-      // Every pooled connection listens, so that this process hears its own writes' notifications
-      // at once: PostgreSQL sends a session its own notifications before the ReadyForQuery of the
-      // statement (or COMMIT) that raised them, that is before the write's promise resolves. Queued
-      // before the first statement the pool hands this connection; a failure shows on that one.
       client.on('notification', (n) => {
         if (n.channel === AUTH_CHANNEL) notifications.emit('auth', n.payload ?? '');
       });
-      client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     releaseClientsOnFailure(db, pool);

@@ -39,7 +39,7 @@ export class SessionCache {
   /** `hearing` says whether every writer's notifications reach {@link evict} at this moment. */
   constructor(
     private readonly options: SessionCacheOptions,
-    private readonly hearing: () => boolean,
+    private readonly hears: () => boolean,
   ) {}
 
   /** Starts hearing the database's auth notifications and answers the cache they keep current. */
@@ -77,7 +77,7 @@ export class SessionCache {
   get(idHash: string): Auth | undefined {
     const entry = this.entries.get(idHash);
     if (!entry) return undefined;
-    if (!this.hearing() || performance.now() >= entry.staleAt) {
+    if (!this.hears() || performance.now() >= entry.staleAt) {
       this.remove(idHash);
       return undefined;
     }
@@ -97,7 +97,7 @@ export class SessionCache {
    * (a notification for what it read may have been processed already), or nobody hears now.
    */
   put(ticket: CacheTicket, auth: Auth): void {
-    if (this.options.maxEntries <= 0 || ticket.generation !== this.generation || !this.hearing()) return;
+    if (this.options.maxEntries <= 0 || ticket.generation !== this.generation || !this.hears()) return;
     this.remove(auth.sessionHash);
     this.entries.set(auth.sessionHash, { auth, staleAt: performance.now() + this.options.ttlMs });
     index(this.byUser, auth.userId, auth.sessionHash);
@@ -130,6 +130,11 @@ export class SessionCache {
     this.entries.clear();
     this.byUser.clear();
     this.byAccount.clear();
+  }
+
+  /** True while entries may be served: the listener hears every writer now. */
+  get serving(): boolean {
+    return this.options.maxEntries > 0 && this.hears();
   }
 
   /** Entries held (tests, diagnostics). */
