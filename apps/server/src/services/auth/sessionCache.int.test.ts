@@ -93,6 +93,25 @@ describe.each(databaseTargets())('the session cache on $name', (target) => {
     expect((await settings(c)).status).toBe(401);
   });
 
+  it('s: an active heartbeat moves the idle expiry: the next call reads the session again', async () => {
+    const b = await signedIn();
+    expect((await settings(b)).status).toBe(200);
+    const [before] = await t.ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hash(b)));
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await b.get('/api/heartbeat/Active')).statusCode).toBe(200);
+    expect(await sessionStatementsDuring(() => settings(b))).toHaveLength(1);
+    const [after] = await t.ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hash(b)));
+    expect(after!.idleExpiresAt.getTime()).toBeGreaterThan(before!.idleExpiresAt.getTime());
+    const resolved = await resolveSession(t.ctx, b.cookies.get(SESSION_COOKIE)!);
+    expect(resolved.auth?.idleExpiresAt.getTime()).toBe(after!.idleExpiresAt.getTime());
+  });
+
   it('u: disabling the user by SQL refuses the next call; enabling lets it through again', async () => {
     const b = await signedIn();
     expect((await settings(b)).status).toBe(200);
