@@ -53,6 +53,13 @@ export const ConfigSchema = z.object({
     .default(12 * 3600),
   BOOKING_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
   /**
+   * Resolved sessions kept in the process (issue 24, services/auth/sessionCache.ts): at most this
+   * many, least recently used dropped; 0 resolves every call from the database.
+   */
+  SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** The longest a cached session is served without reading it again, notifications or not. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /**
    * The attachments service browsers call (spec 02 §7 `{host}/Attachments/v1/…`): a separate
    * deployment of it. Unset: this server (PUBLIC_URL, or the address the browser used).
    */

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { DocumentPool } from './documents/pool/documentPool.js';
 import { ensureCookieSecret } from './services/auth/cookieSecret.js';
+import { SessionCache } from './services/auth/sessionCache.js';
 import type { BlobStore } from './storage/blobStore.js';
 import { FsBlobStore } from './storage/fsBlobStore.js';
 import { lockDataDir } from './system/dataDirLock.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   documents: DocumentPool;
   /** Signs short-lived cookies; kept in the database so every API process shares it. */
   cookieSecret: string;
+  /** Resolved sessions, evicted by the database's notifications (services/auth/sessionCache.ts). */
+  sessionCache: SessionCache;
   /** Releases the DATA_DIR lock of the embedded database (no-op otherwise). */
   release: () => void;
 }
@@ -56,11 +59,17 @@ export async function createContext(
       'a document thread failed',
     ),
   );
-  return { config, database: db, blobs, tasks, log, documents, cookieSecret, release };
+  const sessionCache = SessionCache.start(
+    db,
+    { maxEntries: config.SESSION_CACHE_ENTRIES, ttlMs: config.SESSION_CACHE_SECONDS * 1000 },
+    log,
+  );
+  return { config, database: db, blobs, tasks, log, documents, cookieSecret, sessionCache, release };
 }
 
-/** Stops the task queue and closes the database. */
+/** Stops the task queue and the session cache's listener, and closes the database. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.sessionCache.stop();
   await ctx.tasks.stop();
   await ctx.documents.close();
   await ctx.database.close();

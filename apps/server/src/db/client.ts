@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { AUTH_CHANNEL } from './authNotifications.js';
 import { releaseClientsOnFailure } from './releasingTransaction.js';
 import * as schema from './schema/index.js';
 
@@ -29,6 +31,12 @@ export interface Database {
   executeSql: ExecuteSql;
   /** PostgreSQL connection string when kind is postgres (pg-boss opens its own pool). */
   url?: string;
+  /**
+   * Emits `auth` with the payload of every AUTH_CHANNEL notification heard on the connections this
+   * process queries through (db/authNotifications.ts): a notification raised by this process's own
+   * write is emitted before that write's promise resolves.
+   */
+  notifications: EventEmitter<{ auth: [payload: string] }>;
   close(): Promise<void>;
 }
 
@@ -52,19 +60,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       keepAlive: true,
       keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,
+      // Every pooled connection listens before the pool hands it out (pg-pool awaits this hook),
+      // so that this process hears its own writes' notifications at once: PostgreSQL sends a
+      // session its own notifications before the ReadyForQuery of the statement (or COMMIT) that
+      // raised them, that is before the write's promise resolves (db/authNotifications.ts).
+      onConnect: (client) => client.query(`LISTEN ${AUTH_CHANNEL}`),
     });
     // Without a listener a dropped idle connection would crash the process. The pool listens only
     // while a connection is idle: one checked out (a transaction between two statements) that
     // drops would emit an error nobody hears, so each connection gets its own listener too. Its
     // next statement fails, and the call answers 503 (db/connectionLost.ts).
     pool.on('error', (err) => opts.onPoolError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    const notifications = new EventEmitter<{ auth: [payload: string] }>();
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+      client.on('notification', (n) => {
+        if (n.channel === AUTH_CHANNEL) notifications.emit('auth', n.payload ?? '');
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     releaseClientsOnFailure(db, pool);
     return {
       kind: 'postgres',
       db,
       url: opts.url,
+      notifications,
       executeSql: async (text, values) => {
         const r = await pool.query(text, values as unknown[] | undefined);
         return { rows: r.rows };
@@ -75,9 +95,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite has one connection, the process's only writer: PGlite calls the listener while it reads
+  // the answer of the statement that raised the notification, before that statement resolves.
+  const notifications = new EventEmitter<{ auth: [payload: string] }>();
+  await client.listen(AUTH_CHANNEL, (payload) => notifications.emit('auth', payload));
   return {
     kind: 'pglite',
     db,
+    notifications,
     executeSql: async (text, values) => {
       // PGlite's query() takes one statement with parameters; exec() several without.
       if (values && values.length > 0) {

@@ -38,9 +38,11 @@ export async function serverOrigin(child: Child, timeoutMs = 60_000): Promise<st
   return origin;
 }
 
-/** A fetch client for a real server that keeps cookies and sends the XSRF token like the web client. */
-export function httpClient(origin: string) {
-  const cookies = new Map<string, string>();
+/**
+ * A fetch client for a real server that keeps cookies and sends the XSRF token like the web client.
+ * Two clients given one `cookies` map are one browser calling two servers.
+ */
+export function httpClient(origin: string, cookies = new Map<string, string>()) {
   return async (method: string, path: string, body?: unknown): Promise<Response> => {
     const res = await fetch(`${origin}${path}`, {
       method,

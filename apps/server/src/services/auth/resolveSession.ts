@@ -44,13 +44,26 @@ export async function resolveSession(
 
 /**
  * {@link resolveSession} by the stored hash of the session id: for what is bound to a session
- * without carrying its cookie (the attachments service's credentials).
+ * without carrying its cookie (the attachments service's credentials). A session the process
+ * cached (services/auth/sessionCache.ts) needs no statement; its expiry is still checked at every
+ * call, and an expired one is read again so that it is ended and audited as below.
  */
 export async function resolveSessionByHash(
   ctx: AppContext,
   idHash: string,
   now = new Date(),
 ): Promise<ResolvedSession> {
+  const cached = ctx.sessionCache.get(idHash);
+  if (cached && cached.idleExpiresAt > now && cached.absoluteExpiresAt > now) {
+    return { auth: cached, problem: null };
+  }
+  const ticket = ctx.sessionCache.ticket();
+  const resolved = await readSession(ctx, idHash, now);
+  if (resolved.auth) ctx.sessionCache.put(ticket, resolved.auth);
+  return resolved;
+}
+
+async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<ResolvedSession> {
   // One statement for the session, its user, its account and the account's permissions and
   // corporate structures, not four: every /api call runs it, and each round trip to the database
   // adds to every call (docs/decisions.md, "Fewer statements per call").
