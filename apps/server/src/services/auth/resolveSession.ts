@@ -21,6 +21,8 @@ export interface Auth {
   permissions: ReadonlySet<string>;
   /** Corporate structures the selected account may see (empty before an account is chosen). */
   corporateStructureIds: readonly number[];
+  /** The user's date and time formats and locale (settings/user), read with the session. */
+  display: { dateFormat: string; timeFormat: string; locale: string };
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
 }
@@ -72,6 +74,9 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
       session: sessions,
       username: users.username,
       userDisabledAt: users.disabledAt,
+      dateFormat: users.dateFormat,
+      timeFormat: users.timeFormat,
+      locale: users.locale,
       accountFound: accounts.id,
       memberType: accounts.memberType,
       companyId: accounts.companyId,
@@ -128,6 +133,7 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
       companyId: usable ? row.companyId : null,
       permissions,
       corporateStructureIds,
+      display: { dateFormat: row.dateFormat, timeFormat: row.timeFormat, locale: row.locale },
       idleExpiresAt: s.idleExpiresAt,
       absoluteExpiresAt: s.absoluteExpiresAt,
     },

@@ -12,6 +12,7 @@ function auth(sessionHash: string, userId: number, accountId: number | null): Au
     companyId: accountId === null ? null : 1,
     permissions: new Set(['jobView']),
     corporateStructureIds: accountId === null ? [] : [1],
+    display: { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm', locale: 'en-US' },
     idleExpiresAt: new Date(Date.now() + 60_000),
     absoluteExpiresAt: new Date(Date.now() + 600_000),
   };

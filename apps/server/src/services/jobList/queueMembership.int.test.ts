@@ -91,6 +91,7 @@ describe.each(databaseTargets())('queue membership follows the stage catalogue o
       companyId: structure.id,
       permissions: new Set(PERMISSIONS),
       corporateStructureIds: [structure.id],
+      display: { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm', locale: 'en-US' },
       idleExpiresAt: new Date(Date.now() + 60_000),
       absoluteExpiresAt: new Date(Date.now() + 60_000),
     };

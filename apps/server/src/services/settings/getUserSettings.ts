@@ -1,23 +1,15 @@
 import { PERMISSIONS, type Permission, type UserSettings } from '@quill/core';
-import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 
-/** GET /api/settings/user: formats, locale and the selected account's permissions. */
-export async function getUserSettings(
-  ctx: AppContext,
-  auth: Auth,
-  fftmBaseUrl: string,
-): Promise<UserSettings> {
-  const [user] = await ctx.database.db
-    .select({ dateFormat: users.dateFormat, timeFormat: users.timeFormat, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, auth.userId));
+/**
+ * GET /api/settings/user: formats, locale and the selected account's permissions — all read with
+ * the session (resolveSession), so the call needs no statement of its own.
+ */
+export function getUserSettings(auth: Auth, fftmBaseUrl: string): UserSettings {
   return {
-    dateFormat: user?.dateFormat ?? 'MM/DD/YYYY',
-    timeFormat: user?.timeFormat ?? 'HH:mm',
-    locale: user?.locale ?? 'en-US',
+    dateFormat: auth.display.dateFormat,
+    timeFormat: auth.display.timeFormat,
+    locale: auth.display.locale,
     permissions: PERMISSIONS.filter((p): p is Permission => auth.permissions.has(p)),
     userId: auth.userId,
     fftmBaseUrl,
