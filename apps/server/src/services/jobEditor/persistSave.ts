@@ -82,26 +82,36 @@ export async function persistSave(
   ip: string | null,
 ): Promise<SaveJobResult> {
   const { jobId } = req;
-  // The job (404 as requireJob) and its current document in one statement, before the transaction.
-  const read = await jobWithCurrentDocument(ctx.database.db, jobId);
-  if (!read || !auth.corporateStructureIds.includes(read.job.corporateStructureId))
-    throw jobNotFound(jobId, read?.job);
-  const { job } = read;
+  const runsRules = req.mode !== 'text' && req.mode !== 'data' && saveModeRunsRules(req.mode);
+  // The job (404 as requireJob) and its current document in one statement, before the
+  // transaction — when the save reads the text, writes a document or finishes; a save of the job
+  // data alone reads the job once, locked (an import since bumped the version: 409 below).
+  const read =
+    req.cda || req.docx || runsRules || req.mode === SAVE_MODES.finish
+      ? await readJob(ctx, auth, jobId)
+      : null;
   if ((req.cda || req.docx) && !auth.permissions.has('jobEditText'))
     throw forbidden(message('job.noEditTextPermission'));
-  if (req.mode === SAVE_MODES.finish && job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
+  if (read && req.mode === SAVE_MODES.finish && read.job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
     throw invalid(message('job.finishNotHim'));
-  const current = await cdaTextOf(ctx, read.doc);
+  const current = read ? await cdaTextOf(ctx, read.doc) : null;
   if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
   const edited = req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : null;
   const blob = await storeNewDocument(ctx, edited, req.docx);
   // What the text says for the rules, read on a document thread before the transaction.
-  const runsRules = req.mode !== 'text' && req.mode !== 'data' && saveModeRunsRules(req.mode);
   const document = runsRules ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null) : null;
   const limitsApply = req.mode === SAVE_MODES.moveOn || req.mode === SAVE_MODES.finish;
 
   return ctx.database.db.transaction(async (tx) => {
-    const { locked, booking } = await lockJobAndBooking(tx, jobId, auth.accountId!, req.holder);
+    const held = await lockJobAndBooking(tx, jobId, auth.accountId!, req.holder);
+    if (!held || !auth.corporateStructureIds.includes(held.locked.corporateStructureId)) {
+      // Not this account's job, or (as requireLiveBooking) no live booking with this cookie.
+      const [job] = held ? [held.locked] : await tx.select().from(jobs).where(eq(jobs.id, jobId));
+      if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId))
+        throw jobNotFound(jobId, job);
+      throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
+    }
+    const { locked, booking } = held;
     const state = await readSaveDocumentState(tx, jobId);
     const inTx = state.current;
     // The versions since a Word edit started are the booking's own PutFiles: not newer.
@@ -110,7 +120,7 @@ export async function persistSave(
     const stale =
       (req.version !== null && req.version !== locked.version && !ownWordVersions) ||
       // The CDA read before the transaction is still the job's text (an import did not replace it).
-      (current?.doc.id ?? null) !== (inTx?.format === 'CDA' ? inTx.id : null);
+      (read !== null && (current?.doc.id ?? null) !== (inTx?.format === 'CDA' ? inTx.id : null));
     if (stale) {
       throw conflict(
         message('job.staleVersion', {
@@ -223,4 +233,12 @@ export async function persistSave(
     const finalFlags = flags ?? state.flags;
     return { success: true, version: next, stageId, stageName: stageName(stageId) ?? '', flags: finalFlags };
   });
+}
+
+/** The job the account may see (404 otherwise, as requireJob) with its current document. */
+async function readJob(ctx: AppContext, auth: Auth, jobId: number) {
+  const read = await jobWithCurrentDocument(ctx.database.db, jobId);
+  if (!read || !auth.corporateStructureIds.includes(read.job.corporateStructureId))
+    throw jobNotFound(jobId, read?.job);
+  return read;
 }

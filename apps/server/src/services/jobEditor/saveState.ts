@@ -2,7 +2,7 @@ import { type HoldQueueFlag, message } from '@quill/core';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors/domainErrors.js';
+import { notFound } from '../../errors/domainErrors.js';
 import { rowsOf } from '../audit/auditHash.js';
 import { hashBookingCookie } from './booking.js';
 import type { SaveHolder } from './persistSave.js';
@@ -12,8 +12,9 @@ import { holdingBooking } from './saveDocument.js';
  * The first statement of a save's transaction: the job row locked with the booking it writes
  * under. By the job view's cookie, the job and its live booking are read and locked by ONE
  * statement — both rows locked, so a booking released or replaced while the statement waited on
- * the lock is read as it is now, not as it was (409 when it is no longer live). By a WOPI lock
- * (PutFile) the job is locked first and the booking read after (saveDocument.holdingBooking).
+ * the lock is read as it is now, not as it was; null when there is no such live booking (or no
+ * job). By a WOPI lock (PutFile) the job is locked first and the booking read after
+ * (saveDocument.holdingBooking: 409 with the current lock).
  */
 export async function lockJobAndBooking(tx: Db, jobId: number, accountId: number, holder: SaveHolder) {
   if ('bookingCookie' in holder) {
@@ -31,8 +32,7 @@ export async function lockJobAndBooking(tx: Db, jobId: number, accountId: number
       )
       .where(eq(jobs.id, jobId))
       .for('update', { of: [jobs, bookings] });
-    if (!row) throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
-    return { locked: row.job, booking: row.booking };
+    return row ? { locked: row.job, booking: row.booking } : null;
   }
   const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
   if (!locked) throw notFound(message('job.notFound', { jobId }));
