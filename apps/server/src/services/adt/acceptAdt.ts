@@ -152,9 +152,7 @@ export async function acceptAdt(
     const [after] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
     // Only a hold-queue job has flags to re-run; stage moves stay with the save modes.
     const inHoldQueue = (booking.restoreStageId ?? locked.stageId) === STAGES.holdQueue.id;
-    const flags = inHoldQueue
-      ? triggeredFlags(await evaluateJobRules(tx, after!, facts()))
-      : null;
+    const flags = inHoldQueue ? triggeredFlags(await evaluateJobRules(tx, after!, facts())) : null;
     if (flags) await replaceJobFlags(tx, job.id, flags);
     await auditJob(
       ctx,
