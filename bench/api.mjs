@@ -152,9 +152,28 @@ async function measure(origin, headers, pathOf) {
   });
 }
 
-/** 50 editors at once, each on its own jobs: book out → savejob (save only) → release, in a loop. */
+/**
+ * 50 editors at once, each on its own jobs: book out → savejob (save only) → release, in a loop.
+ * Only jobs the account can book take part (a Finished or Cancelled job answers 409 by design), and
+ * the release names the job as cancelbooking requires (without jobId it is 400 and the booking stays).
+ */
 async function saveRounds(client, jobs) {
-  const mine = jobs.slice(0, connections * 4);
+  const release = (jobId, bookingCookie) =>
+    client.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${encodeURIComponent(bookingCookie)}`);
+  const mine = [];
+  for (const j of jobs) {
+    if (mine.length === connections * 4) break;
+    const probe = await client.post('/api/job/bookoutjob', { jobId: j.id });
+    if (probe.status === 409) {
+      await probe.arrayBuffer();
+      continue;
+    }
+    if (!probe.ok) throw new Error(`bookoutjob ${j.id} answered ${probe.status}`);
+    const released = await release(j.id, (await probe.json()).bookingCookie);
+    if (!(await released.json()).success)
+      throw new Error(`cancelbooking ${j.id} answered ${released.status}`);
+    mine.push(j);
+  }
   const data = new Map();
   for (const j of mine) {
     const d = await (await client.get(`/api/job/getjobdata?jobId=${j.id}`)).json();
@@ -184,6 +203,7 @@ async function saveRounds(client, jobs) {
       const t0 = performance.now();
       const booked = await client.post('/api/job/bookoutjob', { jobId: j.id });
       if (!booked.ok) {
+        await booked.arrayBuffer();
         failures.set(`bookout ${booked.status}`, (failures.get(`bookout ${booked.status}`) ?? 0) + 1);
         continue;
       }
@@ -197,12 +217,16 @@ async function saveRounds(client, jobs) {
         setJobDataRequest: d.body,
       });
       const t2 = performance.now();
-      if (saved.ok) d.version = (await saved.json()).version;
+      const answer = await saved.json();
+      if (saved.ok) d.version = answer.version;
       else failures.set(`savejob ${saved.status}`, (failures.get(`savejob ${saved.status}`) ?? 0) + 1);
-      const released = await client.post(
-        `/api/job/cancelbooking?bookingCookie=${encodeURIComponent(bookingCookie)}`,
-      );
-      await released.arrayBuffer();
+      const released = await release(j.id, bookingCookie);
+      if (!(await released.json()).success) {
+        failures.set(
+          `cancelbooking ${released.status}`,
+          (failures.get(`cancelbooking ${released.status}`) ?? 0) + 1,
+        );
+      }
       saves.push(t2 - t1);
       rounds.push(performance.now() - t0);
     }

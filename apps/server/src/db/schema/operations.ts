@@ -52,7 +52,11 @@ export const distributions = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('distributions_job_idx').on(t.jobId)],
+  (t) => [
+    index('distributions_job_idx').on(t.jobId),
+    // A save that leaves recipients out asks whether a distribution names them (issue 24).
+    index('distributions_recipient_idx').on(t.recipientId),
+  ],
 );
 
 /** Spec 01 §3 "Job details for the list": distributionErrors (description, createdDate). */
@@ -107,7 +111,12 @@ export const faxRecordJobs = pgTable(
     ordinal: integer('ordinal').notNull(),
     recipientId: integer('recipient_id').references(() => recipients.id),
   },
-  (t) => [primaryKey({ columns: [t.faxRecordId, t.jobId] }), index('fax_record_jobs_job_idx').on(t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.faxRecordId, t.jobId] }),
+    index('fax_record_jobs_job_idx').on(t.jobId),
+    // …or a fax (services/jobEditor/writeJobData deliveredTo).
+    index('fax_record_jobs_recipient_idx').on(t.recipientId),
+  ],
 );
 
 export const printEvents = pgTable(

@@ -94,6 +94,15 @@ export async function acceptAdt(
   // Read before the transaction: the embedded database has one connection.
   const timeZone = await facilityTimeZone(ctx, job.clientFacilityId);
   const xml = (await currentCdaText(ctx, job.id))?.xml ?? null;
+  // What the text says for a hold-queue job's rules, read on a document thread before the
+  // transaction too: the transaction holds the embedded database's only connection (issue 24).
+  // A text the rules cannot read fails the accept only where the rules run.
+  const facts = await readDocumentFacts(ctx, xml).then(
+    (document) => () => document,
+    (err: unknown) => () => {
+      throw err;
+    },
+  );
 
   return ctx.database.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
@@ -143,9 +152,7 @@ export async function acceptAdt(
     const [after] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
     // Only a hold-queue job has flags to re-run; stage moves stay with the save modes.
     const inHoldQueue = (booking.restoreStageId ?? locked.stageId) === STAGES.holdQueue.id;
-    const flags = inHoldQueue
-      ? triggeredFlags(await evaluateJobRules(tx, after!, await readDocumentFacts(ctx, xml)))
-      : null;
+    const flags = inHoldQueue ? triggeredFlags(await evaluateJobRules(tx, after!, facts())) : null;
     if (flags) await replaceJobFlags(tx, job.id, flags);
     await auditJob(
       ctx,

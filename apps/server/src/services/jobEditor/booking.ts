@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { message } from '@quill/core';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings } from '../../db/schema/index.js';
 import { conflict } from '../../errors/domainErrors.js';
@@ -33,4 +33,12 @@ export async function requireLiveBooking(db: Db, jobId: number, accountId: numbe
     );
   if (!booking) throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
   return booking;
+}
+
+/**
+ * A list of whole numbers as ONE int[] parameter of a raw statement (`= any(…)`), written as an
+ * array literal so that PGlite and node-postgres pass it alike.
+ */
+export function intArray(values: readonly number[]): SQL {
+  return sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 }

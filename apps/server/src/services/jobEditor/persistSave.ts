@@ -12,24 +12,25 @@ import {
   saveOutcome,
   stageName,
 } from '@quill/core';
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { bookings, documentVersions, jobFlags, jobs, recipients } from '../../db/schema/index.js';
-import { conflict, forbidden, invalid, notFound } from '../../errors/domainErrors.js';
+import { bookings, documentVersions, jobs, recipients } from '../../db/schema/index.js';
+import { conflict, forbidden, invalid } from '../../errors/domainErrors.js';
 import { adtChangeSummary, adtPlanChanges } from '../adt/planJobAdt.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { jobNotFound } from '../jobAccess/requireJob.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
-import { currentDocument } from './currentDocument.js';
-import { currentCdaText } from './documentText.js';
+import { jobWithCurrentDocument } from './currentDocument.js';
+import { cdaTextOf } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
 import { readDocumentFacts } from './holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
 import { refuseSaveModeOutsideLimits } from './plannedRecipients.js';
-import { followWordEdit, holdingBooking, storeNewDocument } from './saveDocument.js';
-import { checkJobData, writeJobData } from './writeJobData.js';
+import { followWordEdit, storeNewDocument } from './saveDocument.js';
+import { lockJobAndBooking, readSaveDocumentState } from './saveState.js';
+import { checkJobData, jobDataColumns, writeJobDataRows } from './writeJobData.js';
 
 /**
  * Whose booking a save writes under: the job view's booking cookie, or (WOPI PutFile) the lock
@@ -81,37 +82,45 @@ export async function persistSave(
   ip: string | null,
 ): Promise<SaveJobResult> {
   const { jobId } = req;
-  const job = await requireJob(ctx, auth, jobId);
+  const runsRules = req.mode !== 'text' && req.mode !== 'data' && saveModeRunsRules(req.mode);
+  // The job (404 as requireJob) and its current document in one statement, before the
+  // transaction — when the save reads the text, writes a document or finishes; a save of the job
+  // data alone reads the job once, locked (an import since bumped the version: 409 below).
+  const read =
+    req.cda || req.docx || runsRules || req.mode === SAVE_MODES.finish
+      ? await readJob(ctx, auth, jobId)
+      : null;
   if ((req.cda || req.docx) && !auth.permissions.has('jobEditText'))
     throw forbidden(message('job.noEditTextPermission'));
-  if (req.mode === SAVE_MODES.finish && job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
+  if (read && req.mode === SAVE_MODES.finish && read.job.componentType.toUpperCase() !== HIM_COMPONENT_TYPE)
     throw invalid(message('job.finishNotHim'));
-  const current = await currentCdaText(ctx, jobId);
+  const current = read ? await cdaTextOf(ctx, read.doc) : null;
   if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
   const edited = req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : null;
   const blob = await storeNewDocument(ctx, edited, req.docx);
   // What the text says for the rules, read on a document thread before the transaction.
-  const document =
-    req.mode !== 'text' && req.mode !== 'data' && saveModeRunsRules(req.mode)
-      ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null)
-      : null;
+  const document = runsRules ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null) : null;
+  const limitsApply = req.mode === SAVE_MODES.moveOn || req.mode === SAVE_MODES.finish;
 
   return ctx.database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
-    if (!locked) throw notFound(message('job.notFound', { jobId }));
-    const booking = await holdingBooking(tx, jobId, auth.accountId!, req.holder);
-    const [newest] = await tx
-      .select({ version: max(documentVersions.version) })
-      .from(documentVersions)
-      .where(eq(documentVersions.jobId, jobId));
-    const inTx = await currentDocument(tx, jobId);
+    const held = await lockJobAndBooking(tx, jobId, auth.accountId!, req.holder);
+    if (!held || !auth.corporateStructureIds.includes(held.locked.corporateStructureId)) {
+      // Not this account's job, or (as requireLiveBooking) no live booking with this cookie.
+      const [job] = held ? [held.locked] : await tx.select().from(jobs).where(eq(jobs.id, jobId));
+      if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId))
+        throw jobNotFound(jobId, job);
+      throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
+    }
+    const { locked, booking } = held;
+    const state = await readSaveDocumentState(tx, jobId);
+    const inTx = state.current;
     // The versions since a Word edit started are the booking's own PutFiles: not newer.
     const ownWordVersions =
       req.wordEdit === true && booking.wordBaseVersion !== null && req.version === booking.wordBaseVersion;
     const stale =
       (req.version !== null && req.version !== locked.version && !ownWordVersions) ||
       // The CDA read before the transaction is still the job's text (an import did not replace it).
-      (current?.doc.id ?? null) !== (inTx?.format === 'CDA' ? inTx.id : null);
+      (read !== null && (current?.doc.id ?? null) !== (inTx?.format === 'CDA' ? inTx.id : null));
     if (stale) {
       throw conflict(
         message('job.staleVersion', {
@@ -122,61 +131,66 @@ export async function persistSave(
         'stale_version',
       );
     }
+    // The job as this save leaves it (its own columns are written once, with the version, below).
+    let after = locked;
+    let columns: Partial<typeof jobs.$inferInsert> = {};
+    let liveRecipients: readonly { distributionMethod: string; removed: boolean }[] | null = null;
     if (req.jobData) {
-      const checked = await checkJobData(tx, auth, locked, req.jobData);
+      const checked = await checkJobData(tx, auth, locked, req.jobData, 'save', { workType: limitsApply });
       refuseSaveModeOutsideLimits(locked, req.mode, checked.recipients, checked.workType);
-      const recipientChanges = await writeJobData(tx, auth, locked, checked, auth.username);
+      const recipientChanges = await writeJobDataRows(tx, auth, locked, checked, auth.username);
+      columns = jobDataColumns(locked, checked);
+      after = { ...locked, ...columns } as typeof locked;
+      liveRecipients = checked.recipients;
       if (adtPlanChanges(checked.adt))
         await auditJob(ctx, auth, locked, 'adt.save', ip, adtChangeSummary(checked.adt), tx);
       if (recipientChanges)
         await auditJob(ctx, auth, locked, 'job.recipients.save', ip, { ...recipientChanges }, tx);
     }
-    const next = Math.max(locked.version, newest?.version ?? 0) + 1;
+    const next = Math.max(locked.version, state.newestVersion ?? 0) + 1;
     const mode = req.mode;
     const draftCopy = mode === SAVE_MODES.draft;
     const source = req.docx ? 'wopi' : 'save';
-    if (blob) {
-      await tx.insert(documentVersions).values({
-        jobId,
-        version: next,
-        format: blob.format,
-        blobKey: blob.key,
-        size: blob.size,
-        isDraft: false,
-        source,
-        createdByAccountId: auth.accountId,
-      });
-    }
     const draftSource = blob ?? (inTx ? { key: inTx.blobKey, size: inTx.size, format: inTx.format } : null);
-    if (draftCopy && draftSource) {
-      await tx.insert(documentVersions).values({
-        jobId,
-        version: next,
-        format: draftSource.format,
-        blobKey: draftSource.key,
-        size: draftSource.size,
-        isDraft: true,
-        source,
-        createdByAccountId: auth.accountId,
-      });
+    const newVersions = [
+      ...(blob ? [{ ...blob, isDraft: false }] : []),
+      ...(draftCopy && draftSource ? [{ ...draftSource, isDraft: true }] : []),
+    ];
+    if (newVersions.length) {
+      await tx.insert(documentVersions).values(
+        newVersions.map((v) => ({
+          jobId,
+          version: next,
+          format: v.format,
+          blobKey: v.key,
+          size: v.size,
+          isDraft: v.isDraft,
+          source,
+          createdByAccountId: auth.accountId,
+        })),
+      );
     }
-    const [after] = await tx.select().from(jobs).where(eq(jobs.id, jobId));
     let stageId = locked.stageId;
     let flags: HoldQueueFlag[] | null = null;
     if (mode !== 'text' && mode !== 'data') {
-      const rows = saveModeRunsRules(mode) ? await evaluateJobRules(tx, after!, document) : [];
+      const rows = saveModeRunsRules(mode) ? await evaluateJobRules(tx, after, document) : [];
       const triggered = triggeredFlags(rows);
-      const methods = await tx
-        .selectDistinct({ method: recipients.distributionMethod })
-        .from(recipients)
-        .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)));
+      // The recipients as this save left them: those it checked, or (no job data) as stored.
+      const methods = liveRecipients
+        ? [...new Set(liveRecipients.filter((r) => !r.removed).map((r) => r.distributionMethod))]
+        : (
+            await tx
+              .selectDistinct({ method: recipients.distributionMethod })
+              .from(recipients)
+              .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)))
+          ).map((m) => m.method);
       const outcome = saveOutcome({
         mode,
         currentStageId: locked.stageId,
         fromStageId: booking.restoreStageId ?? locked.stageId,
         anyTriggered: triggered.length > 0,
-        needsSignature: !after!.signed || after!.forceResign,
-        distributionMethods: methods.map((m) => m.method),
+        needsSignature: !after.signed || after.forceResign,
+        distributionMethods: methods,
       });
       stageId = outcome.stageId;
       if (outcome.flags !== null) {
@@ -190,6 +204,7 @@ export async function persistSave(
     await tx
       .update(jobs)
       .set({
+        ...columns,
         version: next,
         stageId,
         ...(blob ? { edited: true, editedVia: 'Quill', documentType: blob.format } : {}),
@@ -214,12 +229,16 @@ export async function persistSave(
       },
       tx,
     );
-    const finalFlags =
-      flags ??
-      (await tx
-        .select({ code: jobFlags.code, description: jobFlags.description })
-        .from(jobFlags)
-        .where(eq(jobFlags.jobId, jobId)));
+    // Flags this save did not rewrite are as read under the lock.
+    const finalFlags = flags ?? state.flags;
     return { success: true, version: next, stageId, stageName: stageName(stageId) ?? '', flags: finalFlags };
   });
+}
+
+/** The job the account may see (404 otherwise, as requireJob) with its current document. */
+async function readJob(ctx: AppContext, auth: Auth, jobId: number) {
+  const read = await jobWithCurrentDocument(ctx.database.db, jobId);
+  if (!read || !auth.corporateStructureIds.includes(read.job.corporateStructureId))
+    throw jobNotFound(jobId, read?.job);
+  return read;
 }

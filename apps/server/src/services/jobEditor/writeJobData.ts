@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { adtPlanChanges, type JobAdtPlan, planJobAdt } from '../adt/planJobAdt.js';
-import { writeJobAdt } from '../adt/writeJobAdt.js';
+import { jobAdtColumns, writeJobOrders } from '../adt/writeJobAdt.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { loadPhysicians, loadWorkType } from './jobRows.js';
@@ -31,7 +31,12 @@ export interface CheckedJobData {
   recipients: RecipientRow[];
   /** The recipients change (they are then written and audited). */
   changesRecipients: boolean;
-  /** The work type the data posts, with its addressee limits. */
+  /** The job's recipient rows as read (under the caller's lock). */
+  storedRecipients: RecipientRow[];
+  /**
+   * The work type the data posts, with its addressee limits; on a save only loaded when the work
+   * type or the recipients change, or when the caller asks for it (`opts.workType`).
+   */
   workType: typeof workTypes.$inferSelect | undefined;
   /** The job's ADT values, physician items and orders after the data (services/adt/planJobAdt). */
   adt: JobAdtPlan;
@@ -60,21 +65,31 @@ export async function checkJobData(
   job: Job,
   request: JobDataRequest,
   use: RecipientRuleUse = 'save',
+  opts: { workType?: boolean } = {},
 ): Promise<CheckedJobData> {
   const bad = (key: Parameters<typeof message>[0], values: Record<string, string | number>) =>
     invalid(message(key, values));
   const posted = request.recipients ?? [];
-  const physicianIds = [request.dictator, request.dictatedFor, ...posted.map((r) => r.physicianId ?? null)];
+  const rows = await db
+    .select()
+    .from(recipients)
+    .where(eq(recipients.jobId, job.id))
+    .orderBy(recipients.ordinal, recipients.id);
+  // A reference the job already holds was checked when it was stored (and its foreign key keeps
+  // it): only the physicians, work type, department and location the data changes are looked up.
+  const storedPhysician = new Map(rows.map((r) => [r.id, r.physicianId]));
+  const physicianIds = [
+    request.dictator === job.dictatorId ? null : request.dictator,
+    request.dictatedFor === job.dictatedForId ? null : request.dictatedFor,
+    ...posted.map((r) =>
+      r.id !== undefined && storedPhysician.has(r.id) && storedPhysician.get(r.id) === (r.physicianId ?? null)
+        ? null
+        : (r.physicianId ?? null),
+    ),
+  ];
   const found = await loadPhysicians(db, job.corporateStructureId, physicianIds);
   for (const id of physicianIds) if (id !== null && !found.has(id)) throw bad('job.unknownPhysician', { id });
-  const workType =
-    request.workTypeId === null
-      ? undefined
-      : fits(request.workTypeId)
-        ? await loadWorkType(db, job, request.workTypeId)
-        : undefined;
-  if (request.workTypeId !== null && !workType) throw bad('job.unknownWorkType', { id: request.workTypeId });
-  if (request.department !== null) {
+  if (request.department !== null && request.department !== job.departmentId) {
     const [d] = fits(request.department)
       ? await db
           .select({ id: departments.id })
@@ -88,7 +103,7 @@ export async function checkJobData(
       : [];
     if (!d) throw bad('job.unknownDepartment', { id: request.department });
   }
-  if (request.location !== null) {
+  if (request.location !== null && request.location !== job.locationId) {
     const [l] = fits(request.location)
       ? await db
           .select({ id: locations.id })
@@ -99,11 +114,6 @@ export async function checkJobData(
       : [];
     if (!l) throw bad('job.unknownLocation', { id: request.location });
   }
-  const rows = await db
-    .select()
-    .from(recipients)
-    .where(eq(recipients.jobId, job.id))
-    .orderBy(recipients.ordinal, recipients.id);
   const own = new Set(rows.map((r) => r.id));
   const seen = new Set<number>();
   for (const r of posted) {
@@ -119,6 +129,17 @@ export async function checkJobData(
   );
   const planned = planRecipients(job.id, rows, request.recipients, found, delivered);
   const changesRecipients = recipientsChange(rows, planned);
+  // The work type's rules apply when it or the recipients change (or the caller asks for them).
+  const needsWorkType =
+    use !== 'save' || opts.workType === true || request.workTypeId !== job.workTypeId || changesRecipients;
+  const workType =
+    request.workTypeId === null || !needsWorkType
+      ? undefined
+      : fits(request.workTypeId)
+        ? await loadWorkType(db, job, request.workTypeId)
+        : undefined;
+  if (request.workTypeId !== null && needsWorkType && !workType)
+    throw bad('job.unknownWorkType', { id: request.workTypeId });
   const checkedRecipients =
     use !== 'check' && (changesRecipients || request.workTypeId !== job.workTypeId)
       ? refuseRecipients(planned, workType, use === 'refresh')
@@ -136,7 +157,15 @@ export async function checkJobData(
   const adt = await planJobAdt(db, job, request);
   if (adtPlanChanges(adt) && !auth.permissions.has('jobEditAdt'))
     throw forbidden(message('adt.noEditPermission'));
-  return { request, changesDetails, recipients: checkedRecipients, changesRecipients, workType, adt };
+  return {
+    request,
+    changesDetails,
+    recipients: checkedRecipients,
+    changesRecipients,
+    storedRecipients: rows,
+    workType,
+    adt,
+  };
 }
 
 /** What a save did to the recipients, by recipient id (for the audit row). */
@@ -147,11 +176,30 @@ export interface RecipientChanges {
   addressees: number;
 }
 
+/** The job's columns checked job data sets (its ADT values included); `updatedAt` is the writer's. */
+export function jobDataColumns(job: Job, checked: CheckedJobData) {
+  const r = checked.request;
+  return {
+    dictatorId: r.dictator,
+    dictatedForId: r.dictatedFor,
+    stat: r.stat,
+    workTypeId: r.workTypeId,
+    departmentId: r.department,
+    locationId: r.location,
+    skipPrint: r.skipPrint,
+    skipExport: r.skipExport,
+    forceResign: r.forceResign,
+    isProtected: r.isProtected,
+    // Unprotecting marks the job warned.
+    warnedOfProtection: job.warnedOfProtection || (job.isProtected && !r.isProtected),
+    jobNote: r.jobNote?.trim() ? r.jobNote : null,
+    ...jobAdtColumns(checked.adt),
+  };
+}
+
 /**
- * Writes checked job data inside the caller's transaction: the job's columns, a new job note in
- * the history when the note text changed, the recipients as planned when they change (rows not
- * posted are deleted, automatic ones and those a distribution or fax names flagged removed
- * instead; answers what changed, null when nothing did) and the ADT plan (services/adt/writeJobAdt). Unprotecting marks the job warned.
+ * Writes checked job data inside the caller's transaction: the job's columns (jobDataColumns) and
+ * its other rows (writeJobDataRows). Answers what changed in the recipients, null when nothing did.
  */
 export async function writeJobData(
   db: Db,
@@ -160,63 +208,59 @@ export async function writeJobData(
   checked: CheckedJobData,
   createdBy: string,
 ): Promise<RecipientChanges | null> {
-  const r = checked.request;
-  const note = r.jobNote?.trim() ? r.jobNote : null;
   await db
     .update(jobs)
-    .set({
-      dictatorId: r.dictator,
-      dictatedForId: r.dictatedFor,
-      stat: r.stat,
-      workTypeId: r.workTypeId,
-      departmentId: r.department,
-      locationId: r.location,
-      skipPrint: r.skipPrint,
-      skipExport: r.skipExport,
-      forceResign: r.forceResign,
-      isProtected: r.isProtected,
-      warnedOfProtection: job.warnedOfProtection || (job.isProtected && !r.isProtected),
-      jobNote: note,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...jobDataColumns(job, checked), updatedAt: sql`now()` })
     .where(eq(jobs.id, job.id));
+  return writeJobDataRows(db, auth, job, checked, createdBy);
+}
+
+/**
+ * Writes checked job data's rows other than the job's own (a save writes those with its version,
+ * in one update): a new job note in the history when the note text changed, the orders of the ADT
+ * plan (services/adt/writeJobAdt), and the recipients as planned when they change — rows not
+ * posted are deleted (automatic ones and those a distribution or fax names are kept flagged
+ * removed instead), the others written by one upsert. Answers what changed in the recipients,
+ * null when nothing did.
+ */
+export async function writeJobDataRows(
+  db: Db,
+  auth: Auth,
+  job: Job,
+  checked: CheckedJobData,
+  createdBy: string,
+): Promise<RecipientChanges | null> {
+  const note = checked.request.jobNote?.trim() ? checked.request.jobNote : null;
   if (note !== null && note !== job.jobNote) {
     await db.insert(jobNotes).values({ jobId: job.id, note, createdBy, createdByAccountId: auth.accountId });
   }
-  await writeJobAdt(db, job.id, checked.adt);
+  await writeJobOrders(db, job.id, checked.adt);
   if (!checked.changesRecipients) return null;
   const planned = checked.recipients;
   const kept = new Set(planned.map((p) => p.id));
-  const deleted = (
-    await db.select({ id: recipients.id }).from(recipients).where(eq(recipients.jobId, job.id))
-  )
-    .map((row) => row.id)
-    .filter((id) => !kept.has(id));
+  const deleted = checked.storedRecipients.map((row) => row.id).filter((id) => !kept.has(id));
   if (deleted.length) await db.delete(recipients).where(inArray(recipients.id, deleted));
-  const added: number[] = [];
-  for (const p of planned) {
-    const values = {
-      physicianId: p.physicianId,
-      isAddressee: p.isAddressee,
-      removed: p.removed,
-      distributionMethod: p.distributionMethod,
-      custom: p.custom,
-      ordinal: p.ordinal,
-    };
-    if (p.id === 0) {
-      const { id, ...row } = p;
-      void id;
-      const [made] = await db.insert(recipients).values(row).returning({ id: recipients.id });
-      added.push(made!.id);
-    } else {
-      await db
-        .update(recipients)
-        .set(values)
-        .where(and(eq(recipients.id, p.id), eq(recipients.jobId, job.id)));
-    }
-  }
+  const written = planned.length
+    ? await db
+        .insert(recipients)
+        // A new row (id 0) takes its id from the sequence.
+        .values(planned.map(({ id, ...row }) => (id === 0 ? row : { id, ...row })))
+        .onConflictDoUpdate({
+          target: recipients.id,
+          set: {
+            physicianId: sql`excluded.physician_id`,
+            isAddressee: sql`excluded.is_addressee`,
+            removed: sql`excluded.removed`,
+            distributionMethod: sql`excluded.distribution_method`,
+            custom: sql`excluded.custom`,
+            ordinal: sql`excluded.ordinal`,
+          },
+          setWhere: eq(recipients.jobId, job.id),
+        })
+        .returning({ id: recipients.id, inserted: sql<boolean>`xmax = 0` })
+    : [];
   return {
-    added,
+    added: written.filter((w) => w.inserted).map((w) => w.id),
     deleted,
     removed: planned.filter((p) => p.removed && p.id !== 0).map((p) => p.id),
     addressees: planned.filter((p) => p.isAddressee && !p.removed).length,

@@ -1,0 +1,2 @@
+CREATE INDEX "distributions_recipient_idx" ON "distributions" USING btree ("recipient_id");--> statement-breakpoint
+CREATE INDEX "fax_record_jobs_recipient_idx" ON "fax_record_jobs" USING btree ("recipient_id");
