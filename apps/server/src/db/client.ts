@@ -49,14 +49,24 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** A connection that gives up opening after DATABASE_LIMITS.connectTimeoutMs: the database is down. */
+class PromptClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs });
+  }
+}
+
 /** Opens PGlite (file-backed or in memory) or a PostgreSQL pool. Does not migrate. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      // Issue 23: with the database down, a call fails within 2 s (503) rather than waiting on it.
-      connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs,
+      // Issue 23: with the database down, a call fails within 2 s (503) rather than waiting on it —
+      // each connection stops trying after connectTimeoutMs (PromptClient); a call waiting for a
+      // free connection of a busy pool waits longer (issue 24).
+      Client: PromptClient as unknown as new () => pg.ClientBase, // pg-pool passes it the pool config
+      connectionTimeoutMillis: DATABASE_LIMITS.poolWaitMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
       idleTimeoutMillis: 30_000,

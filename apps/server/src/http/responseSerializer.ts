@@ -6,13 +6,40 @@ import { type ZodType, z } from 'zod';
 
 type Serializer = (data: unknown) => string;
 
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * `anyOf: [X, {type: 'null'}]` (zod's nullable) as X that may be null: fast-json-stringify writes
+ * it without checking each value against both branches at run time (ajv, for every answer).
+ */
+function withoutNullBranches(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNullBranches);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = withoutNullBranches(v);
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullAt = branches.findIndex(
+      (b) => (b as JsonSchema).type === 'null' && Object.keys(b).length === 1,
+    );
+    const other = branches[1 - nullAt] as JsonSchema | undefined;
+    if (nullAt >= 0 && other && typeof other.type === 'string') {
+      const { anyOf: _, ...rest } = out;
+      return { ...rest, ...other, nullable: true };
+    }
+  }
+  return out;
+}
+
 /**
  * The answer's JSON Schema as zod's output type gives it, or null when zod cannot say it in JSON
  * Schema (a transform, a custom check) and the answer keeps zod's own serializer.
  */
 function jsonSchemaOf(schema: ZodType): object | null {
   try {
-    return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+    return withoutNullBranches(
+      z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }),
+    ) as object;
   } catch {
     return null;
   }

@@ -118,8 +118,13 @@ export type SignInThrottleScope = keyof typeof SIGN_IN_THROTTLE;
  * down answers every call within 2 s), and how often it probes the connections it keeps.
  */
 export const DATABASE_LIMITS = {
-  /** Opening a connection, or waiting for a free one in the pool. */
+  /** Opening a connection: longer means the database is down or unreachable (503). */
   connectTimeoutMs: 1_500,
+  /**
+   * Waiting for a free connection of the pool: a burst of calls queues for one, and that is no
+   * outage (issue 24: 1,000 concurrent reads waited more than 1.5 s and answered 503).
+   */
+  poolWaitMs: 15_000,
   /** TCP keep-alive on idle connections, so a vanished server is noticed. */
   keepAliveDelayMs: 10_000,
 } as const;
