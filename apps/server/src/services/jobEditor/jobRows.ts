@@ -130,12 +130,17 @@ const DETAIL_FIELDS = Object.keys(PHYSICIAN_DETAIL_FIELDS) as PhysicianDetailFie
 /** The patient's name is ADT data, never a recipient row's (spec 02 §3 popover: 'The Patient'). */
 const PATIENT_HIDDEN = new Set<PhysicianDetailField>(['firstName', 'middleInitial', 'lastName']);
 
+/** A custom recipient's or the patient's details as typed (never the patient's name). */
+function typedDetails(r: RecipientRow): Record<PhysicianDetailField, string | null> {
+  const typed = {} as Record<PhysicianDetailField, string | null>;
+  for (const k of DETAIL_FIELDS)
+    typed[k] = r.isPatient && PATIENT_HIDDEN.has(k) ? null : (r.custom?.[k] ?? null);
+  return typed;
+}
+
 /** Spec 02 §3 "Recipient": a physician recipient, the patient, or a custom one as typed. */
 export function toRecipient(r: RecipientRow, physician: PhysicianRow | undefined): Recipient {
-  const typed = Object.fromEntries(
-    DETAIL_FIELDS.map((k) => [k, r.isPatient && PATIENT_HIDDEN.has(k) ? null : (r.custom?.[k] ?? null)]),
-  ) as Record<PhysicianDetailField, string | null>;
-  const base = physician ? toPhysician(physician) : { ...emptyPhysician, ...typed };
+  const base = physician ? toPhysician(physician) : { ...emptyPhysician, ...typedDetails(r) };
   return {
     ...base,
     id: r.id,
