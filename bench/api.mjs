@@ -152,6 +152,18 @@ async function measure(origin, headers, pathOf) {
   });
 }
 
+/** The fields of getjobdata's answer that savejob does not take back. */
+const DERIVED_JOB_DATA = [
+  'stageId',
+  'companyId',
+  'componentType',
+  'isPreTranscription',
+  'version',
+  'workType',
+  'holdQueueFlags',
+  'recipients',
+];
+
 /**
  * 50 editors at once, each on its own jobs: book out → savejob (save only) → release, in a loop.
  * Only jobs the account can book take part (a Finished or Cancelled job answers 409 by design), and
@@ -177,19 +189,9 @@ async function saveRounds(client, jobs) {
   const data = new Map();
   for (const j of mine) {
     const d = await (await client.get(`/api/job/getjobdata?jobId=${j.id}`)).json();
-    const {
-      stageId,
-      companyId,
-      componentType,
-      isPreTranscription,
-      version,
-      workType,
-      holdQueueFlags,
-      recipients,
-      ...rest
-    } = d;
-    void [stageId, companyId, componentType, isPreTranscription, workType, holdQueueFlags, recipients];
-    data.set(j.id, { body: rest, version });
+    // savejob takes the job data back without what the server derives (as the web app posts it).
+    const body = Object.fromEntries(Object.entries(d).filter(([k]) => !DERIVED_JOB_DATA.includes(k)));
+    data.set(j.id, { body, version: d.version });
   }
   const rounds = [];
   const saves = [];
