@@ -4,6 +4,7 @@ import { notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { readEditModel } from './applyDocumentEdits.js';
+import { cdaTextOf } from './documentText.js';
 import { loadJobDocuments } from './loadJobWith.js';
 
 /**
@@ -16,9 +17,10 @@ export async function getJobCda(
   jobId: number,
   ip: string | null,
 ): Promise<{ version: number; model: CdaEditModel }> {
-  const { current: doc, ...job } = await loadJobDocuments(ctx, auth, jobId);
-  if (doc?.format !== 'CDA') throw notFound(message('job.noDocument'));
-  const model = await readEditModel(ctx, (await ctx.blobs.get(doc.blobKey)).toString('utf8'));
-  await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: doc.version });
+  const { current, ...job } = await loadJobDocuments(ctx, auth, jobId);
+  const text = await cdaTextOf(ctx, current);
+  if (!text) throw notFound(message('job.noDocument'));
+  const model = await readEditModel(ctx, text.xml);
+  await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: text.doc.version });
   return { version: job.version, model };
 }
