@@ -29,6 +29,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // The files of a worker share its process and the modules it imported: each file's fresh
+          // process spent ~3 s importing the server before its first test (half the suite's time;
+          // docs/decisions.md). Every file makes its own databases and servers, and a test that
+          // changes process-wide state (PATH) puts it back.
+          isolate: false,
         },
       },
       {

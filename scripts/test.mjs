@@ -38,18 +38,41 @@ function ensureChromium() {
   );
 }
 
+/** Names of the failed tests, repeated at the end: CI keeps only the tail of the output. */
+const failedTests = [];
+
 function countVitest(file) {
   if (!existsSync(file)) return false;
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of r.testResults ?? []) {
+    const path = suite.name?.slice(root.length + 1);
+    for (const t of suite.assertionResults ?? [])
+      if (t.status === 'failed')
+        failedTests.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedTests.push(`${path}: ${firstLine(suite.message)}`);
+  }
   passed += r.numPassedTests ?? 0;
   failed +=
     (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
   return true;
 }
 
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return false;
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok) failedTests.push(`e2e/${spec.file}:${spec.line} › ${spec.title}`);
+    for (const inner of suite.suites ?? []) walk(inner);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
   passed += r.stats?.expected ?? 0;
   failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
   return true;
@@ -85,6 +108,8 @@ if (step('build', 'npm', ['run', '--silent', 'build'])) {
   }
 }
 
+if (failedTests.length)
+  process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failures.length || failed ? 1 : 0);

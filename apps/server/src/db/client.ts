@@ -45,6 +45,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined for an in-memory database (tests). */
   pgliteDir?: string;
+  /** A dumped PGlite data directory an in-memory database starts from (tests' migrated copy). */
+  pgliteFrom?: Blob;
   /** Called when an idle pooled connection fails (PostgreSQL restarted); must not throw. */
   onPoolError?: (err: Error) => void;
 }
@@ -102,7 +104,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteFrom ? { loadDataDir: opts.pgliteFrom } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has one connection, the process's only writer: PGlite calls the listener while it reads
