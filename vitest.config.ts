@@ -43,6 +43,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // As the server's: the files of a worker share its process (and its jsdom); the setup
+          // file's afterEach clears what a test leaves behind (the DOM, spies, toasts).
+          isolate: false,
         },
       },
     ],

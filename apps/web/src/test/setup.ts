@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -40,6 +41,8 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store; one test's must not be found by the next.
+  notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

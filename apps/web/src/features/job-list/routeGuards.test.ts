@@ -1,13 +1,14 @@
 import { isRedirect } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toasts from '../../app/toasts';
 import { jobListTypeBeforeLoad, jobsBeforeLoad, jobsCsBeforeLoad } from './routeGuards';
 
-const toasts = vi.hoisted(() => ({ showToast: vi.fn() }));
-vi.mock('../../app/toasts', () => toasts);
+beforeEach(() => {
+  vi.spyOn(toasts, 'showToast').mockReturnValue('');
+});
 
 afterEach(() => {
   localStorage.clear();
-  toasts.showToast.mockReset();
 });
 
 /** The redirect a guard throws (or undefined when it lets the route load). */

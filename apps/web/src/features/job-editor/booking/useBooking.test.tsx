@@ -1,12 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../app/testing/fakeApi';
-import { showToast } from '../../../app/toasts';
+import * as toasts from '../../../app/toasts';
 import '../../../lib/i18n';
 import { jobDetails } from '../testing/jobFixtures';
 import { EXTEND_BOOKING_MS, useBooking } from './useBooking';
-
-vi.mock('../../../app/toasts', () => ({ showToast: vi.fn() }));
 
 const details = jobDetails();
 
@@ -22,6 +20,7 @@ describe('useBooking', () => {
       'POST /api/job/extendbooking': { success: true, expiresAt: 'y' },
       'POST /api/job/cancelbooking': { success: true, messages: [] },
     });
+    const showToast = vi.spyOn(toasts, 'showToast').mockReturnValue('');
     const leave = vi.fn();
     const { result } = renderHook(() => useBooking({ jobId: 42, details, forgetEdits: vi.fn(), leave }));
     await act(() => result.current.bookOut());
@@ -47,6 +46,7 @@ describe('useBooking', () => {
       'POST /api/job/bookoutjob': { success: true, bookingCookie: 'k2', expiresAt: 'x', messages: [] },
       'POST /api/job/cancelbooking': { success: false, messages: ['Not yours', 'Expired'] },
     });
+    const showToast = vi.spyOn(toasts, 'showToast').mockReturnValue('');
     const leave = vi.fn();
     const { result } = renderHook(() => useBooking({ jobId: 42, details, forgetEdits: vi.fn(), leave }));
     await act(() => result.current.bookOut());
