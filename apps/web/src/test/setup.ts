@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { FakeXhr } from './fakeXhr';
 
 // The web tests share two cores with the server's database tests: a lazily loaded page can take
 // over the default 1 s to appear. Waiting longer changes no assertion, only how long findBy waits.
@@ -43,6 +44,7 @@ afterEach(() => {
   cleanup();
   // Toasts live in a module-level store; one test's must not be found by the next.
   notifications.clean();
+  FakeXhr.sent = [];
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -20,7 +20,6 @@ describe('useBooking', () => {
       'POST /api/job/extendbooking': { success: true, expiresAt: 'y' },
       'POST /api/job/cancelbooking': { success: true, messages: [] },
     });
-    const showToast = vi.spyOn(toasts, 'showToast').mockReturnValue('');
     const leave = vi.fn();
     const { result } = renderHook(() => useBooking({ jobId: 42, details, forgetEdits: vi.fn(), leave }));
     await act(() => result.current.bookOut());
