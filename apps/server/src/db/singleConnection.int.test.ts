@@ -95,44 +95,36 @@ describe.each(pglite)(
       expect(outcome).toBe(200);
     });
 
-    it('savejob with text edits: the edited document is built and stored before the transaction', async () => {
+    /** A booked job, and savejob of its job data with `extra` while document task `name` is held. */
+    async function saveDuring(name: DocumentTaskName, extra: (jobId: number) => Promise<object>) {
       const job = await w.makeJob();
       const cookie = await book(job.id);
-      const { model } = (await w.editor.get(`/api/job/getcda?jobId=${job.id}`)).json();
-      type Section = { key: string; editable: boolean; sections: Section[] };
-      const flat = (ss: Section[]): Section[] => ss.flatMap((s) => [s, ...flat(s.sections)]);
-      const key = flat(model.sections).find((s) => s.editable)!.key;
       const data = jobDataBody((await w.editor.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
-      const outcome = await heartbeatAnswersDuring('applyCdaEdits', () =>
-        w.editor.post('/api/job/savejob', {
-          jobId: job.id,
-          version: job.version,
-          bookingCookie: cookie,
-          saveMode: 0,
-          setJobDataRequest: data,
-          cda: {
-            sections: [
-              { key, blocks: [{ kind: 'paragraph', runs: [{ text: 'Edited while others call.' }] }] },
-            ],
-          },
-        }),
-      );
+      const body = {
+        jobId: job.id,
+        version: job.version,
+        bookingCookie: cookie,
+        saveMode: 0,
+        setJobDataRequest: data,
+      };
+      const more = await extra(job.id);
+      return heartbeatAnswersDuring(name, () => w.editor.post('/api/job/savejob', { ...body, ...more }));
+    }
+
+    it('savejob with text edits: the edited document is built and stored before the transaction', async () => {
+      const outcome = await saveDuring('applyCdaEdits', async (jobId) => {
+        const { model } = (await w.editor.get(`/api/job/getcda?jobId=${jobId}`)).json();
+        type Section = { key: string; editable: boolean; sections: Section[] };
+        const flat = (ss: Section[]): Section[] => ss.flatMap((s) => [s, ...flat(s.sections)]);
+        const key = flat(model.sections).find((s) => s.editable)!.key;
+        const blocks = [{ kind: 'paragraph', runs: [{ text: 'Edited while others call.' }] }];
+        return { cda: { sections: [{ key, blocks }] } };
+      });
       expect(outcome).toBe(200);
     });
 
     it('savejob that re-runs the hold-queue rules (recheck): the text is read before the transaction', async () => {
-      const job = await w.makeJob();
-      const cookie = await book(job.id);
-      const data = jobDataBody((await w.editor.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
-      const outcome = await heartbeatAnswersDuring('cdaFacts', () =>
-        w.editor.post('/api/job/savejob', {
-          jobId: job.id,
-          version: job.version,
-          bookingCookie: cookie,
-          saveMode: 3,
-          setJobDataRequest: data,
-        }),
-      );
+      const outcome = await saveDuring('cdaFacts', async () => ({ saveMode: 3 }));
       expect(outcome).toBe(200);
     });
   },

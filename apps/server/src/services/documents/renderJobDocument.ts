@@ -1,18 +1,12 @@
 import { message } from '@quill/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import {
-  clientFacilities,
-  documentVersions,
-  jobs,
-  patients,
-  physicians,
-  workTypes,
-} from '../../db/schema/index.js';
+import { clientFacilities, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
 import type { DocumentFacts } from '../../documents/renderable.js';
 import { renderStoredDocument } from '../../documents/renderStoredDocument.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
+import { currentDocument } from '../jobEditor/currentDocument.js';
 
 /** A rendered document and how to serve it. */
 export interface RenderedDocument {
@@ -22,17 +16,6 @@ export interface RenderedDocument {
 }
 
 const CONTENT_TYPES = { pdf: 'application/pdf', rtf: 'application/rtf' } as const;
-
-/** The job's current document: its newest version that is not a draft. */
-export async function currentDocumentVersion(ctx: Pick<AppContext, 'database'>, jobId: number) {
-  const [version] = await ctx.database.db
-    .select()
-    .from(documentVersions)
-    .where(and(eq(documentVersions.jobId, jobId), eq(documentVersions.isDraft, false)))
-    .orderBy(desc(documentVersions.version), desc(documentVersions.id))
-    .limit(1);
-  return version ?? null;
-}
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -103,7 +86,7 @@ export async function renderJobDocument(
   jobId: number,
   format: 'pdf' | 'rtf',
 ): Promise<RenderedDocument> {
-  const version = await currentDocumentVersion(ctx, jobId);
+  const version = await currentDocument(ctx.database.db, jobId);
   if (!version) throw notFound(message('documents.noDocument', { jobId }));
   const facts = await loadDocumentFacts(ctx, jobId);
   const stored = await ctx.blobs.get(version.blobKey).catch((err: Error) => {

@@ -1,31 +1,37 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentVersions, jobs } from '../../db/schema/index.js';
 
-/** The job's current document: its newest non-draft version, or undefined for an audio-only job. */
+/**
+ * The rule of a job's current document, said once: its newest version that is not a draft (the
+ * highest version number; of two rows with one number, the later). An audio-only job has none.
+ */
+export const notDraft = eq(documentVersions.isDraft, false);
+export const newestFirst = [desc(documentVersions.version), desc(documentVersions.id)];
+
+/** The id of the current document of the job `jobId` names (a column or a value), as a subquery. */
+export function currentDocumentId(jobId: SQL | typeof jobs.id | number): SQL {
+  return sql`(select d.id from ${documentVersions} d where d.job_id = ${jobId} and not d.is_draft
+    order by d.version desc, d.id desc limit 1)`;
+}
+
+/** The job's current document, or undefined for an audio-only job. */
 export async function currentDocument(db: Db, jobId: number) {
   const [row] = await db
     .select()
     .from(documentVersions)
-    .where(and(eq(documentVersions.jobId, jobId), eq(documentVersions.isDraft, false)))
-    .orderBy(desc(documentVersions.version), desc(documentVersions.id))
+    .where(and(eq(documentVersions.jobId, jobId), notDraft))
+    .orderBy(...newestFirst)
     .limit(1);
   return row;
 }
 
-/** The job and its current document (currentDocument) in one statement; undefined for no job. */
+/** The job and its current document in one statement; undefined for no job. */
 export async function jobWithCurrentDocument(db: Db, jobId: number) {
   const [row] = await db
     .select({ job: jobs, doc: documentVersions })
     .from(jobs)
-    .leftJoin(
-      documentVersions,
-      eq(
-        documentVersions.id,
-        sql`(select d.id from ${documentVersions} d where d.job_id = ${jobs.id} and not d.is_draft
-          order by d.version desc, d.id desc limit 1)`,
-      ),
-    )
+    .leftJoin(documentVersions, eq(documentVersions.id, currentDocumentId(jobs.id)))
     .where(eq(jobs.id, jobId));
   return row && { job: row.job, doc: row.doc ?? undefined };
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { documentVersions, jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
+import { jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { jobNotFound } from '../jobAccess/requireJob.js';
+import { newestFirst, notDraft } from './currentDocument.js';
 
 const visibleJob = and(
   eq(jobs.id, sql.placeholder('jobId')),
@@ -81,8 +82,8 @@ function statementsOf(db: Db) {
         columns: auditedColumns,
         with: {
           documents: {
-            where: () => eq(documentVersions.isDraft, false),
-            orderBy: () => [desc(documentVersions.version), desc(documentVersions.id)],
+            where: () => notDraft,
+            orderBy: () => newestFirst,
             limit: 1,
           },
           audio: { columns: { codec: true } },
