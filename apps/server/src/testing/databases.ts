@@ -106,8 +106,8 @@ export async function createPostgresDatabase(
 /**
  * A dump of a migrated PGlite data directory that new in-memory test databases start from:
  * loading it takes a fraction of the time of creating a database and running every migration.
- * Kept in the temporary folder under the migrations hash, so the test files (each in its own
- * process) share one; written under a temporary name and renamed, so a reader never sees half.
+ * Kept in the temporary folder under the migrations hash, so both test workers and later runs
+ * share one; written under a temporary name and renamed, so a reader never sees half.
  */
 async function pgliteTemplate(): Promise<Blob> {
   const path = join(tmpdir(), `quill-pglite-template-${migrationsHash}.tar`);
