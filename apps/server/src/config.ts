@@ -60,6 +60,12 @@ export const ConfigSchema = z.object({
   /** The longest a cached session is served without reading it again, notifications or not. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /**
+   * Job views and job data kept in the process per kind, each served only while the job's stamp
+   * is unchanged (issue 24, services/jobEditor/jobViewCache.ts); least recently used dropped; 0
+   * builds every answer from the database.
+   */
+  JOB_VIEW_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
+  /**
    * The attachments service browsers call (spec 02 §7 `{host}/Attachments/v1/…`): a separate
    * deployment of it. Unset: this server (PUBLIC_URL, or the address the browser used).
    */

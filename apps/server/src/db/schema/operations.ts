@@ -327,3 +327,14 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many transactions have changed the reference data a job view shows (one row): client
+ * facilities, service centres, corporate structures, physicians, work types, departments and
+ * locations. Moved by a trigger at the commit of every such transaction (migration
+ * 0021_reference_epoch), read in every job view's stamp (services/jobEditor/jobViewCache.ts).
+ */
+export const referenceEpoch = pgTable('reference_epoch', {
+  id: integer('id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

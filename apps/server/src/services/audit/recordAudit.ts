@@ -27,6 +27,32 @@ type AuditRow = typeof auditLog.$inferInsert;
 const MOST_ROWS_PER_INSERT = 500;
 
 /**
+ * The grouped insert: the rows travel as one JSON parameter. Building the same insert with Drizzle
+ * checked and bound every value of every row, 12 % of the server's time under a burst of reads.
+ */
+const INSERT_ROWS = `insert into audit_log
+  (action, outcome, user_id, account_id, corporate_structure_id, job_id, patient_id, ip, detail)
+  select action, outcome, user_id, account_id, corporate_structure_id, job_id, patient_id, ip, detail
+  from jsonb_to_recordset($1::jsonb) as r(action text, outcome text, user_id integer,
+    account_id integer, corporate_structure_id integer, job_id bigint, patient_id integer, ip inet,
+    detail jsonb)`;
+
+function insertRows(database: Database, rows: AuditRow[]): Promise<unknown> {
+  const json = rows.map((r) => ({
+    action: r.action,
+    outcome: r.outcome,
+    user_id: r.userId,
+    account_id: r.accountId,
+    corporate_structure_id: r.corporateStructureId,
+    job_id: r.jobId,
+    patient_id: r.patientId,
+    ip: r.ip,
+    detail: r.detail,
+  }));
+  return database.executeSql(INSERT_ROWS, [JSON.stringify(json)]);
+}
+
+/**
  * Group commit for the audit rows written outside a transaction (issue 24). A row is added to the
  * insert being prepared; the first row of a quiet moment is written at once, and the rows that
  * arrive while an insert is in flight are written together by the next one. Every caller's
@@ -38,7 +64,7 @@ class AuditGroup {
   private waiting: { row: AuditRow; done: (err?: unknown) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly database: Database) {}
 
   add(row: AuditRow): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -52,7 +78,10 @@ class AuditGroup {
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, MOST_ROWS_PER_INSERT);
       try {
-        await this.db.insert(auditLog).values(group.map((g) => g.row));
+        await insertRows(
+          this.database,
+          group.map((g) => g.row),
+        );
         for (const g of group) g.done();
       } catch (err) {
         // One row's failure (a reference to a row that was just removed) must not fail the others'
@@ -60,12 +89,7 @@ class AuditGroup {
         if (group.length === 1) group[0]!.done(err);
         else
           await Promise.all(
-            group.map((g) =>
-              this.db
-                .insert(auditLog)
-                .values(g.row)
-                .then(() => g.done(), g.done),
-            ),
+            group.map((g) => insertRows(this.database, [g.row]).then(() => g.done(), g.done)),
           );
       }
     }
@@ -78,7 +102,7 @@ const groups = new WeakMap<Database, AuditGroup>();
 function groupOf(database: Database): AuditGroup {
   let group = groups.get(database);
   if (!group) {
-    group = new AuditGroup(database.db);
+    group = new AuditGroup(database);
     groups.set(database, group);
   }
   return group;

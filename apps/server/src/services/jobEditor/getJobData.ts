@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, workTypeOf } from './jobRows.js';
+import { stampedJobAnswer } from './jobViewCache.js';
 import { type JobWithData, loadJobData } from './loadJobWith.js';
 
 /** The job data of a stored job (the shape setjobdata takes back, with what it derives from). */
@@ -31,15 +32,20 @@ export function jobDataOf(job: JobWithData): JobData {
   };
 }
 
-/** GET /api/job/getjobdata: the job-data part of the save payload, as stored; one statement. Audited. */
+/**
+ * GET /api/job/getjobdata: the job-data part of the save payload, as stored: from memory while the
+ * job's stamp holds (jobViewCache.ts), otherwise one statement. Audited either way.
+ */
 export async function getJobData(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
   ip: string | null,
 ): Promise<JobData> {
-  const job = await loadJobData(ctx, auth, jobId);
-  const data = jobDataOf(job);
+  const { job, answer } = await stampedJobAnswer(ctx, auth, jobId, 'data', async () => {
+    const job = await loadJobData(ctx, auth, jobId);
+    return { job, answer: jobDataOf(job) };
+  });
   await auditJob(ctx, auth, job, 'job.data.read', ip);
-  return data;
+  return answer;
 }

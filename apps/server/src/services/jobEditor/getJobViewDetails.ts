@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, toJobPhysician, workTypeOf } from './jobRows.js';
+import { stampedJobAnswer } from './jobViewCache.js';
 import { type JobView, loadJobView } from './loadJobWith.js';
 
 const ref = (row: { id: number; name: string; companyNameId: string }) => ({
@@ -13,8 +14,9 @@ const ref = (row: { id: number; name: string; companyNameId: string }) => ({
 
 /**
  * GET /api/job/GetJobDetails: the job view's data (spec 02 §3 "Job detail"); the patient name only
- * with adtView, adtEdit or jobEditAdt. One statement reads it all (loadJobWith.ts); audited as a
- * read of patient data.
+ * with adtView, adtEdit or jobEditAdt. Served from memory while the job's stamp holds
+ * (jobViewCache.ts), otherwise one statement reads it all (loadJobWith.ts); audited as a read of
+ * patient data either way.
  */
 export async function getJobViewDetails(
   ctx: AppContext,
@@ -23,14 +25,29 @@ export async function getJobViewDetails(
   ip: string | null,
 ): Promise<JobViewDetails> {
   const seesPatient = canSeePatientName(auth.permissions);
-  const job: JobView = await loadJobView(ctx, auth, jobId, seesPatient);
+  const { job, answer } = await stampedJobAnswer(
+    ctx,
+    auth,
+    jobId,
+    seesPatient ? 'viewWithPatient' : 'view',
+    async () => {
+      const job = await loadJobView(ctx, auth, jobId, seesPatient);
+      return { job, answer: detailsOf(job, seesPatient) };
+    },
+  );
+  await auditJob(ctx, auth, job, 'job.view.read', ip);
+  return answer;
+}
+
+/** The job view's answer from the job and everything read with it. */
+function detailsOf(job: JobView, seesPatient: boolean): JobViewDetails {
   const cf = job.clientFacility!;
   const sc = job.serviceCentre!;
   const cs = job.corporateStructure!;
   const ofStructure = (p: typeof job.dictator) =>
     p && p.corporateStructureId === job.corporateStructureId ? p : undefined;
   const { department, location, patient } = job;
-  const details: JobViewDetails = {
+  return {
     jobId: job.id,
     dictationId: job.dictationId,
     createdDate: job.createdAt.toISOString(),
@@ -85,6 +102,4 @@ export async function getJobViewDetails(
     attachmentsEnabled: cf.attachmentsEnabled || job.facilityHasAttachments,
     recipients: recipientsOf(job),
   };
-  await auditJob(ctx, auth, job, 'job.view.read', ip);
-  return details;
 }

@@ -51,12 +51,30 @@ const viewRelations = {
   flags,
   recipients: jobRecipients,
 } as const;
+/**
+ * What changes whenever anything the job view or the job data shows changes (jobViewCache.ts): the
+ * row version (`xmin`) of the job and of its patient, the reference epoch (client facilities,
+ * service centres, structures, physicians, work types, departments, locations; migration
+ * 0021_reference_epoch), each note, flag and recipient by id and row version, and whether the
+ * facility has attachments. Every part is an index lookup; no table is scanned. The job's columns
+ * are written out in full: Drizzle names a column of a one-table select without its table, which
+ * a subquery would read as its own table's column.
+ */
+const jobStamp = sql<string>`concat_ws('|', jobs.xmin,
+  (select p.xmin from patients p where p.id = jobs.patient_id),
+  (select e.n from reference_epoch e where e.id = 1),
+  (select string_agg(n.id || ':' || n.xmin, ',') from job_notes n where n.job_id = jobs.id),
+  (select string_agg(f.code || ':' || f.xmin, ',') from job_flags f where f.job_id = jobs.id),
+  (select string_agg(r.id || ':' || r.xmin, ',') from recipients r where r.job_id = jobs.id),
+  exists (select 1 from attachments a where a.client_facility_id = jobs.client_facility_id))`;
+
 // The attachments table is named in plain SQL: Drizzle would alias its columns as the job's.
 const viewExtras = {
   facilityHasAttachments:
     sql<boolean>`exists (select 1 from attachments a where a.client_facility_id = ${jobs.clientFacilityId})`.as(
       'facility_has_attachments',
     ),
+  stamp: jobStamp.as('stamp'),
 };
 
 /** The statements, prepared once per database (Drizzle builds the SQL once; PostgreSQL parses it once per connection). */
@@ -75,6 +93,16 @@ function statementsOf(db: Db) {
       })
       .prepare('job_view_patient'),
     version: db.query.jobs.findFirst({ where: visibleJob, columns: auditedColumns }).prepare('job_version'),
+    stamp: db
+      .select({
+        id: jobs.id,
+        corporateStructureId: jobs.corporateStructureId,
+        patientId: jobs.patientId,
+        stamp: jobStamp,
+      })
+      .from(jobs)
+      .where(visibleJob)
+      .prepare('job_stamp'),
     // The current document (the newest non-draft version) and the audio renditions' codecs.
     documents: db.query.jobs
       .findFirst({
@@ -95,6 +123,7 @@ function statementsOf(db: Db) {
         where: visibleJob,
         columns: jobColumns,
         with: { workType: true, flags, recipients: jobRecipients },
+        extras: { stamp: jobStamp.as('stamp') },
       })
       .prepare('job_data'),
   };
@@ -144,7 +173,11 @@ export function loadJobData(ctx: AppContext, auth: Auth, jobId: number) {
   return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).data.execute(p));
 }
 
-/** The job view's job; `patient` only when asked for. */
+/** The job's stamp (see jobStamp) and what its audit row names, in one statement. */
+export function loadJobStamp(ctx: AppContext, auth: Auth, jobId: number) {
+  return visible(ctx, auth, jobId, async (p) => (await statements(ctx.database.db).stamp.execute(p))[0]);
+}
+
 /** The job's version and what its audit row names, in one statement. */
 export function loadJobVersion(ctx: AppContext, auth: Auth, jobId: number) {
   return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).version.execute(p));
