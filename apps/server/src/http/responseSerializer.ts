@@ -58,16 +58,41 @@ export function compiledSerializerCompiler(check: boolean): FastifySerializerCom
     const json = jsonSchemaOf(route.schema);
     if (!json) return zodSerializer;
     const fast = fastJsonStringify(json) as Serializer;
-    if (!check) return fast;
-    return (data) => {
-      const expected = zodSerializer(data);
-      const written = fast(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(
-          `${route.method} ${route.url}: the compiled serializer wrote ${written}, zod ${expected}`,
-        );
-      }
-      return written;
-    };
+    return onceForFrozen(check ? checked(route, zodSerializer, fast) : fast);
+  };
+}
+
+/**
+ * A frozen answer cannot change, and one kept in memory (services/jobEditor/stampedCache.ts) is
+ * the same object for every call served it: its JSON is written once per route and kept with it.
+ */
+function onceForFrozen(write: Serializer): Serializer {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = write(data);
+      written.set(data, json);
+    }
+    return json;
+  };
+}
+
+/** Under test: the compiled writer's JSON must say what zod's would. */
+function checked(
+  route: { method: string; url: string },
+  zodSerializer: Serializer,
+  fast: Serializer,
+): Serializer {
+  return (data) => {
+    const expected = zodSerializer(data);
+    const written = fast(data);
+    if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+      throw new Error(
+        `${route.method} ${route.url}: the compiled serializer wrote ${written}, zod ${expected}`,
+      );
+    }
+    return written;
   };
 }

@@ -40,9 +40,13 @@ export class StampedCache<K, T> {
     return entry.value;
   }
 
-  /** Keeps `value` as built after `stamp` was read. */
+  /**
+   * Keeps `value` under the stamp read with the data it was built from. The value is frozen, all
+   * the way down: every call it is served to shares it (and the answer's writer keeps its JSON).
+   */
   put(key: K, stamp: string, value: T): void {
     if (this.maxEntries <= 0) return;
+    deepFreeze(value);
     this.entries.delete(key);
     this.entries.set(key, { stamp, value, staleAt: performance.now() + this.ttlMs });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
@@ -52,4 +56,10 @@ export class StampedCache<K, T> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }
