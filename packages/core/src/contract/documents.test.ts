@@ -18,7 +18,7 @@ describe('DownloadFileParamsSchema', () => {
 
   it('says what format it wants', () => {
     const r = DownloadFileParamsSchema.safeParse({ file: '12.docx' });
-    expect(r.error?.issues[0]?.message).toBe('format must be pdf or rtf');
+    expect(r.error?.issues[0]?.message).toBe('format must be pdf, rtf or xml');
   });
 });
 

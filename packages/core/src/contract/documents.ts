@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { message } from '../i18n/format.js';
 import { LIMITS } from '../rules/constants.js';
 import { bodyId, queryId, queryIdList, wholeNumber, wholeNumberText } from './ids.js';
 import { plainText } from './text.js';
 
-/** Spec 01 §5: formats a document can be downloaded in. */
+/** Spec 01 §5: formats a document is rendered in (and viewed in: the list's green buttons). */
 export const DOCUMENT_FORMATS = ['pdf', 'rtf'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/**
+ * Formats one job's document, or a Jobs.zip of several, can be saved in: rendered as PDF or RTF,
+ * or the stored CDA itself, byte for byte (issue 25: the structured document for an EHR).
+ */
+export const SAVE_FORMATS = [...DOCUMENT_FORMATS, 'xml'] as const;
+export type SaveFormat = (typeof SAVE_FORMATS)[number];
 
 /** Spec 01 §5 copy types of FormatMultiplePdfJobs and `printed`. */
 export const COPY_TYPES = { single: 0, singleAndRecipients: 1, recipientsOnly: 2, smart: 3 } as const;
@@ -32,12 +40,16 @@ const booleanParam = (name: string) =>
 
 const documentFormat = plainText('format', { max: 10 })
   .transform((s) => s.toLowerCase())
-  .pipe(z.enum(DOCUMENT_FORMATS, { error: 'format must be pdf or rtf' }));
+  .pipe(z.enum(DOCUMENT_FORMATS, { error: message('documents.badFormat') }));
+
+const saveFormat = plainText('format', { max: 10 })
+  .transform((s) => s.toLowerCase())
+  .pipe(z.enum(SAVE_FORMATS, { error: message('documents.badSaveFormat') }));
 
 /** Params of one job's PDF (the print preview, ENDPOINTS.documents.download with `{jobId}.pdf`). */
 export const DownloadPdfParamsSchema = z.object({ jobId });
-/** Params of one job's document as pdf or rtf (`{jobId}.{format}`). */
-export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
+/** Params of one job's document as pdf, rtf or xml (`{jobId}.{format}`). */
+export const DownloadParamsSchema = z.object({ jobId, format: saveFormat });
 /**
  * The one path segment of ENDPOINTS.documents.download and downloadAs, the spec's `download/{jobId}.pdf`
  * and `Download/{jobId}.{format}` (one route: paths match case-insensitively): `123.pdf` →
@@ -45,7 +57,7 @@ export const DownloadParamsSchema = z.object({ jobId, format: documentFormat });
  */
 export const DownloadFileParamsSchema = z.object({
   file: plainText('file', { max: 40 })
-    .regex(/^[0-9]+\.[^.]+$/, 'Name the file as {jobId}.pdf or {jobId}.rtf, for example 123.pdf')
+    .regex(/^[0-9]+\.[^.]+$/, message('documents.badFileName'))
     .transform((file): { jobId: unknown; format: string } => {
       const dot = file.indexOf('.');
       return { jobId: file.slice(0, dot), format: file.slice(dot + 1) };
@@ -55,7 +67,7 @@ export const DownloadFileParamsSchema = z.object({
 /** Query of ENDPOINTS.documents.downloadRtf: the jobs whose RTFs are wanted. */
 export const JobIdsQuerySchema = z.object({ jobIds: BulkJobIdsSchema });
 /** Query of ENDPOINTS.documents.bulkDownload (Jobs.zip): the jobs and the format of their files. */
-export const BulkDownloadQuerySchema = z.object({ jobIds: BulkJobIdsSchema, format: documentFormat });
+export const BulkDownloadQuerySchema = z.object({ jobIds: BulkJobIdsSchema, format: saveFormat });
 /** Params of ENDPOINTS.documents.formatMultiple: the copy type, duplex and cover sheet. */
 export const FormatMultipleParamsSchema = z.object({
   copiesOption: wholeNumberText('copiesOption', {

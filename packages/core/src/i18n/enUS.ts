@@ -367,7 +367,11 @@ export const enUS = {
     },
     tooManySelected: 'Too many Jobs are selected (Max 10)',
     noDocument: 'Job {{jobId}} has no document.',
+    noCda:
+      'Job {{jobId}} has no CDA document to save as XML: its document is a Word document. Save it as PDF or RTF.',
     badFormat: 'format must be pdf or rtf',
+    badSaveFormat: 'format must be pdf, rtf or xml',
+    badFileName: 'Name the file as {jobId}.pdf, {jobId}.rtf or {jobId}.xml, for example 123.pdf',
     wordNeedsLibreOffice:
       'Word documents cannot be converted to PDF on this server because LibreOffice is not installed. Ask your System Administrator to install it, or download the job as RTF.',
     viewer: {
@@ -403,6 +407,7 @@ export const enUS = {
       format: 'Format',
       pdf: 'PDF',
       rtf: 'RTF',
+      xml: 'CDA (XML)',
       download: 'Download',
       downloading: 'Downloading the selected jobs…',
       downloaded: '{{file}} was downloaded.',

@@ -1,13 +1,15 @@
+import { message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobViews } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { readZip, seedDocumentScene } from '../../testing/documentTestKit.js';
-import { buildUser } from '../../testing/factories.js';
+import { cdaFixture, readZip, seedDocumentScene } from '../../testing/documentTestKit.js';
+import { buildJob, buildUser } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdfText.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import { addWordDocument } from '../../testing/wopiTestKit.js';
 
 describe.each(databaseTargets())('document downloads on $name', (target) => {
   let t: TestApp;
@@ -73,11 +75,11 @@ describe.each(databaseTargets())('document downloads on $name', (target) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
-  it('answers 400 for a file name that is not {jobId}.pdf or {jobId}.rtf, and renders nothing', async () => {
+  it('answers 400 for a file name that is not {jobId}.pdf, .rtf or .xml, and renders nothing', async () => {
     const id = scene.ids.bareJob;
     const docx = await manager.get(`/api/file/Download/${id}.docx`);
     expect(docx.statusCode).toBe(400);
-    expect(docx.json().error.message).toContain('format must be pdf or rtf');
+    expect(docx.json().error.message).toContain('format must be pdf, rtf or xml');
     for (const name of ['abc.pdf', `${id}`, `${id}.pdf.exe`, `-${id}.pdf`, `0.pdf`]) {
       const res = await manager.get(`/api/file/download/${name}`);
       expect(res.statusCode, name).toBe(400);
@@ -203,6 +205,51 @@ describe.each(databaseTargets())('document downloads on $name', (target) => {
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe(`Job ${audioOnly} has no document.`);
     expect(await downloads(bareJob)).toHaveLength(before);
+  });
+
+  it('serves the stored CDA at Download/{id}.xml, audited, marking no list marker', async () => {
+    const { bareJob, southJob } = scene.ids;
+    const views = () => t.ctx.database.db.select().from(jobViews).where(eq(jobViews.jobId, bareJob));
+    const viewsBefore = await views();
+    const res = await manager.get(`/api/file/Download/${bareJob}.xml`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml');
+    expect(res.headers['content-disposition']).toContain(`filename="Job-${bareJob}.xml"`);
+    expect(res.rawPayload.equals(cdaFixture())).toBe(true);
+    const rows = await downloads(bareJob);
+    expect(rows.at(-1)).toMatchObject({ outcome: 'success', accountId: managerAccount });
+    expect(rows.at(-1)!.detail).toEqual({ format: 'xml', via: 'download' });
+    expect(await views()).toEqual(viewsBefore);
+
+    const south = await manager.get(`/api/file/Download/${southJob}.xml`);
+    expect(south.statusCode).toBe(404);
+    expect(south.json().error.message).toBe(`Job ${southJob} was not found.`);
+    expect((await textOnly.get(`/api/file/Download/${bareJob}.xml`)).statusCode).toBe(403);
+    expect(await downloads(southJob)).toHaveLength(0);
+  });
+
+  it('answers 404 for the XML of a Word job, saying why, one job or in Jobs.zip', async () => {
+    const word = await buildJob(t.ctx, scene.north.facilities[0]!, { stageId: 13 });
+    await addWordDocument(t.ctx, word.id);
+    const one = await manager.get(`/api/file/Download/${word.id}.xml`);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().error.message).toBe(message('documents.noCda', { jobId: word.id }));
+    const zip = await manager.get(`/api/file/BulkDownload?jobIds=${scene.ids.bareJob},${word.id}&format=xml`);
+    expect(zip.statusCode).toBe(404);
+    expect(zip.json().error.message).toBe(message('documents.noCda', { jobId: word.id }));
+    expect(await downloads(word.id)).toHaveLength(0);
+  });
+
+  it('BulkDownload with format=xml zips every stored CDA byte for byte', async () => {
+    const { docJob, finishedJob } = scene.ids;
+    const res = await manager.get(`/api/file/BulkDownload?jobIds=${docJob},${finishedJob}&format=xml`);
+    expect(res.statusCode).toBe(200);
+    const entries = await readZip(res.rawPayload);
+    expect([...entries.keys()]).toEqual([`Job-${docJob}.xml`, `Job-${finishedJob}.xml`]);
+    expect(entries.get(`Job-${docJob}.xml`)!.equals(cdaFixture())).toBe(true);
+    expect(entries.get(`Job-${finishedJob}.xml`)!.equals(cdaFixture('Consultation_Note'))).toBe(true);
+    const zipped = (await downloads(finishedJob)).filter((r) => (r.detail as { via: string }).via === 'zip');
+    expect(zipped.map((r) => (r.detail as { format: string }).format)).toContain('xml');
   });
 
   it('lists the document calls in the OpenAPI document', async () => {

@@ -92,10 +92,15 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
     (await t.ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]!;
 
   for (const fixture of FIXTURES) {
-    it(`imports ${fixture.name} and renders every section title and narrative word to PDF and RTF`, async () => {
+    it(`imports ${fixture.name}, serves it back byte for byte, and renders every section title and narrative word to PDF and RTF`, async () => {
       const jobId = await newJob();
       const res = await upload(jobId, fixture.bytes, editor, fixture.name);
       expect(res.statusCode).toBe(201);
+      // Issue 25: the structured document itself, as imported, for an EHR or a check by hand.
+      const xml = await editor.get(`/api/file/Download/${jobId}.xml`);
+      expect(xml.statusCode).toBe(200);
+      expect(xml.headers['content-type']).toBe('application/xml');
+      expect(xml.rawPayload.equals(fixture.bytes)).toBe(true);
       expect(res.json()).toEqual({ jobId, version: 2, format: 'CDA' });
       expect(await jobRow(jobId)).toMatchObject({ version: 2, documentType: 'CDA' });
       expect(await versions(jobId)).toMatchObject([

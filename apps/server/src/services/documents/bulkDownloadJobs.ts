@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { DocumentFormat } from '@quill/core';
+import type { SaveFormat } from '@quill/core';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -15,8 +15,8 @@ export interface ZipDownload {
 
 /**
  * GET /api/file/BulkDownload?jobIds&format (spec 01 §7): the selected jobs' documents in one
- * `Jobs.zip`, an entry `Job-{jobId}.{pdf|rtf}` per job in the order asked. Every job is checked
- * (tenant, has a document) and the first is rendered before the answer starts, so those failures
+ * `Jobs.zip`, an entry `Job-{jobId}.{pdf|rtf|xml}` per job in the order asked. Every job is checked
+ * (tenant, has a document — a CDA for xml) and the first is rendered before the answer starts, so those failures
  * are clean error answers; the others are rendered one at a time as the zip streams out, so no
  * more than one document is held in memory. A later failure (logged) breaks the stream, which the
  * browser reports as a failed download.
@@ -24,9 +24,9 @@ export interface ZipDownload {
 export async function bulkDownloadJobs(
   ctx: AppContext,
   auth: Auth,
-  req: { jobIds: readonly number[]; format: DocumentFormat; ip: string | null },
+  req: { jobIds: readonly number[]; format: SaveFormat; ip: string | null },
 ): Promise<ZipDownload> {
-  const found = await requireDocuments(ctx, auth, req.jobIds);
+  const found = await requireDocuments(ctx, auth, req.jobIds, { cda: req.format === 'xml' });
   let first: RenderedDocument | null = await renderJobDocument(ctx, found[0]!.id, req.format);
   await recordDocumentDownloads(ctx, auth, found, { format: req.format, via: 'zip', ip: req.ip });
 
@@ -36,8 +36,8 @@ export async function bulkDownloadJobs(
     ctx.log.error({ err: { message: err.message } }, 'bulk download stopped');
     body.destroy(err);
   });
-  // PDFs are already compressed inside; RTF is plain text and shrinks well.
-  const options = { compress: req.format === 'rtf', mtime: new Date() };
+  // PDFs are already compressed inside; RTF and XML are plain text and shrink well.
+  const options = { compress: req.format !== 'pdf', mtime: new Date() };
   found.forEach((job, i) => {
     zip.addReadStreamLazy(`Job-${job.id}.${req.format}`, options, (cb) => {
       const bytes = i === 0 && first ? Promise.resolve(first) : renderJobDocument(ctx, job.id, req.format);

@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '@quill/core';
+import type { SaveFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
@@ -14,14 +14,14 @@ export interface DocumentFile {
 
 /**
  * GET /api/file/download/{jobId}.pdf (print preview) and /api/file/Download/{jobId}.{format}
- * (spec 01 §7 "Documents and audio"): one job's current document as PDF or RTF, named
- * `Job-{jobId}.{format}`. Another tenant's job is 404 before anything is rendered; the download
- * marks the job viewed in that format and is audited.
+ * (spec 01 §7 "Documents and audio"): one job's current document as PDF or RTF, or its stored CDA
+ * as XML (issue 25), named `Job-{jobId}.{format}`. Another tenant's job is 404 before anything is
+ * rendered; the download marks the job viewed in that format (PDF, RTF) and is audited.
  */
 export async function downloadJobDocument(
   ctx: AppContext,
   auth: Auth,
-  req: { jobId: number; format: DocumentFormat; via: DownloadVia; ip: string | null },
+  req: { jobId: number; format: SaveFormat; via: DownloadVia; ip: string | null },
 ): Promise<DocumentFile> {
   const job = await requireJob(ctx, auth, req.jobId);
   const rendered = await renderJobDocument(ctx, job.id, req.format);

@@ -84,7 +84,7 @@ export async function formatMultipleJobs(
   await requireHaveDocuments(
     ctx,
     plans.map((p) => p.job),
-    () => message('documents.viewer.notFound'),
+    { notFoundMessage: () => message('documents.viewer.notFound') },
   );
   const rendered = await renderPlans(ctx, plans, req.format);
   const bytes =

@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '@quill/core';
+import type { SaveFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { jobs } from '../../db/schema/index.js';
 import { type AuditEntry, recordAudit } from '../audit/recordAudit.js';
@@ -10,14 +10,14 @@ export type DownloadVia = 'preview' | 'download' | 'rtf' | 'copies' | 'zip';
 
 /**
  * After the documents of a download call are ready: marks each job viewed in that format for the
- * account, and writes one `document.download` audit row per job (ids, format and how; never patient
+ * account (PDF or RTF: the list's markers; the CDA's XML marks nothing), and writes one `document.download` audit row per job (ids, format and how; never patient
  * data) — ARCHITECTURE §5.
  */
 export async function recordDocumentDownloads(
   ctx: AppContext,
   auth: Auth,
   served: readonly (typeof jobs.$inferSelect)[],
-  how: { format: DocumentFormat; via: DownloadVia; ip: string | null; detail?: Record<number, object> },
+  how: { format: SaveFormat; via: DownloadVia; ip: string | null; detail?: Record<number, object> },
 ): Promise<void> {
   const entries: AuditEntry[] = served.map((job) => ({
     action: 'document.download',
@@ -32,7 +32,7 @@ export async function recordDocumentDownloads(
   }));
   // Independent writes: on PostgreSQL they overlap on the pool.
   await Promise.all([
-    auth.accountId === null
+    auth.accountId === null || how.format === 'xml'
       ? null
       : markJobsViewed(
           ctx,

@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { message, type SaveFormat } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
@@ -8,14 +8,14 @@ import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 
-/** A rendered document and how to serve it. */
+/** A job's document in a save format, and how to serve it. */
 export interface RenderedDocument {
   bytes: Buffer;
   contentType: string;
-  extension: 'pdf' | 'rtf';
+  extension: SaveFormat;
 }
 
-const CONTENT_TYPES = { pdf: 'application/pdf', rtf: 'application/rtf' } as const;
+const CONTENT_TYPES = { pdf: 'application/pdf', rtf: 'application/rtf', xml: 'application/xml' } as const;
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -77,23 +77,33 @@ export async function loadDocumentFacts(
 }
 
 /**
- * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts). Not found
+ * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts), or as
+ * `xml` the stored CDA itself, byte for byte (a Word document has none: 404 saying so). Not found
  * when the job has no document. Caller has already checked tenant access (and writes the audit row
  * of the download, export or fax it renders for).
  */
 export async function renderJobDocument(
   ctx: AppContext,
   jobId: number,
-  format: 'pdf' | 'rtf',
+  format: SaveFormat,
 ): Promise<RenderedDocument> {
   const version = await currentDocument(ctx.database.db, jobId);
   if (!version) throw notFound(message('documents.noDocument', { jobId }));
-  const facts = await loadDocumentFacts(ctx, jobId);
+  if (format === 'xml' && version.format !== 'CDA') throw notFound(message('documents.noCda', { jobId }));
   const stored = await ctx.blobs.get(version.blobKey).catch((err: Error) => {
     if (!(err instanceof BlobNotFoundError)) throw err;
     ctx.log.error({ jobId, version: version.version }, 'the blob of a document version is missing');
     throw notFound(message('documents.noDocument', { jobId }));
   });
-  const bytes = await renderStoredDocument(ctx.documents, stored, version.format, format, facts);
+  const bytes =
+    format === 'xml'
+      ? stored
+      : await renderStoredDocument(
+          ctx.documents,
+          stored,
+          version.format,
+          format,
+          await loadDocumentFacts(ctx, jobId),
+        );
   return { bytes, contentType: CONTENT_TYPES[format], extension: format };
 }

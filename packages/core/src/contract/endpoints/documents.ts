@@ -11,19 +11,21 @@ import { endpoint } from '../endpoint.js';
 
 const tags = ['documents'];
 const documentTypes = ['application/pdf', 'application/rtf'];
+/** One job's document: rendered, or the stored CDA (issue 25). */
+const savedTypes = [...documentTypes, 'application/xml'];
 
 /** Document files and document intake (spec 01 §7). */
 export const DOCUMENTS = {
   /**
    * Spec 01 §7 "Documents and audio": one job's document as `{jobId}.pdf` (the print preview) or
-   * `{jobId}.rtf`.
+   * `{jobId}.rtf`; `{jobId}.xml` is the stored CDA, byte for byte (issue 25).
    */
   download: endpoint({
     method: 'GET',
     path: '/api/file/download/{file}',
     tags,
     params: DownloadFileParamsSchema,
-    produces: documentTypes,
+    produces: savedTypes,
   }),
   /**
    * The same call as {@link DOCUMENTS.download}, as spec 01 §7 writes it for "one job as pdf or
@@ -35,7 +37,7 @@ export const DOCUMENTS = {
     path: '/api/file/Download/{file}',
     tags,
     params: DownloadFileParamsSchema,
-    produces: documentTypes,
+    produces: savedTypes,
     spellingOf: '/api/file/download/{file}',
   }),
   /** Spec 01 §7 "Documents and audio": several jobs' RTFs in one file. */

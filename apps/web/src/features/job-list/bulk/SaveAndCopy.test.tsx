@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../app/testing/fakeApi';
 import { renderWithSession } from '../testing/renderWithSession';
+import { savePath } from './bulkApi';
 import { CopyJobsModal } from './CopyJobsModal';
 import { SaveJobsModal } from './SaveJobsModal';
 
@@ -58,6 +59,16 @@ describe('Save format chooser and bulk download (spec 01 §4, §5)', () => {
     expect(saved).toEqual(['Jobs.zip']);
     fireEvent.click(within(dialog()).getByRole('button', { name: S.done }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('saves the stored CDA documents as XML: one job as its own file, several in Jobs.zip', async () => {
+    const api = fakeApi({ 'GET /api/file/BulkDownload': () => file('application/zip', 'Jobs.zip') });
+    const { dialog } = renderSave(false);
+    fireEvent.click(within(dialog()).getByRole('radio', { name: S.xml }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: S.download }));
+    expect(await screen.findByText('Jobs.zip was downloaded.')).toBeTruthy();
+    expect(api.calls[0]!.url).toBe('/api/file/BulkDownload?jobIds=11&jobIds=12&jobIds=13&format=xml');
+    expect(savePath([11], 'xml')).toBe('/api/file/Download/11.xml');
   });
 
   it('in the pending queue enables Clear from list and Sent for printing after the download, and acts on them', async () => {

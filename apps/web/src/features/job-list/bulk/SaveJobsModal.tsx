@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import type { DocumentFormat } from '@quill/core/contract/documents';
+import type { SaveFormat } from '@quill/core/contract/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
@@ -26,7 +26,8 @@ type Step =
   | { kind: 'failed' };
 
 /**
- * Spec 01 §4/§5 "Save format chooser" and "Bulk download modal": PDF (default) or RTF; several
+ * Spec 01 §4/§5 "Save format chooser" and "Bulk download modal": PDF (default) or RTF, or the
+ * stored CDA as XML (issue 25: the structured document for an EHR); several
  * jobs download as Jobs.zip, one job as its own file. In the pending queue 'Clear from list' and
  * 'Sent for printing' (both off) become available after a successful download and are acted on
  * when the user confirms with Done; each is disabled, saying why, without its permission.
@@ -50,7 +51,7 @@ function SaveContent({
   onCleared,
 }: SaveJobsModalProps & { jobIds: readonly number[] }) {
   const { t } = useTranslation();
-  const [format, setFormat] = useState<DocumentFormat>('pdf');
+  const [format, setFormat] = useState<SaveFormat>('pdf');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [clearAfter, setClearAfter] = useState(false);
   const [printedAfter, setPrintedAfter] = useState(false);
@@ -98,12 +99,13 @@ function SaveContent({
         <Radio.Group
           label={t('documents.save.format')}
           value={format}
-          onChange={(value) => setFormat(value as DocumentFormat)}
+          onChange={(value) => setFormat(value as SaveFormat)}
           required
         >
           <Group gap="lg" mt={6}>
             <Radio value="pdf" label={t('documents.save.pdf')} disabled={step.kind !== 'choose' && !done} />
             <Radio value="rtf" label={t('documents.save.rtf')} disabled={step.kind !== 'choose' && !done} />
+            <Radio value="xml" label={t('documents.save.xml')} disabled={step.kind !== 'choose' && !done} />
           </Group>
         </Radio.Group>
         {step.kind === 'downloading' && (

@@ -1,4 +1,9 @@
-import type { CompleteJobsResult, CopyType, DocumentFormat } from '@quill/core/contract/documents';
+import type {
+  CompleteJobsResult,
+  CopyType,
+  DocumentFormat,
+  SaveFormat,
+} from '@quill/core/contract/documents';
 import { DOCUMENTS } from '@quill/core/contract/endpoints/documents';
 import { FAX } from '@quill/core/contract/endpoints/fax';
 import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';
@@ -15,8 +20,8 @@ const jobIdsOf = (jobIds: readonly number[]) => jobIds.map(String);
 export const BULK_URLS = {
   /** Print preview of one job (new tab). */
   printPreview: (jobId: number) => urlFor(DOCUMENTS.download, { params: { file: `${jobId}.pdf` } }),
-  /** One job as pdf or rtf. */
-  download: (jobId: number, format: DocumentFormat) =>
+  /** One job as pdf or rtf, or its stored CDA as xml. */
+  download: (jobId: number, format: SaveFormat) =>
     urlFor(DOCUMENTS.downloadAs, { params: { file: `${jobId}.${format}` } }),
   /** Several RTFs (new tab). */
   downloadRtf: (jobIds: readonly number[]) =>
@@ -34,7 +39,7 @@ export const BULK_URLS = {
       query: { jobIds: jobIdsOf(jobIds), format: format === 'pdf' ? undefined : format },
     }),
   /** Jobs.zip */
-  bulkDownload: (jobIds: readonly number[], format: DocumentFormat) =>
+  bulkDownload: (jobIds: readonly number[], format: SaveFormat) =>
     urlFor(DOCUMENTS.bulkDownload, { query: { jobIds: jobIdsOf(jobIds), format } }),
 };
 
@@ -63,7 +68,7 @@ export function fetchFile(url: string, signal?: AbortSignal): Promise<ApiFile> {
 }
 
 /** Save (spec 01 §4): one job as its own file, several as Jobs.zip. */
-export function savePath(jobIds: readonly number[], format: DocumentFormat): string {
+export function savePath(jobIds: readonly number[], format: SaveFormat): string {
   const [only] = jobIds;
   return jobIds.length === 1 && only !== undefined
     ? BULK_URLS.download(only, format)
