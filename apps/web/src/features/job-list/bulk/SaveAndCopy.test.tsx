@@ -71,6 +71,16 @@ describe('Save format chooser and bulk download (spec 01 §4, §5)', () => {
     expect(savePath([11], 'xml')).toBe('/api/file/Download/11.xml');
   });
 
+  it('says which job cannot be saved and why when the server answers 404', async () => {
+    const why =
+      'Job 12 has no CDA document to save as XML: its document is a Word document. Save it as PDF or RTF.';
+    fakeApi({ 'GET /api/file/BulkDownload': () => apiError(404, 'not_found', why) });
+    const { dialog } = renderSave(false);
+    fireEvent.click(within(dialog()).getByRole('radio', { name: S.xml }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: S.download }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(why);
+  });
+
   it('in the pending queue enables Clear from list and Sent for printing after the download, and acts on them', async () => {
     const api = fakeApi({
       'GET /api/file/BulkDownload': () => file('application/zip', 'Jobs.zip'),

@@ -3,6 +3,7 @@ import type { SaveFormat } from '@quill/core/contract/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
+import { ApiRequestError } from '../../../lib/api';
 import { fetchFile, savePath } from './bulkApi';
 import { runClear, runMarkPrinted } from './bulkCalls';
 import { saveFile } from './newTab';
@@ -23,7 +24,7 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'downloading' }
   | { kind: 'done'; fileName: string }
-  | { kind: 'failed' };
+  | { kind: 'failed'; reason: string };
 
 /**
  * Spec 01 §4/§5 "Save format chooser" and "Bulk download modal": PDF (default) or RTF, or the
@@ -73,10 +74,15 @@ function SaveContent({
       const fileName = file.fileName ?? fallback;
       saveFile(file.blob, fileName);
       setStep({ kind: 'done', fileName });
-    } catch {
+    } catch (error) {
       if (controller.signal.aborted) return;
-      setStep({ kind: 'failed' });
-      showToast(t('documents.bulkSaveFailed'), { kind: 'error' });
+      // A 404 names the job and why (no document; a Word job has no CDA to save as XML).
+      const reason =
+        error instanceof ApiRequestError && error.status === 404
+          ? error.message
+          : t('documents.bulkSaveFailed');
+      setStep({ kind: 'failed', reason });
+      showToast(reason, { kind: 'error' });
     }
   };
 
@@ -120,7 +126,7 @@ function SaveContent({
         )}
         {step.kind === 'failed' && (
           <Alert color="red" role="alert">
-            {t('documents.bulkSaveFailed')}
+            {step.reason}
           </Alert>
         )}
         {pendingQueue && (
