@@ -38,13 +38,14 @@ const booleanParam = (name: string) =>
     .pipe(z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` }))
     .transform((s) => s === 'true' || s === '1');
 
-const documentFormat = plainText('format', { max: 10 })
-  .transform((s) => s.toLowerCase())
-  .pipe(z.enum(DOCUMENT_FORMATS, { error: message('documents.badFormat') }));
+/** A `format` parameter, in any letter case, one of `formats`. */
+const formatParam = <const F extends readonly [string, ...string[]]>(formats: F, error: string) =>
+  plainText('format', { max: 10 })
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(formats, { error }));
 
-const saveFormat = plainText('format', { max: 10 })
-  .transform((s) => s.toLowerCase())
-  .pipe(z.enum(SAVE_FORMATS, { error: message('documents.badSaveFormat') }));
+const documentFormat = formatParam(DOCUMENT_FORMATS, message('documents.badFormat'));
+const saveFormat = formatParam(SAVE_FORMATS, message('documents.badSaveFormat'));
 
 /** Params of one job's PDF (the print preview, ENDPOINTS.documents.download with `{jobId}.pdf`). */
 export const DownloadPdfParamsSchema = z.object({ jobId });
