@@ -13,6 +13,14 @@ export function cdaFixtures(): { name: string; bytes: Buffer }[] {
     .map((name) => ({ name, bytes: readFileSync(join(CDA_FIXTURE_DIR, name)) }));
 }
 
+/**
+ * Tests only: a section whose narrative a test may replace whole — editable, and holding no text
+ * that coded entries point at (a save refuses to remove that).
+ */
+export function replaceableWhole(section: { editable: boolean; blocks: unknown }): boolean {
+  return section.editable && !JSON.stringify(section.blocks).includes('"anchors"');
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(text: string): string {

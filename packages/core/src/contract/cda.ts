@@ -12,6 +12,11 @@ export interface NarrativeRun {
   bold?: boolean;
   italic?: boolean;
   underline?: boolean;
+  /**
+   * The `ID`s (space-separated) of the narrative elements the text lies in, which the document's
+   * coded entries point at: shown as protected anchors, never sent back (the save keeps them).
+   */
+  anchors?: string;
 }
 
 /** One cell of a narrative table. */
@@ -67,6 +72,12 @@ export const NarrativeRunSchema: z.ZodType<NarrativeRun> = z.object({
   bold: z.boolean().optional(),
   italic: z.boolean().optional(),
   underline: z.boolean().optional(),
+  anchors: z
+    .string()
+    .max(CDA_EDIT_LIMITS.maxRunLength)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what we refuse
+    .regex(/^[^\u0000-\u001F\u007F]*$/, 'An anchor names narrative IDs and holds no control characters')
+    .optional(),
 });
 
 const runs = z.array(NarrativeRunSchema);

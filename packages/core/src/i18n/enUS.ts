@@ -501,7 +501,9 @@ export const enUS = {
     edit: {
       unknownSection: 'The document has no section {{key}}; reload the job and make the change again.',
       readOnlySection:
-        'The section "{{title}}" holds content the editor cannot keep (such as coded references or images), so it cannot be changed here.',
+        'The section "{{title}}" holds content the editor cannot keep (such as row spans or comments), or is written for machines only, so it cannot be changed here.',
+      anchorRemoved:
+        'The change to "{{title}}" removes text that the document\'s coded entries point at (shown with a dotted underline); undo that part and save again.',
       notEditable: 'The stored document cannot be edited: {{detail}}',
     },
   },
@@ -1186,6 +1188,9 @@ export const enUS = {
     dictation: 'Dictation',
     editorLabel: 'Job text',
     readOnlySection: 'This section cannot be edited here.',
+    anchor: 'Linked to a coded entry of the document: its text can be corrected but not removed.',
+    anchorKept:
+      'That text is linked to a coded entry of the document (dotted underline), so it cannot be removed; correct it instead.',
     bold: 'Bold',
     italic: 'Italic',
     underline: 'Underline',

@@ -11,13 +11,34 @@ export type TableCell = NarrativeTableCell;
 /** A block of section narrative (CDA R2 narrative block), shared with the editing contract. */
 export type Block = NarrativeBlock;
 
-type Style = Omit<Run, 'text'>;
+export type Style = Omit<Run, 'text'>;
 
 const BREAK: Run = { text: '\n' };
 
+/**
+ * Where the reader found a block (only when asked: the editor's minimal save, edit/patchNarrative):
+ * the nodes it was read from in order, for a paragraph the inline nodes and their style, for a list
+ * item or table cell the element whose children its blocks are.
+ */
+export interface BlockSource {
+  span: readonly XmlNode[];
+  inline?: { nodes: readonly XmlNode[]; style: Style };
+  container?: { el: XmlElement; style: Style };
+}
+
+/** Blocks, list items (their block arrays), table rows (their cell arrays) and cells → sources. */
+export type NarrativeSources = WeakMap<object, BlockSource>;
+
+/** A narrative element's `ID` (which entries point at) added to the anchors its text carries. */
+function anchored(el: XmlElement, base: Style): Style {
+  const id = el.attrs.ID;
+  if (!id) return base;
+  return { ...base, anchors: base.anchors ? `${base.anchors} ${id}` : id };
+}
+
 function styleOf(el: XmlElement, base: Style): Style {
   const codes = (el.attrs.styleCode ?? '').split(/\s+/).filter(Boolean);
-  const style: Style = { ...base };
+  const style: Style = { ...anchored(el, base) };
   for (const code of codes) {
     if (code === 'Bold' || code === 'xBold') style.bold = true;
     else if (code === 'Italics' || code === 'Emphasis') style.italic = true;
@@ -27,7 +48,7 @@ function styleOf(el: XmlElement, base: Style): Style {
 }
 
 const sameStyle = (a: Run, b: Run) =>
-  !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline;
+  !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline && a.anchors === b.anchors;
 
 /** Collapses whitespace as a browser shows narrative; drops spaces at line starts and ends. */
 export function normaliseRuns(runs: Run[]): Run[] {
@@ -37,7 +58,7 @@ export function normaliseRuns(runs: Run[]): Run[] {
     if (run.text === '\n') {
       const last = out.at(-1);
       if (last && last.text !== '\n') last.text = last.text.replace(/ +$/, '');
-      out.push({ ...run });
+      out.push({ ...BREAK });
       atLineStart = true;
       continue;
     }
@@ -65,8 +86,11 @@ const isV3Element = (n: XmlNode): n is XmlElement =>
   n.type === 'element' && (n.ns === HL7_V3 || n.ns === null);
 const isV3 = (n: XmlNode, local: string): n is XmlElement => isV3Element(n) && n.local === local;
 
-/** Inline content of an element as runs (captions, titles, cells without blocks). */
-export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] {
+/**
+ * Inline content of an element as runs (captions, titles, cells without blocks), not yet
+ * normalised. With `trace`, each run read from a text node or `<br/>` is mapped to that node.
+ */
+export function readInline(nodes: readonly XmlNode[], style: Style = {}, trace?: Map<Run, XmlNode>): Run[] {
   const runs: Run[] = [];
   // A work list, never recursion: nesting depth is the document's to choose.
   type Work = { node: XmlNode; style: Style } | { close: Run };
@@ -82,14 +106,21 @@ export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] 
     }
     const { node: n, style: s } = item;
     if (n.type === 'text') {
-      if (n.text) runs.push({ ...s, text: n.text });
+      if (!n.text) continue;
+      // A text node of one newline is whitespace, not a line break (that is `<br/>`).
+      const run = { ...s, text: n.text === '\n' ? ' ' : n.text };
+      runs.push(run);
+      trace?.set(run, n);
       continue;
     }
     if (n.ns !== HL7_V3 && n.ns !== null) continue;
     switch (n.local) {
-      case 'br':
-        runs.push({ ...BREAK });
+      case 'br': {
+        const run = { ...s, ...BREAK };
+        runs.push(run);
+        trace?.set(run, n);
         break;
+      }
       case 'footnoteRef':
       case 'col':
       case 'colgroup':
@@ -110,51 +141,68 @@ export function readInline(nodes: readonly XmlNode[], style: Style = {}): Run[] 
   return runs;
 }
 
-function* readCells(tr: XmlElement): Walk<TableCell[]> {
+function* readCells(tr: XmlElement, base: Style, sources?: NarrativeSources): Walk<TableCell[]> {
   const cells: TableCell[] = [];
+  const rowBase = anchored(tr, base);
   for (const cell of tr.children) {
     if (!isV3(cell, 'td') && !isV3(cell, 'th')) continue;
-    cells.push({
+    const style = anchored(cell, cell.local === 'th' ? { ...rowBase, bold: true } : rowBase);
+    const read: TableCell = {
       header: cell.local === 'th',
       colspan: Math.max(1, Math.min(64, Number.parseInt(cell.attrs.colspan ?? '1', 10) || 1)),
-      blocks: (yield blockWalk(cell.children, cell.local === 'th' ? { bold: true } : {})) as Block[],
-    });
+      blocks: (yield blockWalk(cell.children, style, sources)) as Block[],
+    };
+    cells.push(read);
+    sources?.set(read, { span: [cell], container: { el: cell, style } });
   }
+  sources?.set(cells, { span: [tr] });
   return cells;
 }
 
-function* readTable(table: XmlElement, style: Style): Walk<Block> {
+function* readTable(table: XmlElement, style: Style, sources?: NarrativeSources): Walk<Block> {
   let caption: Run[] | null = null;
   const head: TableCell[][] = [];
   const body: TableCell[][] = [];
+  const cellBase: Style = anchored(table, style.anchors ? { anchors: style.anchors } : {});
+  const cells = (tr: XmlElement) => readCells(tr, cellBase, sources);
   for (const part of table.children) {
     if (!isV3Element(part)) continue;
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
     else if (part.local === 'thead') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) head.push((yield readCells(tr)) as TableCell[]);
+      for (const tr of part.children) if (isV3(tr, 'tr')) head.push((yield cells(tr)) as TableCell[]);
     } else if (part.local === 'tbody' || part.local === 'tfoot') {
-      for (const tr of part.children) if (isV3(tr, 'tr')) body.push((yield readCells(tr)) as TableCell[]);
-    } else if (part.local === 'tr') body.push((yield readCells(part)) as TableCell[]);
+      for (const tr of part.children) if (isV3(tr, 'tr')) body.push((yield cells(tr)) as TableCell[]);
+    } else if (part.local === 'tr') body.push((yield cells(part)) as TableCell[]);
   }
-  return { kind: 'table', caption: caption?.length ? caption : null, head, body };
+  const block: Block = { kind: 'table', caption: caption?.length ? caption : null, head, body };
+  sources?.set(block, { span: [table] });
+  return block;
 }
 
-function* readList(list: XmlElement, style: Style): Walk<Block> {
+function* readList(list: XmlElement, style: Style, sources?: NarrativeSources): Walk<Block> {
   let caption: Run[] | null = null;
   const items: Block[][] = [];
+  const itemBase = anchored(list, style);
   for (const part of list.children) {
     if (!isV3Element(part)) continue;
     if (part.local === 'caption')
       caption = normaliseRuns(readInline(part.children, { ...style, bold: true }));
-    else if (part.local === 'item') items.push((yield blockWalk(part.children, style)) as Block[]);
+    else if (part.local === 'item') {
+      const itemStyle = anchored(part, itemBase);
+      const item = (yield blockWalk(part.children, itemStyle, sources)) as Block[];
+      items.push(item);
+      sources?.set(item, { span: [part], container: { el: part, style: itemStyle } });
+    }
   }
-  return {
+  const block: Block = {
     kind: 'list',
     ordered: list.attrs.listType === 'ordered',
     caption: caption?.length ? caption : null,
     items,
   };
+  sources?.set(block, { span: [list] });
+  return block;
 }
 
 /**
@@ -162,17 +210,25 @@ function* readList(list: XmlElement, style: Style): Walk<Block> {
  * loose inline content between blocks becomes a paragraph; `<paragraph>` starts a new one (its
  * `<caption>` leads it in bold); lists and tables keep their structure; `<br/>` is a line break.
  */
-export function readBlocks(nodes: readonly XmlNode[], style: Style = {}): Block[] {
-  return runWalk(blockWalk(nodes, style));
+export function readBlocks(
+  nodes: readonly XmlNode[],
+  style: Style = {},
+  sources?: NarrativeSources,
+): Block[] {
+  return runWalk(blockWalk(nodes, style, sources));
 }
 
 /** readBlocks as a walk: lists, tables and paragraphs within it are sub-walks (walk.ts). */
-function* blockWalk(nodes: readonly XmlNode[], style: Style): Walk<Block[]> {
+function* blockWalk(nodes: readonly XmlNode[], style: Style, sources?: NarrativeSources): Walk<Block[]> {
   const blocks: Block[] = [];
   let pending: XmlNode[] = [];
   const flush = () => {
     const runs = normaliseRuns(readInline(pending, style));
-    if (runs.length) blocks.push({ kind: 'paragraph', runs });
+    if (runs.length) {
+      const block: Block = { kind: 'paragraph', runs };
+      blocks.push(block);
+      sources?.set(block, { span: pending, inline: { nodes: pending, style } });
+    }
     pending = [];
   };
   for (const n of nodes) {
@@ -181,31 +237,42 @@ function* blockWalk(nodes: readonly XmlNode[], style: Style): Walk<Block[]> {
         flush();
         const caption = n.children.filter((c) => isV3(c, 'caption')) as XmlElement[];
         const rest = n.children.filter((c) => !isV3(c, 'caption'));
-        const inner = (yield blockWalk(rest, styleOf(n, style))) as Block[];
+        const inner = (yield blockWalk(rest, styleOf(n, style), sources)) as Block[];
         const lead = caption.flatMap((c) => readInline(c.children, { ...style, bold: true }));
         if (lead.length) {
           const first = inner[0];
-          if (first?.kind === 'paragraph')
+          if (first?.kind === 'paragraph') {
             first.runs = normaliseRuns([...lead, { text: ' ' }, ...first.runs]);
-          else inner.unshift({ kind: 'paragraph', runs: normaliseRuns(lead) });
+            // Read from two places: edited, it is written again whole (or its container is).
+            if (inner.length === 1) sources?.set(first, { span: [n] });
+            else sources?.delete(first);
+          } else inner.unshift({ kind: 'paragraph', runs: normaliseRuns(lead) });
         }
+        // A paragraph read as one block is that block's place: an edit may write it whole.
+        if (inner.length === 1 && sources?.has(inner[0]!))
+          sources.set(inner[0]!, { ...sources.get(inner[0]!)!, span: [n] });
         blocks.push(...inner);
         continue;
       }
       if (n.local === 'list') {
         flush();
-        blocks.push((yield readList(n, style)) as Block);
+        blocks.push((yield readList(n, style, sources)) as Block);
         continue;
       }
       if (n.local === 'table') {
         flush();
-        blocks.push((yield readTable(n, style)) as Block);
+        blocks.push((yield readTable(n, style, sources)) as Block);
         continue;
       }
       if (n.local === 'caption') {
         flush();
-        const runs = normaliseRuns(readInline(n.children, { ...style, bold: true }));
-        if (runs.length) blocks.push({ kind: 'paragraph', runs });
+        const captionStyle = { ...style, bold: true };
+        const runs = normaliseRuns(readInline(n.children, captionStyle));
+        if (runs.length) {
+          const block: Block = { kind: 'paragraph', runs };
+          blocks.push(block);
+          sources?.set(block, { span: [n], inline: { nodes: n.children, style: captionStyle } });
+        }
         continue;
       }
     }

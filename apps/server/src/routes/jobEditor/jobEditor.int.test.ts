@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, documentVersions, jobFlags, jobNotes, jobs } from '../../db/schema/index.js';
 import { TestBrowser } from '../../testing/browser.js';
+import { replaceableWhole } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
@@ -61,9 +62,10 @@ describe.each(databaseTargets())('job editor calls on $name', (target) => {
   const firstEditable = async (jobId: number) => {
     const { model } = (await ed.get(`/api/job/getcda?jobId=${jobId}`)).json();
     const flat = (
-      ss: { key: string; editable: boolean; sections: unknown[] }[],
-    ): { key: string; editable: boolean }[] => ss.flatMap((s) => [s, ...flat(s.sections as never)]);
-    return flat(model.sections).find((s) => s.editable)!.key;
+      ss: { key: string; editable: boolean; blocks: unknown; sections: unknown[] }[],
+    ): { key: string; editable: boolean; blocks: unknown }[] =>
+      ss.flatMap((s) => [s, ...flat(s.sections as never)]);
+    return flat(model.sections).find(replaceableWhole)!.key;
   };
   const edit = (key: string, text: string) => ({
     sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text }] }] }],

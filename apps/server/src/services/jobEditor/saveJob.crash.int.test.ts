@@ -8,6 +8,7 @@ import { closeContext, createContext } from '../../context.js';
 import { auditLog, documentVersions, jobs } from '../../db/schema/index.js';
 import { readCda } from '../../documents/cda/readCda.js';
 import { createLogger } from '../../system/logger.js';
+import { replaceableWhole } from '../../testing/cdaFixtures.js';
 import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
 import { waitFor } from '../../testing/faxTestKit.js';
@@ -82,7 +83,7 @@ describe('savejob survives a killed server', () => {
             bookingCookie: string;
           };
           const { model } = (await (await call('GET', `/api/job/getcda?jobId=${jobId}`)).json()) as {
-            model: { sections: { key: string; editable: boolean }[] };
+            model: { sections: { key: string; editable: boolean; blocks: unknown }[] };
           };
           const data = (await (await call('GET', `/api/job/getjobdata?jobId=${jobId}`)).json()) as Record<
             string,
@@ -92,7 +93,7 @@ describe('savejob survives a killed server', () => {
           return {
             jobId,
             cookie: booked.bookingCookie,
-            key: model.sections.find((s) => s.editable)!.key,
+            key: model.sections.find(replaceableWhole)!.key,
             jobData,
           };
         }),

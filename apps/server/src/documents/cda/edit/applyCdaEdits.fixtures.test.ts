@@ -59,6 +59,51 @@ function canonical(xml: string, dropKey: string): unknown {
   return walk(parseXml(xml).root, '', false);
 }
 
+/** Tests only: every element (name and sorted attributes) and text node in document order. */
+function nodeList(xml: string): string[] {
+  const out: string[] = [];
+  const work: XmlNode[] = [parseXml(xml).root];
+  for (let n = work.pop(); n; n = work.pop()) {
+    if (n.type === 'text') {
+      out.push(`text:${n.text}`);
+      continue;
+    }
+    const attrs = Object.entries(n.attrs).sort(([a], [b]) => a.localeCompare(b));
+    out.push(`element:${n.name} ${JSON.stringify(attrs)}`);
+    for (let i = n.children.length - 1; i >= 0; i--) work.push(n.children[i]!);
+  }
+  return out;
+}
+
+// LOINC codes of the C-CDA sections whose narrative the coded entries point into.
+const CODED_SECTIONS = new Set(['48765-2', '10160-0', '11450-4', '30954-2']);
+
+/**
+ * Every `reference/@value` ("#id") of the document that names no `ID` in it. (The HL7 examples
+ * themselves have a few that point nowhere; an edit must not add any.)
+ */
+function unresolvedReferences(xml: string): string[] {
+  const ids = new Set<string>();
+  const refs: string[] = [];
+  const work: XmlNode[] = [parseXml(xml).root];
+  for (let n = work.pop(); n; n = work.pop()) {
+    if (n.type === 'text') continue;
+    if (n.attrs.ID) ids.add(n.attrs.ID);
+    if (n.local === 'reference' && n.attrs.value?.startsWith('#')) refs.push(n.attrs.value.slice(1));
+    work.push(...n.children);
+  }
+  return refs.filter((r) => !ids.has(r));
+}
+
+const referenceCount = (xml: string) => (xml.match(/<(\w+:)?reference\s+value="#/g) ?? []).length;
+
+it('four of the five fixtures have coded sections, with entries pointing into their narrative', () => {
+  const withCoded = cdaFixtures().filter(({ bytes }) =>
+    flat(readCdaEditModel(bytes.toString('utf8')).sections).some((s) => s.code && CODED_SECTIONS.has(s.code)),
+  );
+  expect(withCoded.length).toBe(4);
+});
+
 describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
   const original = bytes.toString('utf8');
   const model = readCdaEditModel(original);
@@ -76,7 +121,7 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
 
   const editable = sections.filter((s) => s.editable && changeOneWord(s.blocks));
   it.each(editable.map((s) => [s.key, s.title, s] as const))(
-    'changing one word in section %s (%s) rewrites only its <text>',
+    'changing one word in section %s (%s) changes exactly one text node',
     (key, _title, section) => {
       const blocks = changeOneWord(section.blocks)!;
       const edited = applyCdaEdits(original, { sections: [{ key, blocks }] });
@@ -93,6 +138,14 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
       // … and canonicalised, with that section's text left out, the documents are equal.
       expect(canonical(edited, key)).toEqual(canonical(original, key));
       expect(canonical(edited, '-')).not.toEqual(canonical(original, '-'));
+      // … and node by node the whole document differs in one text node: every element, `<br/>`,
+      // styleCode and ID is where it was.
+      const before = nodeList(original);
+      const now = nodeList(edited);
+      expect(now.length).toBe(before.length);
+      const changed = now.filter((n, i) => n !== before[i]);
+      expect(changed).toHaveLength(1);
+      expect(changed[0]).toMatch(new RegExp(`^text:.*${NEW_WORD}`, 's'));
 
       // (c) the new word is read back, and every other section reads as before.
       const after = flat(readCdaEditModel(edited).sections);
@@ -106,9 +159,25 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
     },
   );
 
-  it('sends an unchanged model back for every editable section as the same narrative', () => {
+  it('gives the original bytes back when every editable section is sent back unchanged', () => {
     const edits = editable.map((s) => ({ key: s.key, blocks: s.blocks }));
-    const edited = applyCdaEdits(original, { sections: edits });
-    expect(flat(readCdaEditModel(edited).sections)).toEqual(sections);
+    expect(applyCdaEdits(original, { sections: edits })).toBe(original);
   });
+
+  const coded = sections.filter((s) => s.code && CODED_SECTIONS.has(s.code));
+  it('keeps its coded sections (allergies, medications, problems, results) editable', () => {
+    expect(coded.filter((s) => !s.editable).map((s) => s.title)).toEqual([]);
+  });
+
+  it.each(coded.filter((s) => changeOneWord(s.blocks)).map((s) => [s.key, s.title, s] as const))(
+    'after an edit of coded section %s (%s) every entry reference still names a narrative ID',
+    (key, _title, section) => {
+      const dangling = unresolvedReferences(original);
+      expect(referenceCount(original)).toBeGreaterThan(dangling.length);
+      const edited = applyCdaEdits(original, { sections: [{ key, blocks: changeOneWord(section.blocks)! }] });
+      expect(edited).not.toBe(original);
+      expect(referenceCount(edited)).toBe(referenceCount(original));
+      expect(unresolvedReferences(edited)).toEqual(dangling);
+    },
+  );
 });

@@ -163,23 +163,50 @@ describe('applyCdaEdits', () => {
     );
   });
 
-  it('marks a narrative with entry references, multimedia or unknown styles read-only, and refuses to edit it', () => {
-    const readOnly = [
+  it('keeps entry references, multimedia, links, sub/sup, any style code and revisions editable', () => {
+    const kept = [
       '<text><content ID="r1">Penicillin</content></text>',
-      '<text><renderMultiMedia referencedObject="img1"/></text>',
+      '<text><renderMultiMedia referencedObject="img1"/>Image</text>',
       '<text><paragraph>See <linkHtml href="http://x">this</linkHtml></paragraph></text>',
       '<text>H<sub>2</sub>O</text>',
       '<text><content styleCode="xRowGrey">grey</content></text>',
-      '<text><content revised="delete">gone</content></text>',
+      '<text><content revised="delete">gone</content>kept</text>',
+    ];
+    const model = readCdaEditModel(doc(kept.map((t, i) => section(`S${i}`, t)).join('\n')));
+    expect(model.sections.map((s) => s.editable)).toEqual(kept.map(() => true));
+    expect(model.sections[0]!.blocks).toEqual([para({ text: 'Penicillin', anchors: 'r1' })]);
+  });
+
+  it('marks comments, foreign elements and row spans read-only, and refuses to edit them', () => {
+    const readOnly = [
       '<text><!-- a note -->text</text>',
       '<text><sdtc:thing/></text>',
+      '<text><table><tbody><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table></text>',
     ];
     const model = readCdaEditModel(doc(readOnly.map((t, i) => section(`S${i}`, t)).join('\n')));
     expect(model.sections.map((s) => s.editable)).toEqual(readOnly.map(() => false));
-    const one = doc(section('Allergies', readOnly[0]!));
+    const one = doc(section('Notes', readOnly[0]!));
     expect(() => applyCdaEdits(one, edits('0', [para({ text: 'x' })]))).toThrow(
-      'The section "Allergies" holds content the editor cannot keep',
+      'The section "Notes" holds content the editor cannot keep',
     );
+  });
+
+  it('does not offer machine-only sections without text (DICOM Object Catalog, untitled) for editing', () => {
+    const dicom = `      <component>
+        <section>
+          <templateId root="2.16.840.1.113883.10.20.6.1.1"/>
+          <code code="121181" codeSystem="1.2.840.10008.2.16.4" codeSystemName="DCM" displayName="DICOM Object Catalog"/>
+          <entry><act classCode="ACT" moodCode="EVN"><id root="1.2.3"/></act></entry>
+        </section>
+      </component>
+      <component>
+        <section>
+          <entry><act classCode="ACT" moodCode="EVN"><id root="1.2.4"/></act></entry>
+        </section>
+      </component>`;
+    const xml = doc(`${dicom}\n${section('Findings', null)}`);
+    expect(readCdaEditModel(xml).sections.map((s) => s.editable)).toEqual([false, false, true]);
+    expect(() => applyCdaEdits(xml, edits('0', [para({ text: 'x' })]))).toThrow(CdaEditError);
   });
 
   it('keeps layout-only table attributes, colspans, list types and known style codes editable', () => {
@@ -187,6 +214,151 @@ describe('applyCdaEdits', () => {
       '<text><table border="1" width="100%"><thead><tr><th colspan="2" align="left">H</th></tr></thead><tbody><tr><td valign="top"><content styleCode="Bold Italics">a</content></td><td>b<br/>c</td></tr></tbody></table><list listType="ordered"><item>i</item></list></text>';
     const model = readCdaEditModel(doc(section('T', text)));
     expect(model.sections[0]!.editable).toBe(true);
+  });
+
+  describe('minimal edits', () => {
+    const edit = (text: string, change: (blocks: NarrativeBlock[]) => NarrativeBlock[]) => {
+      const xml = doc(section('S', text));
+      const blocks = readCdaEditModel(xml).sections[0]!.blocks;
+      return { xml, out: applyCdaEdits(xml, edits('0', change(structuredClone(blocks)))) };
+    };
+    const runsOf = (b: NarrativeBlock | undefined) =>
+      (b as Extract<NarrativeBlock, { kind: 'paragraph' }>).runs;
+
+    it('changes one word of a narrative with a bold paragraph, loose text and line breaks in place', () => {
+      const text = `<text>
+            <paragraph styleCode="Bold">Goals</paragraph>
+            Walk daily<br/>Eat well<br/>
+            Sleep eight hours
+          </text>`;
+      const { xml, out } = edit(text, (blocks) => {
+        const run = runsOf(blocks[1]).find((r) => r.text.includes('Eat'))!;
+        run.text = run.text.replace('Eat', 'Drink');
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('Eat well', 'Drink well'));
+    });
+
+    it('changes a word of a nested list item without touching its loose text or list type', () => {
+      const text =
+        '<text><list><item>Problem #1<list><item>Hypertension</item></list></item><item>Problem #2</item></list></text>';
+      const { xml, out } = edit(text, (blocks) => {
+        const outer = blocks[0] as Extract<NarrativeBlock, { kind: 'list' }>;
+        const inner = outer.items[0]![1] as Extract<NarrativeBlock, { kind: 'list' }>;
+        runsOf(inner.items[0]![0])[0]!.text = 'Hypotension';
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('Hypertension', 'Hypotension'));
+    });
+
+    const allergies =
+      '<text><table><tbody><tr ID="row1"><td ID="a1">Penicillin</td><td>Hives</td></tr><tr><td ID="a2">Codeine</td><td>Nausea</td></tr></tbody></table></text>';
+    type Table = Extract<NarrativeBlock, { kind: 'table' }>;
+
+    it('edits the text of cells with IDs, keeping every ID', () => {
+      const { xml, out } = edit(allergies, (blocks) => {
+        const body = (blocks[0] as Table).body;
+        runsOf(body[0]![0]!.blocks[0])[0]!.text = 'Penicillin G';
+        runsOf(body[1]![1]!.blocks[0])[0]!.text = 'Vomiting';
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('Penicillin', 'Penicillin G').replace('Nausea', 'Vomiting'));
+    });
+
+    it('adds a row beside the others and leaves the rows with IDs as written', () => {
+      const { xml, out } = edit(allergies, (blocks) => {
+        const body = (blocks[0] as Table).body;
+        body.push(body[1]!.map((c, i) => ({ ...c, blocks: [para({ text: i ? 'Rash' : 'Latex' })] })));
+        return blocks;
+      });
+      const end = xml.indexOf('</tbody>');
+      expect(out.slice(0, end)).toBe(xml.slice(0, end));
+      expect(out.slice(end)).toMatch(/^\s*<tr><td>Latex<\/td><td>Rash<\/td><\/tr>\s*<\/tbody>/);
+    });
+
+    it('adds a cell to a row beside the others, keeping their IDs', () => {
+      const { xml, out } = edit(allergies, (blocks) => {
+        const body = (blocks[0] as Table).body;
+        body[1]!.push({ header: false, colspan: 1, blocks: [para({ text: 'Mild' })] });
+        return blocks;
+      });
+      expect(out).toBe(
+        xml.replace(
+          '<tr><td ID="a2">Codeine</td><td>Nausea</td></tr>',
+          '<tr><td ID="a2">Codeine</td><td>Nausea</td><td>Mild</td></tr>',
+        ),
+      );
+    });
+
+    it('fills an empty cell written as <td/>', () => {
+      const text = '<text><table><tbody><tr><td>Dose</td><td/></tr></tbody></table></text>';
+      const { xml, out } = edit(text, (blocks) => {
+        (blocks[0] as Table).body[0]![1]!.blocks = [para({ text: '5 mg' })];
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('<td/>', '<td>5 mg</td>'));
+    });
+
+    it('adds a list item beside the others', () => {
+      const text = `<text>
+            <list listType="ordered">
+              <item>First</item>
+            </list>
+          </text>`;
+      const { xml, out } = edit(text, (blocks) => {
+        (blocks[0] as Extract<NarrativeBlock, { kind: 'list' }>).items.push([para({ text: 'Second' })]);
+        return blocks;
+      });
+      expect(out).toBe(
+        xml.replace('<item>First</item>', '<item>First</item>\n              <item>Second</item>'),
+      );
+    });
+
+    it('refuses a change that removes an ID the entries point at', () => {
+      expect(() =>
+        edit(allergies, (blocks) => {
+          (blocks[0] as Table).body.shift();
+          return blocks;
+        }),
+      ).toThrow(`The change to "S" removes text that the document's coded entries point at`);
+    });
+
+    it('bolds a word by wrapping only that word', () => {
+      const { xml, out } = edit('<text><paragraph>take with food</paragraph></text>', () => [
+        para({ text: 'take ' }, { text: 'with', bold: true }, { text: ' food' }),
+      ]);
+      expect(out).toBe(xml.replace('take with food', 'take <content styleCode="Bold">with</content> food'));
+    });
+
+    it('removes a deleted paragraph with its line, and keeps the rest', () => {
+      const text = `<text>
+            <paragraph>One</paragraph>
+            <paragraph>Two</paragraph>
+            <paragraph>Three</paragraph>
+          </text>`;
+      const { xml, out } = edit(text, (blocks) => [blocks[0]!, blocks[2]!]);
+      expect(out).toBe(xml.replace('\n            <paragraph>Two</paragraph>', ''));
+    });
+
+    it('adds a new paragraph on a line of its own after the one it follows', () => {
+      const text = `<text>
+            <paragraph>One</paragraph>
+            <paragraph>Three</paragraph>
+          </text>`;
+      const { xml, out } = edit(text, (blocks) => [blocks[0]!, para({ text: 'Two' }), blocks[1]!]);
+      expect(out).toBe(
+        xml.replace(
+          '<paragraph>One</paragraph>',
+          '<paragraph>One</paragraph>\n            <paragraph>Two</paragraph>',
+        ),
+      );
+    });
+
+    it('deletes a line break with the spaces around it', () => {
+      const text = '<text><paragraph>left \n   <br/>\n   right</paragraph></text>';
+      const { out } = edit(text, () => [para({ text: 'left right' })]);
+      expect(out).toContain('<paragraph>left right</paragraph>');
+    });
   });
 
   it('writes in the namespace prefix the document uses', () => {

@@ -1,11 +1,12 @@
-import { type CdaEditSection, type CdaEdits, message } from '@quill/core';
+import { type CdaEditSection, type CdaEdits, message, type NarrativeBlock } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
 import { guardXml } from '../../xmlGuard.js';
 import { CDA_WHAT } from '../readCda.js';
 import { type LocatedSection, locateSections, sectionsByKey, textInsertionPoint } from './locateSections.js';
+import { patchNarrative, type Splice } from './patchNarrative.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
-import { normaliseBlocks, writeNarrative } from './writeNarrative.js';
-import { prefixOf } from './xmlScanner.js';
+import { indentAt, normaliseBlocks, writeNarrative } from './writeNarrative.js';
+import { prefixOf, type ScannedElement } from './xmlScanner.js';
 
 /** Thrown when edits do not fit the document (unknown or read-only section); message is for users. */
 export class CdaEditError extends Error {
@@ -13,18 +14,6 @@ export class CdaEditError extends Error {
     super(message);
     this.name = 'CdaEditError';
   }
-}
-
-interface Splice {
-  from: number;
-  to: number;
-  text: string;
-}
-
-/** The whitespace that starts the line `at` is on. */
-function indentAt(xml: string, at: number): string {
-  const lineStart = xml.lastIndexOf('\n', at - 1) + 1;
-  return /^[ \t]*/.exec(xml.slice(lineStart, at))![0];
 }
 
 function spliceFor(xml: string, located: LocatedSection, content: string, blank: boolean): Splice {
@@ -54,13 +43,91 @@ function flatten(sections: readonly CdaEditSection[], out = new Map<string, CdaE
   return out;
 }
 
+/** The narrative written whole: what an edit the minimal patch cannot make does. */
+function wholeSplice(xml: string, place: LocatedSection, blocks: NarrativeBlock[]): Splice {
+  const anchor = place.text ?? place.section.children[0] ?? place.section;
+  const content = writeNarrative(blocks, prefixOf(place.text ?? place.section), indentAt(xml, anchor.start));
+  return spliceFor(xml, place, content, !blocks.length && !place.text);
+}
+
+/** Only what changed (patchNarrative), or null; splices that would overlap are refused too. */
+function minimalSplices(xml: string, place: LocatedSection, blocks: NarrativeBlock[]): Splice[] | null {
+  if (!place.text || place.text.selfClosing) return null;
+  const splices = patchNarrative(xml, place.text, blocks);
+  if (!splices) return null;
+  const ordered = inApplyOrder(splices);
+  for (let i = 1; i < ordered.length; i++) if (ordered[i]!.to > ordered[i - 1]!.from) return null;
+  return ordered;
+}
+
 /**
- * Applies narrative edits to CDA XML by splicing: each edited section's `<text>` content is
- * replaced by the new narrative (its start tag and attributes kept; a missing `<text>` is added
- * after the title), and every other character of the document stays as it was. No edits give the
- * original string back. Throws CdaEditError for a section key the document lacks or a section
- * that is not editable; XmlSyntaxError, NotCdaError or XmlScanError for a document that is not
- * well-formed CDA.
+ * Last first, so earlier offsets stay true; at one offset the wider splice first, so text
+ * inserted there lands before what replaced the wider range.
+ */
+function inApplyOrder(splices: readonly Splice[]): Splice[] {
+  return [...splices].sort((a, b) => b.from - a.from || b.to - a.to);
+}
+
+function applySplices(xml: string, splices: readonly Splice[]): string {
+  let out = xml;
+  for (const s of inApplyOrder(splices)) out = out.slice(0, s.from) + s.text + out.slice(s.to);
+  return out;
+}
+
+/** Every `ID` on an element inside a section's `<text>`, as written. */
+function narrativeIds(text: ScannedElement | null): string[] {
+  const ids: string[] = [];
+  const work = text ? [...text.children] : [];
+  for (let el = work.pop(); el; el = work.pop()) {
+    for (const [name, value] of el.attrs) if (name === 'ID') ids.push(value);
+    work.push(...el.children);
+  }
+  return ids;
+}
+
+interface Planned {
+  key: string;
+  title: string;
+  blocks: NarrativeBlock[];
+  minimal: Splice[] | null;
+  whole: Splice;
+}
+
+/** The document with each planned section changed, minimally where `minimal` allows. */
+function write(xml: string, plans: readonly Planned[], minimal: ReadonlySet<string>): string {
+  return applySplices(
+    xml,
+    plans.flatMap((p) => (p.minimal && minimal.has(p.key) ? p.minimal : [p.whole])),
+  );
+}
+
+/** The sections whose minimal change does not read back as the narrative the user saved. */
+function misread(out: string, plans: readonly Planned[], limits: DocumentLimits): Set<string> {
+  const minimal = plans.filter((p) => p.minimal);
+  try {
+    const after = flatten(readCdaEditModel(out, limits).sections);
+    return new Set(
+      minimal
+        .filter(
+          (p) => JSON.stringify(normaliseBlocks(after.get(p.key)?.blocks ?? [])) !== JSON.stringify(p.blocks),
+        )
+        .map((p) => p.key),
+    );
+  } catch {
+    return new Set(minimal.map((p) => p.key));
+  }
+}
+
+/**
+ * Applies narrative edits to CDA XML by splicing, every character outside what the user changed
+ * kept as written. Within an edited section's `<text>` only what differs is written
+ * (patchNarrative): a changed word changes its text node, and every other element, attribute,
+ * `ID` and line break stays. Where that cannot be done, or does not read back as the saved
+ * narrative, the section's `<text>` content is written whole (its start tag kept; a missing
+ * `<text>` is added after the title). No edits give the original string back. Throws
+ * CdaEditError for a section key the document lacks, a section that is not editable, or a change
+ * that removes an `ID` the narrative had (coded entries point at it); XmlSyntaxError, NotCdaError
+ * or XmlScanError for a document that is not well-formed CDA.
  */
 export function applyCdaEdits(
   xml: string,
@@ -72,27 +139,36 @@ export function applyCdaEdits(
   if (xml.startsWith('\uFEFF')) return `\uFEFF${applyCdaEdits(xml.slice(1), edits, limits)}`;
   const model = flatten(readCdaEditModel(xml, limits).sections);
   const located = sectionsByKey(locateSections(xml));
-  const splices: Splice[] = [];
-  for (const edit of edits.sections) {
+  const plans: Planned[] = edits.sections.map((edit) => {
     const section = model.get(edit.key);
     const place = located.get(edit.key);
     if (!section || !place)
       throw new CdaEditError(message('documents.edit.unknownSection', { key: edit.key }));
-    if (!section.editable)
-      throw new CdaEditError(message('documents.edit.readOnlySection', { title: section.title || edit.key }));
+    const title = section.title || edit.key;
+    if (!section.editable) throw new CdaEditError(message('documents.edit.readOnlySection', { title }));
     const blocks = normaliseBlocks(edit.blocks);
-    const anchor = place.text ?? place.section.children[0] ?? place.section;
-    const content = writeNarrative(
+    return {
+      key: edit.key,
+      title,
       blocks,
-      prefixOf(place.text ?? place.section),
-      indentAt(xml, anchor.start),
-    );
-    splices.push(spliceFor(xml, place, content, !blocks.length && !place.text));
-  }
+      minimal: minimalSplices(xml, place, blocks),
+      whole: wholeSplice(xml, place, blocks),
+    };
+  });
   // Sections nest, but a `<text>` never contains another section's `<text>`: ranges are disjoint.
-  splices.sort((a, b) => b.from - a.from);
-  let out = xml;
-  for (const s of splices) out = out.slice(0, s.from) + s.text + out.slice(s.to);
+  const minimal = new Set(plans.filter((p) => p.minimal).map((p) => p.key));
+  let out = write(xml, plans, minimal);
+  const wrong = misread(out, plans, limits);
+  if (wrong.size) {
+    for (const key of wrong) minimal.delete(key);
+    out = write(xml, plans, minimal);
+  }
+  const after = sectionsByKey(locateSections(out));
+  for (const plan of plans) {
+    const kept = new Set(narrativeIds(after.get(plan.key)?.text ?? null));
+    if (narrativeIds(located.get(plan.key)!.text).some((id) => !kept.has(id)))
+      throw new CdaEditError(message('documents.edit.anchorRemoved', { title: plan.title }));
+  }
   // The edited document must stay readable: within the same bounds as any stored document.
   guardXml(out, limits, CDA_WHAT);
   return out;

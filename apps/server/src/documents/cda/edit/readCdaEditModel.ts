@@ -1,11 +1,13 @@
 import type { CdaEditModel, CdaEditSection } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
+import { readBlocks } from '../narrative.js';
 import { type CdaSection, readCda } from '../readCda.js';
 import { child, children, HL7_V3, type XmlElement, type XmlNode } from '../xmlTree.js';
 import { type LocatedSection, locateSections } from './locateSections.js';
+import { sourceTree } from './sourceTree.js';
 
-// Narrative elements and attributes the editing model keeps (or may drop without changing what
-// the narrative says: table layout hints). Anything else makes the section read-only.
+// Narrative elements of CDA R2 that a save keeps as written around what the user changed
+// (patchNarrative). Anything else (foreign elements) makes the section read-only.
 const ELEMENTS = new Set([
   'content',
   'paragraph',
@@ -22,55 +24,59 @@ const ELEMENTS = new Set([
   'caption',
   'col',
   'colgroup',
+  'linkHtml',
+  'sub',
+  'sup',
+  'footnote',
+  'footnoteRef',
+  'renderMultiMedia',
 ]);
-const LAYOUT_ATTRIBUTES = new Set([
-  'border',
-  'width',
-  'align',
-  'valign',
-  'cellpadding',
-  'cellspacing',
-  'char',
-  'charoff',
-  'span',
-  'frame',
-  'rules',
-  'summary',
-]);
-const STYLE_CODES = new Set(['Bold', 'Italics', 'Underline']);
 
-function attributeKept(el: XmlElement, name: string, value: string): boolean {
+function attributeKept(name: string, value: string): boolean {
   if (name === 'xmlns') return value === HL7_V3;
-  if (name.startsWith('xmlns:')) return true;
-  if (name === 'styleCode')
-    return value
-      .split(/\s+/)
-      .filter(Boolean)
-      .every((c) => STYLE_CODES.has(c));
-  if (name === 'listType') return el.local === 'list';
-  if (name === 'colspan') return el.local === 'td' || el.local === 'th';
-  return LAYOUT_ATTRIBUTES.has(name);
+  // The editor's tables have no row spans: a spanned row would show its cells out of place.
+  if (name === 'rowspan') return value.trim() === '1';
+  return true;
 }
 
 /**
  * True when every element and attribute below a section's `<text>` is one the editing model
- * keeps: no IDs that entries point at, no multimedia, links, footnotes, revisions, sub/superscript,
- * row spans, other style codes or foreign elements.
+ * shows in place: CDA narrative elements only, and no row spans. IDs that entries point at,
+ * links, footnotes, multimedia and any style code are kept by the save.
  */
 export function narrativeIsEditable(text: XmlElement): boolean {
   const ok = (n: XmlNode): boolean => {
     if (n.type === 'text') return true;
     if (n.ns !== HL7_V3 || !ELEMENTS.has(n.local)) return false;
-    if (!Object.entries(n.attrs).every(([k, v]) => attributeKept(n, k, v))) return false;
+    if (!Object.entries(n.attrs).every(([k, v]) => attributeKept(k, v))) return false;
     return n.children.every(ok);
   };
   return text.children.every(ok);
 }
 
+// DICOM Object Catalog (DCM 121181; C-CDA template 2.16.840.1.113883.10.20.6.1.1): the list of
+// images an imaging report refers to, for machines only.
+const MACHINE_ONLY_CODES = new Set(['121181']);
+const MACHINE_ONLY_TEMPLATES = new Set(['2.16.840.1.113883.10.20.6.1.1']);
+
+/** A section written for machines: no `<text>` and a machine-only template or code, or no title either. */
+function machineOnly(el: XmlElement, read: CdaSection): boolean {
+  if (child(el, 'text')) return false;
+  if (!read.title.trim()) return true;
+  if (MACHINE_ONLY_CODES.has(child(el, 'code')?.attrs.code ?? '')) return true;
+  return children(el, 'templateId').some((t) => MACHINE_ONLY_TEMPLATES.has(t.attrs.root ?? ''));
+}
+
 function hasMarkupTheModelDrops(xml: string, text: LocatedSection['text']): boolean {
   if (!text || text.selfClosing) return false;
   const inner = xml.slice(text.openEnd, text.closeStart);
-  return inner.includes('<!--') || inner.includes('<?');
+  return inner.includes('<!--') || inner.includes('<?') || inner.includes('<![CDATA[');
+}
+
+/** True when the narrative read from its place in the text is the narrative shown. */
+function readsInPlace(xml: string, text: LocatedSection['text'], blocks: CdaSection['blocks']): boolean {
+  if (!text || text.selfClosing) return true;
+  return JSON.stringify(readBlocks(sourceTree(xml, text).nodes)) === JSON.stringify(blocks);
 }
 
 function toEditSection(
@@ -85,7 +91,12 @@ function toEditSection(
   const text = child(el, 'text');
   const editable =
     !located.section.selfClosing &&
-    (text ? narrativeIsEditable(text) && !hasMarkupTheModelDrops(xml, located.text) : true);
+    !machineOnly(el, read) &&
+    (text
+      ? narrativeIsEditable(text) &&
+        !hasMarkupTheModelDrops(xml, located.text) &&
+        readsInPlace(xml, located.text, read.blocks)
+      : true);
   return {
     key: located.key,
     title: read.title,

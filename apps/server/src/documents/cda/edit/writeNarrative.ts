@@ -3,7 +3,8 @@ import { normaliseRuns } from '../narrative.js';
 
 type Style = Omit<NarrativeRun, 'text'>;
 
-const STYLE_CODES: [keyof Style, string][] = [
+/** The style flags the model edits and the `styleCode` each is written as. */
+export const STYLE_CODES: ['bold' | 'italic' | 'underline', string][] = [
   ['bold', 'Bold'],
   ['italic', 'Italics'],
   ['underline', 'Underline'],
@@ -73,7 +74,7 @@ export function normaliseBlocks(blocks: readonly NarrativeBlock[]): NarrativeBlo
 }
 
 /** Writes XML of the narrative block elements with one namespace prefix ('' or 'p:'). */
-class NarrativeWriter {
+export class NarrativeWriter {
   constructor(
     private readonly prefix: string,
     private readonly step: string,
@@ -105,10 +106,25 @@ class NarrativeWriter {
   }
 
   /** Content of a container that reads loose inline text as a paragraph (item, cell). */
-  private container(blocks: readonly NarrativeBlock[], base: Style): string {
+  container(blocks: readonly NarrativeBlock[], base: Style): string {
     const only = blocks[0];
     if (blocks.length === 1 && only?.kind === 'paragraph') return this.inline(only.runs, base);
     return blocks.map((b) => this.block(b, base, null)).join('');
+  }
+
+  /** A list item's element. */
+  item(blocks: readonly NarrativeBlock[], base: Style): string {
+    return this.element('item', this.container(blocks, base));
+  }
+
+  /** A table row's element, its cells on one line. */
+  row(cells: readonly NarrativeTableCell[]): string {
+    return this.element('tr', this.cells(cells));
+  }
+
+  /** A table row's cells, on one line. */
+  cells(cells: readonly NarrativeTableCell[]): string {
+    return cells.map((c) => this.cell(c)).join('');
   }
 
   private cell(cell: NarrativeTableCell): string {
@@ -158,6 +174,17 @@ class NarrativeWriter {
   }
 }
 
+/** The whitespace that starts the line `at` is on. */
+export function indentAt(xml: string, at: number): string {
+  const lineStart = xml.lastIndexOf('\n', at - 1) + 1;
+  return /^[ \t]*/.exec(xml.slice(lineStart, at))![0];
+}
+
+/** The indentation step of a document indented with `indent`: a tab, or two spaces. */
+export function indentStep(indent: string): string {
+  return indent.includes('\t') || indent === '' ? '\t' : '  ';
+}
+
 /**
  * The content of a section `<text>` element for these blocks: one block per line, indented one
  * step below the `<text>` tag's own indentation (list items and table rows and cells on lines of
@@ -165,7 +192,7 @@ class NarrativeWriter {
  */
 export function writeNarrative(blocks: readonly NarrativeBlock[], prefix: string, indent: string): string {
   if (!blocks.length) return '';
-  const step = indent.includes('\t') || indent === '' ? '\t' : '  ';
+  const step = indentStep(indent);
   const writer = new NarrativeWriter(prefix, step);
   return `${blocks.map((b) => `\n${indent}${step}${writer.block(b, {}, indent + step)}`).join('')}\n${indent}`;
 }

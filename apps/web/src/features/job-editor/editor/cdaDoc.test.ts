@@ -1,12 +1,12 @@
-import type { CdaEditModel, CdaEditSection, NarrativeBlock } from '@quill/core/contract/cda';
+import type { CdaEditModel, CdaEditSection, NarrativeBlock, NarrativeRun } from '@quill/core/contract/cda';
 import { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changedSections, docToModel, modelToDoc } from './cdaDoc';
-import { cdaExtensions } from './extensions';
+import { anchorIds, cdaExtensions } from './extensions';
 import { adjacentMarker, findMarkers } from './qaMarkers';
 
-const p = (...texts: (string | { text: string; bold?: boolean; italic?: boolean; underline?: boolean })[]) =>
+const p = (...texts: (string | NarrativeRun)[]) =>
   ({
     kind: 'paragraph',
     runs: texts.map((t) => (typeof t === 'string' ? { text: t } : t)),
@@ -169,5 +169,49 @@ describe('CDA model ⇄ editor document', () => {
       ),
     );
     expect(e.state.doc.textBetween(e.state.selection.from, e.state.selection.to)).toBe('___');
+  });
+
+  it('shows text with narrative IDs as anchors that can be corrected but not removed', () => {
+    const m = {
+      ...model,
+      sections: [
+        section('0', 'Allergies', [
+          {
+            kind: 'table',
+            caption: null,
+            head: [],
+            body: [
+              [
+                { header: false, colspan: 1, blocks: [p({ text: 'Penicilin', anchors: 'a1' })] },
+                { header: false, colspan: 1, blocks: [p('Hives')] },
+              ],
+            ],
+          },
+        ]),
+      ],
+    } as CdaEditModel;
+    const e = load(m);
+    expect(docToModel(m, e.getJSON())).toEqual(m);
+    expect(e.view.dom.querySelector('.cda-anchor[data-anchor="a1"]')?.textContent).toBe('Penicilin');
+    let from = -1;
+    e.state.doc.descendants((node, at) => {
+      if (from < 0 && node.isText && node.text === 'Penicilin') from = at;
+    });
+    // A typo fixed inside the anchor is fine.
+    e.chain()
+      .setTextSelection(from + 7)
+      .insertContent('l')
+      .run();
+    expect(anchorIds(e.state.doc)).toEqual(new Set(['a1']));
+    expect(e.state.doc.textContent).toContain('Penicillin');
+    // Removing all of it, or its whole row, is refused.
+    const before = e.getJSON();
+    e.chain()
+      .setTextSelection({ from, to: from + 'Penicillin'.length })
+      .deleteSelection()
+      .run();
+    expect(e.getJSON()).toEqual(before);
+    e.chain().setTextSelection(from).deleteTable().run();
+    expect(e.getJSON()).toEqual(before);
   });
 });

@@ -13,7 +13,8 @@ import type { JSONContent } from '@tiptap/core';
  *
  * Every section, at any depth, is one top-level `cdaSection` node (attrs key, title, depth,
  * editable) holding its own narrative; nested sections follow their parent in document order, so
- * the tree is rebuilt by key. Paragraph runs become text with bold/italic/underline marks, a '\n'
+ * the tree is rebuilt by key. Paragraph runs become text with bold/italic/underline marks (and
+ * the anchors of coded entries a `cdaAnchor` mark, shown and guarded; the save keeps the IDs), a '\n'
  * run a hard break. Lists and tables keep their caption (and a table its number of head rows) as
  * attributes the editor does not show or change.
  *
@@ -23,14 +24,15 @@ import type { JSONContent } from '@tiptap/core';
  * ({@link changedSections}), never the raw model.
  */
 
-type Marks = Pick<NarrativeRun, 'bold' | 'italic' | 'underline'>;
+type Marks = Pick<NarrativeRun, 'bold' | 'italic' | 'underline' | 'anchors'>;
 
 const MARKS = ['bold', 'italic', 'underline'] as const;
 
 function runsToInline(runs: readonly NarrativeRun[]): JSONContent[] {
   const out: JSONContent[] = [];
   for (const run of runs) {
-    const marks = MARKS.filter((m) => run[m]).map((type) => ({ type }));
+    const marks: JSONContent['marks'] = MARKS.filter((m) => run[m]).map((type) => ({ type }));
+    if (run.anchors) marks.push({ type: 'cdaAnchor', attrs: { ids: run.anchors } });
     const parts = run.text.split('\n');
     parts.forEach((part, i) => {
       if (i > 0) out.push({ type: 'hardBreak' });
@@ -41,7 +43,7 @@ function runsToInline(runs: readonly NarrativeRun[]): JSONContent[] {
 }
 
 function sameMarks(a: Marks, b: Marks): boolean {
-  return MARKS.every((m) => Boolean(a[m]) === Boolean(b[m]));
+  return MARKS.every((m) => Boolean(a[m]) === Boolean(b[m])) && a.anchors === b.anchors;
 }
 
 function inlineToRuns(content: readonly JSONContent[] | undefined): NarrativeRun[] {
@@ -55,6 +57,7 @@ function inlineToRuns(content: readonly JSONContent[] | undefined): NarrativeRun
     const run: NarrativeRun = { text: node.text };
     for (const mark of node.marks ?? []) {
       if ((MARKS as readonly string[]).includes(mark.type)) run[mark.type as (typeof MARKS)[number]] = true;
+      else if (mark.type === 'cdaAnchor' && mark.attrs?.ids) run.anchors = String(mark.attrs.ids);
     }
     const last = runs[runs.length - 1];
     if (last && last.text !== '\n' && sameMarks(last, run)) last.text += run.text;

@@ -1,7 +1,9 @@
-import { type Editor, Extension, type Extensions, Node } from '@tiptap/core';
+import { type Editor, Extension, type Extensions, Mark, Node } from '@tiptap/core';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
+import { showToast } from '../../../app/toasts';
 import { i18n } from '../../../lib/i18n';
 import { adjacentMarker, findMarkers } from './qaMarkers';
 
@@ -70,6 +72,66 @@ const NarrativeAttributes = Extension.create({
         attributes: { caption: { default: null, rendered: false, keepOnSplit: false } },
       },
       { types: ['table'], attributes: { headRows: { default: 0, rendered: false } } },
+    ];
+  },
+});
+
+/**
+ * Text inside narrative elements with an `ID` (coded entries point at them): shown with a dotted
+ * underline. The save keeps the elements as written; the mark only shows and guards them.
+ */
+const CdaAnchor = Mark.create({
+  name: 'cdaAnchor',
+  inclusive: false,
+  excludes: '',
+  addAttributes() {
+    return { ids: { default: '', rendered: false } };
+  },
+  renderHTML({ mark }) {
+    return [
+      'span',
+      { class: 'cda-anchor', 'data-anchor': mark.attrs.ids, title: i18n.t('jobView.anchor') },
+      0,
+    ];
+  },
+});
+
+/** Every anchor ID that still has text in the document. */
+export function anchorIds(doc: PmNode): Set<string> {
+  const ids = new Set<string>();
+  doc.descendants((node) => {
+    for (const mark of node.marks)
+      if (mark.type.name === 'cdaAnchor') for (const id of String(mark.attrs.ids).split(' ')) ids.add(id);
+    return true;
+  });
+  return ids;
+}
+
+const anchorGuardKey = new PluginKey('cdaAnchorGuard');
+
+/**
+ * Anchored text is never removed by accident: a change that would take the last of an anchor's
+ * text away (a deleted word, row or list item) is refused, with a toast saying why.
+ */
+const AnchorGuard = Extension.create({
+  name: 'cdaAnchorGuard',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: anchorGuardKey,
+        filterTransaction(tr) {
+          if (!tr.docChanged) return true;
+          const before = anchorIds(tr.before);
+          if (!before.size) return true;
+          const after = anchorIds(tr.doc);
+          for (const id of before) {
+            if (after.has(id)) continue;
+            showToast(i18n.t('jobView.anchorKept'), { kind: 'warning', id: 'cda-anchor-kept' });
+            return false;
+          }
+          return true;
+        },
+      }),
     ];
   },
 });
@@ -155,6 +217,8 @@ export function cdaExtensions(): Extensions {
     TableHeader,
     TableCell,
     SectionGuard,
+    CdaAnchor,
+    AnchorGuard,
     QaMarkers,
   ];
 }
