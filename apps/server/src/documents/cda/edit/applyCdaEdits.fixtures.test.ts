@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { cdaFixtures } from '../../../testing/cdaFixtures.js';
 import { readCda } from '../readCda.js';
 import { parseXml, type XmlNode } from '../xmlTree.js';
-import { applyCdaEdits } from './applyCdaEdits.js';
+import { applyCdaEdits, CdaEditError } from './applyCdaEdits.js';
 import { locateSections, sectionsByKey } from './locateSections.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
+import { normaliseBlocks } from './writeNarrative.js';
 
 const flat = (sections: CdaEditSection[]): CdaEditSection[] =>
   sections.flatMap((s) => [s, ...flat(s.sections)]);
@@ -180,4 +181,92 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
       expect(unresolvedReferences(edited)).toEqual(dangling);
     },
   );
+});
+
+/** A small deterministic generator (mulberry32), so a failure reproduces. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every paragraph's runs and every block list (section, item, cell) of the blocks, in order. */
+function parts(blocks: NarrativeBlock[]) {
+  const runs: NarrativeRun[][] = [];
+  const lists: NarrativeBlock[][] = [blocks];
+  const walk = (bs: NarrativeBlock[]) => {
+    for (const b of bs) {
+      if (b.kind === 'paragraph') runs.push(b.runs);
+      else {
+        const inner = b.kind === 'list' ? b.items : [...b.head, ...b.body].flat().map((c) => c.blocks);
+        lists.push(...inner);
+        for (const bs2 of inner) walk(bs2);
+      }
+    }
+  };
+  walk(blocks);
+  return { runs, lists };
+}
+
+/** One random edit a user could make: type, delete, break a line, bold, remove or copy a block. */
+function randomEdit(blocks: NarrativeBlock[], next: () => number): NarrativeBlock[] {
+  const copy = structuredClone(blocks);
+  const { runs, lists } = parts(copy);
+  const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+  const kind = Math.floor(next() * 6);
+  const paragraphRuns = runs.filter((r) => r.some((run) => run.text !== '\n'));
+  if (kind < 4 && paragraphRuns.length) {
+    const rs = pick(paragraphRuns);
+    const run = pick(rs.filter((r) => r.text !== '\n'));
+    const at = Math.floor(next() * (run.text.length + 1));
+    const to = Math.min(run.text.length, at + Math.floor(next() * 8));
+    if (kind === 0) run.text = `${run.text.slice(0, at)}new words ${run.text.slice(at)}`;
+    else if (kind === 1) run.text = run.text.slice(0, at) + run.text.slice(to);
+    else if (kind === 2) rs.splice(rs.indexOf(run) + 1, 0, { text: '\n' }, { text: 'next line' });
+    else rs.splice(rs.indexOf(run) + 1, 0, { text: 'bold words', bold: true });
+    return copy;
+  }
+  const list = pick(lists.filter((l) => l.length));
+  if (!list) return copy;
+  const i = Math.floor(next() * list.length);
+  if (kind === 4) list.splice(i, 1);
+  else list.splice(i, 0, structuredClone(list[i]!));
+  return copy;
+}
+
+it('random edits of every fixture section save as the narrative sent, outside text as it was, or are refused for an ID', () => {
+  const next = random(25);
+  let saved = 0;
+  let refused = 0;
+  for (const { bytes } of cdaFixtures()) {
+    const original = bytes.toString('utf8');
+    const located = sectionsByKey(locateSections(original));
+    for (const section of flat(readCdaEditModel(original).sections).filter((s) => s.editable)) {
+      for (let round = 0; round < 2; round++) {
+        const blocks = randomEdit(section.blocks, next);
+        let edited: string;
+        try {
+          edited = applyCdaEdits(original, { sections: [{ key: section.key, blocks }] });
+        } catch (e) {
+          expect(e).toBeInstanceOf(CdaEditError);
+          expect((e as Error).message).toContain('coded entries point at');
+          refused += 1;
+          continue;
+        }
+        saved += 1;
+        const { openEnd, closeStart } = located.get(section.key)!.text!;
+        expect(edited.slice(0, openEnd)).toBe(original.slice(0, openEnd));
+        expect(edited.slice(edited.length - (original.length - closeStart))).toBe(original.slice(closeStart));
+        const after = flat(readCdaEditModel(edited).sections).find((s) => s.key === section.key)!;
+        expect(normaliseBlocks(after.blocks)).toEqual(normaliseBlocks(blocks));
+        expect(unresolvedReferences(edited)).toEqual(unresolvedReferences(original));
+      }
+    }
+  }
+  expect(saved).toBeGreaterThan(100);
+  expect(refused).toBeGreaterThan(0);
 });

@@ -1,12 +1,14 @@
 import { type CdaEditSection, type CdaEdits, message, type NarrativeBlock } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
 import { guardXml } from '../../xmlGuard.js';
+import { readBlocks } from '../narrative.js';
 import { CDA_WHAT } from '../readCda.js';
 import { type LocatedSection, locateSections, sectionsByKey, textInsertionPoint } from './locateSections.js';
 import { patchNarrative, type Splice } from './patchNarrative.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
+import { sourceTree } from './sourceTree.js';
 import { indentAt, normaliseBlocks, writeNarrative } from './writeNarrative.js';
-import { prefixOf, type ScannedElement } from './xmlScanner.js';
+import { prefixOf, type ScannedElement, XmlScanError } from './xmlScanner.js';
 
 /** Thrown when edits do not fit the document (unknown or read-only section); message is for users. */
 export class CdaEditError extends Error {
@@ -94,6 +96,16 @@ interface Planned {
 }
 
 /** The document with each planned section changed, minimally where `minimal` allows. */
+/** The sections of the edited text by key; null when the text no longer scans as XML. */
+function placesIn(out: string): Map<string, LocatedSection> | null {
+  try {
+    return sectionsByKey(locateSections(out));
+  } catch (e) {
+    if (e instanceof XmlScanError) return null;
+    throw e;
+  }
+}
+
 function write(xml: string, plans: readonly Planned[], minimal: ReadonlySet<string>): string {
   return applySplices(
     xml,
@@ -101,21 +113,23 @@ function write(xml: string, plans: readonly Planned[], minimal: ReadonlySet<stri
   );
 }
 
-/** The sections whose minimal change does not read back as the narrative the user saved. */
-function misread(out: string, plans: readonly Planned[], limits: DocumentLimits): Set<string> {
-  const minimal = plans.filter((p) => p.minimal);
-  try {
-    const after = flatten(readCdaEditModel(out, limits).sections);
-    return new Set(
-      minimal
-        .filter(
-          (p) => JSON.stringify(normaliseBlocks(after.get(p.key)?.blocks ?? [])) !== JSON.stringify(p.blocks),
-        )
-        .map((p) => p.key),
-    );
-  } catch {
-    return new Set(minimal.map((p) => p.key));
+/**
+ * The sections whose minimal change does not read back as the narrative the user saved, read
+ * from their place in the edited text (the reading `readsInPlace` holds equal to the parser's).
+ */
+function misread(
+  after: ReadonlyMap<string, LocatedSection>,
+  out: string,
+  plans: readonly Planned[],
+): Set<string> {
+  const wrong = new Set<string>();
+  for (const plan of plans) {
+    if (!plan.minimal) continue;
+    const text = after.get(plan.key)?.text;
+    const blocks = text ? readBlocks(sourceTree(out, text).nodes) : [];
+    if (JSON.stringify(normaliseBlocks(blocks)) !== JSON.stringify(plan.blocks)) wrong.add(plan.key);
   }
+  return wrong;
 }
 
 /**
@@ -158,12 +172,15 @@ export function applyCdaEdits(
   // Sections nest, but a `<text>` never contains another section's `<text>`: ranges are disjoint.
   const minimal = new Set(plans.filter((p) => p.minimal).map((p) => p.key));
   let out = write(xml, plans, minimal);
-  const wrong = misread(out, plans, limits);
+  let after = placesIn(out);
+  const wrong = after ? misread(after, out, plans) : new Set(minimal);
   if (wrong.size) {
     for (const key of wrong) minimal.delete(key);
     out = write(xml, plans, minimal);
+    after = placesIn(out);
   }
-  const after = sectionsByKey(locateSections(out));
+  if (!after)
+    throw new CdaEditError(message('documents.edit.notEditable', { detail: 'the edit left it unreadable' }));
   for (const plan of plans) {
     const kept = new Set(narrativeIds(after.get(plan.key)?.text ?? null));
     if (narrativeIds(located.get(plan.key)!.text).some((id) => !kept.has(id)))
