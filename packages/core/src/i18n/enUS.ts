@@ -469,6 +469,7 @@ export const enUS = {
     },
     render: {
       untitled: 'Document',
+      tableContinued: 'Table continued: columns {{from}} to {{to}} of {{columns}}',
       patient: 'Patient',
       mrn: 'MRN',
       dateOfBirth: 'Date of birth',

@@ -12,6 +12,8 @@ export interface DocxToPdfOptions {
   soffice?: string | null;
   /** How long one conversion may take. */
   timeoutMs?: number;
+  /** What the bytes are: a Word document (the default) or RTF. */
+  format?: 'docx' | 'rtf';
 }
 
 /** LibreOffice's command, when installed (Debian's libreoffice-writer). */
@@ -46,7 +48,7 @@ export async function docxToPdf(bytes: Buffer, opts: DocxToPdfOptions = {}): Pro
   if (!soffice) throw unavailable(message('documents.wordNeedsLibreOffice'));
   const dir = await mkdtemp(join(tmpdir(), 'quill-docx-'));
   try {
-    const input = join(dir, 'document.docx');
+    const input = join(dir, `document.${opts.format ?? 'docx'}`);
     await writeFile(input, bytes);
     const args = [
       '--headless',

@@ -1,4 +1,5 @@
 import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
+import { continuedNote, planTable, rowInGroup, TABLE_FLOOR_SIZE } from '../tablePlan.js';
 import { runWalk, type Walk } from '../walk.js';
 import { type Line, type Measure, wrapRuns } from './wrapRuns.js';
 
@@ -84,44 +85,6 @@ function* list(block: Extract<Block, { kind: 'list' }>, width: number, o: Layout
   return out;
 }
 
-/** Column widths for a table: content-sized where it fits, shared out when it does not. */
-function columnWidths(rows: TableCell[][], columns: number, width: number, o: LayoutOptions): number[] {
-  const longestWord = new Array<number>(columns).fill(0);
-  const longestLine = new Array<number>(columns).fill(0);
-  for (const row of rows) {
-    let col = 0;
-    for (const cell of row) {
-      if (cell.colspan === 1 && col < columns) {
-        const face = cell.header ? 'bold' : 'regular';
-        const text = blocksText(cell.blocks);
-        for (const line of text.split('\n')) {
-          longestLine[col] = Math.max(longestLine[col]!, o.measure(line, face, o.size));
-          for (const word of line.split(/\s+/)) {
-            longestWord[col] = Math.max(longestWord[col]!, o.measure(word, face, o.size));
-          }
-        }
-      }
-      col += cell.colspan;
-    }
-  }
-  const pad = 2 * CELL_PADDING;
-  const floor = Math.min(30, width / columns);
-  const min = longestWord.map((w) => Math.max(floor, w + pad));
-  const max = longestLine.map((w, i) => Math.max(min[i]!, w + pad));
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  if (sum(max) <= width) return max.map((w) => (w * width) / sum(max));
-  if (sum(min) <= width) {
-    const spare = width - sum(min);
-    const want = sum(max) - sum(min);
-    return min.map((w, i) => w + (want > 0 ? (spare * (max[i]! - w)) / want : spare / columns));
-  }
-  // Even the longest words do not fit: share the width by need; long words break inside.
-  const floors = min.map(() => floor);
-  const extra = width - sum(floors);
-  const need = sum(min) - sum(floors);
-  return min.map((w) => floor + (need > 0 ? (extra * (w - floor)) / need : extra / columns));
-}
-
 function* layoutRow(
   row: TableCell[],
   edges: number[],
@@ -158,16 +121,28 @@ function* table(block: Extract<Block, { kind: 'table' }>, width: number, o: Layo
     }
     return out;
   }
-  const widths = columnWidths(rows, columns, width, o);
-  const edges = [0];
-  for (const w of widths) edges.push(edges.at(-1)! + w);
-  edges[columns] = width;
-  const head: CellLayout[][] = [];
-  for (const r of block.head) head.push((yield layoutRow(r, edges, true, o)) as CellLayout[]);
-  const body: CellLayout[][] = [];
-  for (const r of block.body) body.push((yield layoutRow(r, edges, false, o)) as CellLayout[]);
-  out.push({ kind: 'table', x: 0, width, padding: CELL_PADDING, borders: true, head, body });
-  out.push({ kind: 'gap', height: PARAGRAPH_GAP * 2 });
+  const plan = planTable(rows, columns, width, {
+    measure: o.measure,
+    size: o.size,
+    floor: TABLE_FLOOR_SIZE,
+    padding: 2 * CELL_PADDING,
+  });
+  const inTable = { ...o, size: plan.size };
+  for (const [g, group] of plan.groups.entries()) {
+    if (g > 0)
+      out.push(...paragraph([{ text: continuedNote(group.columns, columns), italic: true }], width, inTable));
+    const edges = [0];
+    for (const w of group.widths) edges.push(edges.at(-1)! + w);
+    edges[group.widths.length] = width;
+    const head: CellLayout[][] = [];
+    for (const r of block.head)
+      head.push((yield layoutRow(rowInGroup(r, group.columns), edges, true, inTable)) as CellLayout[]);
+    const body: CellLayout[][] = [];
+    for (const r of block.body)
+      body.push((yield layoutRow(rowInGroup(r, group.columns), edges, false, inTable)) as CellLayout[]);
+    out.push({ kind: 'table', x: 0, width, padding: CELL_PADDING, borders: true, head, body });
+    out.push({ kind: 'gap', height: PARAGRAPH_GAP * 2 });
+  }
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   SIZES,
   type TableFlow,
 } from './layoutFlow.js';
+import { textMeasure } from './measure.js';
 import { LEADING, type Line, type Measure, wrapRuns } from './wrapRuns.js';
 
 /** Page size of rendered documents. */
@@ -47,17 +48,7 @@ class PageWriter {
       displayTitle: Boolean(title),
     });
     registerDocumentFonts(this.doc);
-    // Widths at size 1, per document only (the text is patient data: nothing outlives the render).
-    const unitWidths = new Map<string, number>();
-    this.measure = (text, face, size) => {
-      const key = `${face}\u0000${text}`;
-      let w = unitWidths.get(key);
-      if (w === undefined) {
-        w = this.doc.font(face).fontSize(1000).widthOfString(text) / 1000;
-        unitWidths.set(key, w);
-      }
-      return w * size;
-    };
+    this.measure = textMeasure(this.doc);
   }
 
   newPage() {

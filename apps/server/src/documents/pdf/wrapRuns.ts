@@ -126,3 +126,35 @@ export function wrapRuns(runs: readonly Run[], width: number, size: number, meas
   if (segments.length || lines.length === 0) finish();
   return lines;
 }
+
+/**
+ * How wide runs are when nothing wraps them: their longest word (text touching across a style
+ * change is one word, as wrapRuns keeps it) and their longest line, at `size`.
+ */
+export function naturalWidths(
+  runs: readonly Run[],
+  size: number,
+  measure: Measure,
+): { word: number; line: number } {
+  let word = 0;
+  let line = 0;
+  let cursor = 0;
+  let pendingSpace = 0;
+  for (const token of tokenize(runs)) {
+    if (token.kind === 'break') {
+      cursor = 0;
+      pendingSpace = 0;
+      continue;
+    }
+    if (token.kind === 'space') {
+      if (cursor > 0) pendingSpace = measure(' ', token.piece.face, size);
+      continue;
+    }
+    const w = token.pieces.reduce((sum, p) => sum + measure(p.text, p.face, size), 0);
+    word = Math.max(word, w);
+    cursor += pendingSpace + w;
+    pendingSpace = 0;
+    line = Math.max(line, cursor);
+  }
+  return { word, line };
+}

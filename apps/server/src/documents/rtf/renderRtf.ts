@@ -1,7 +1,10 @@
 import { message } from '@quill/core';
-import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
+import { type Block, blocksText, type Run } from '../cda/narrative.js';
 import type { CdaSection } from '../cda/readCda.js';
+import { textMeasure } from '../pdf/measure.js';
+import type { Measure } from '../pdf/wrapRuns.js';
 import type { RenderableDocument } from '../renderable.js';
+import { continuedNote, planTable, rowInGroup, TABLE_FLOOR_SIZE } from '../tablePlan.js';
 import { runWalk, type Walk } from '../walk.js';
 import { escapeRtf } from './escapeRtf.js';
 
@@ -27,14 +30,17 @@ type Part = { kind: 'para'; indent: number; extra: string; body: string } | { ki
 
 const para = (indent: number, body: string, extra = ''): Part => ({ kind: 'para', indent, extra, body });
 
-/** A part as RTF; `intbl` inside table cells. Paragraph ends (\par or \cell) are the caller's. */
-function partRtf(p: Part, intbl: boolean): string {
+/**
+ * A part as RTF; `intbl` inside table cells, set in `halfPoints`. Paragraph ends (\par or \cell)
+ * are the caller's.
+ */
+function partRtf(p: Part, intbl: boolean, halfPoints: number = SIZE.body): string {
   if (p.kind === 'table') return p.rtf;
-  return `\\pard\\plain${intbl ? '\\intbl' : ''}\\li${p.indent}\\sa80${p.extra}\\f0\\fs${SIZE.body} ${p.body}`;
+  return `\\pard\\plain${intbl ? '\\intbl' : ''}\\li${p.indent}\\sa80${p.extra}\\f0\\fs${halfPoints} ${p.body}`;
 }
 
 /** The parts of narrative blocks at a left indent; inside cells (`intbl`) tables become text lines. */
-function* blocks(list: readonly Block[], indent: number, intbl: boolean): Walk<Part[]> {
+function* blocks(list: readonly Block[], indent: number, intbl: boolean, measure: Measure): Walk<Part[]> {
   const out: Part[] = [];
   for (const b of list) {
     if (b.kind === 'paragraph') out.push(para(indent, runs(b.runs)));
@@ -43,7 +49,7 @@ function* blocks(list: readonly Block[], indent: number, intbl: boolean): Walk<P
       const inner = indent + INDENT;
       for (const [i, item] of b.items.entries()) {
         const marker = `${b.ordered ? `${i + 1}.` : '\\u8226?'}\\tab `;
-        const body = (yield blocks(item, inner, intbl)) as Part[];
+        const body = (yield blocks(item, inner, intbl, measure)) as Part[];
         const first = body[0];
         // The marker hangs in the indent of the item's first paragraph, up to a tab stop.
         const hang = `\\fi-${INDENT}\\tx${inner}`;
@@ -59,72 +65,70 @@ function* blocks(list: readonly Block[], indent: number, intbl: boolean): Walk<P
       }
     } else {
       if (b.caption) out.push(para(indent, runs(b.caption), '\\keepn'));
-      out.push({ kind: 'table', rtf: (yield table(b, indent)) as string });
+      out.push({ kind: 'table', rtf: (yield table(b, indent, measure)) as string });
     }
   }
   return out;
 }
 
-/** Column widths in twips from the length of what each column holds. */
-function widths(rows: TableCell[][], columns: number, total: number): number[] {
-  const need = new Array<number>(columns).fill(4);
-  for (const row of rows) {
-    let col = 0;
-    for (const cell of row) {
-      if (cell.colspan === 1 && col < columns) {
-        const longest = Math.max(
-          ...blocksText(cell.blocks)
-            .split('\n')
-            .map((l) => l.length),
-          0,
-        );
-        need[col] = Math.max(need[col]!, Math.min(longest, 40));
-      }
-      col += cell.colspan;
-    }
-  }
-  const sum = need.reduce((a, b) => a + b, 0);
-  return need.map((n) => Math.floor((n / sum) * total));
-}
+/** Twips in a point. */
+const TWIPS = 20;
+/** \trgaph: the space (twips) each side of a cell's text, as the PDF's cell padding. */
+const CELL_GAP = 80;
+/** Points a column keeps beyond its text and gaps: word processors draw the borders inside it. */
+const BORDER_SLACK = 3;
 
-function* table(b: Extract<Block, { kind: 'table' }>, indent: number): Walk<string> {
+function* table(b: Extract<Block, { kind: 'table' }>, indent: number, measure: Measure): Walk<string> {
   const rows = [...b.head.map((r) => ({ r, head: true })), ...b.body.map((r) => ({ r, head: false }))];
   const columns = Math.max(0, ...rows.map(({ r }) => r.reduce((n, c) => n + c.colspan, 0)));
   if (!columns) return '';
-  const total = TEXT_WIDTH - indent;
-  const w = widths([...b.head, ...b.body], columns, total);
-  const edges = [indent];
-  for (const x of w) edges.push(edges.at(-1)! + x);
+  // The same plan as the PDF's: sizes and widths from the words, in the same font.
+  const plan = planTable([...b.head, ...b.body], columns, (TEXT_WIDTH - indent) / TWIPS, {
+    measure,
+    size: SIZE.body / 2,
+    floor: TABLE_FLOOR_SIZE,
+    padding: (2 * CELL_GAP) / TWIPS + BORDER_SLACK,
+  });
+  const halfPoints = Math.round(plan.size * 2);
   const border =
     '\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10';
   const out: string[] = [];
-  for (const { r, head } of rows) {
-    let col = 0;
-    let defs = `\\trowd\\trgaph80\\trleft${indent}${head ? '\\trhdr' : ''}`;
-    let cells = '';
-    for (const cell of r) {
-      if (col >= columns) break;
-      col = Math.min(columns, col + cell.colspan);
-      defs += `${border}${head || cell.header ? '\\clcbpat3' : ''}\\cellx${edges[col]}`;
-      const parts = ((yield blocks(cell.blocks, 0, true)) as Part[]).map((p) => partRtf(p, true));
-      cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, ''), true)}\\cell `;
+  for (const [g, group] of plan.groups.entries()) {
+    if (g > 0)
+      out.push(
+        `${partRtf(para(indent, `{\\i ${escapeRtf(continuedNote(group.columns, columns))}}`), false)}\\par`,
+      );
+    const edges = [indent];
+    for (const w of group.widths) edges.push(edges.at(-1)! + Math.floor(w * TWIPS));
+    for (const { r, head } of rows) {
+      let col = 0;
+      let defs = `\\trowd\\trgaph${CELL_GAP}\\trleft${indent}${head ? '\\trhdr' : ''}`;
+      let cells = '';
+      for (const cell of rowInGroup(r, group.columns)) {
+        col += cell.colspan;
+        defs += `${border}${head || cell.header ? '\\clcbpat3' : ''}\\cellx${edges[col]}`;
+        const parts = ((yield blocks(cell.blocks, 0, true, measure)) as Part[]).map((p) =>
+          partRtf(p, true, halfPoints),
+        );
+        cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, ''), true, halfPoints)}\\cell `;
+      }
+      out.push(`${defs}\n${cells}\\row`);
     }
-    out.push(`${defs}\n${cells}\\row`);
   }
   return out.join('\n');
 }
 
-function* sections(list: readonly CdaSection[], depth: number): Walk<string[]> {
+function* sections(list: readonly CdaSection[], depth: number, measure: Measure): Walk<string[]> {
   const out: string[] = [];
   for (const s of list) {
     if (s.title) {
       const size = depth ? SIZE.subsection : SIZE.section;
       out.push(`\\pard\\plain\\sb200\\sa60\\keepn\\f0\\fs${size}\\b ${escapeRtf(s.title)}\\b0\\par`);
     }
-    for (const part of (yield blocks(s.blocks, 0, false)) as Part[]) {
+    for (const part of (yield blocks(s.blocks, 0, false, measure)) as Part[]) {
       out.push(part.kind === 'table' ? part.rtf : `${partRtf(part, false)}\\par`);
     }
-    out.push(...((yield sections(s.sections, depth + 1)) as string[]));
+    out.push(...((yield sections(s.sections, depth + 1, measure)) as string[]));
   }
   return out;
 }
@@ -180,7 +184,7 @@ export function renderRtf(doc: RenderableDocument): Buffer {
     `{\\footer ${footer()}}`,
     `{\\footerf ${footer()}}`,
     ...header(doc),
-    ...runWalk(sections(doc.sections, 0)),
+    ...runWalk(sections(doc.sections, 0, textMeasure())),
     '}',
   ];
   return Buffer.from(parts.join('\n'), 'latin1');

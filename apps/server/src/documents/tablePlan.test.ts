@@ -1,0 +1,81 @@
+import type { NarrativeTableCell as TableCell } from '@quill/core';
+import { describe, expect, it } from 'vitest';
+import type { Measure } from './pdf/wrapRuns.js';
+import { planTable, rowInGroup } from './tablePlan.js';
+
+// Every character 0.6 of the size wide; bold 0.7.
+const measure: Measure = (text, face, size) => text.length * size * (face === 'bold' ? 0.7 : 0.6);
+const cell = (text: string, header = false, colspan = 1): TableCell => ({
+  header,
+  colspan,
+  blocks: [{ kind: 'paragraph', runs: [{ text, bold: header || undefined }] }],
+});
+const options = { measure, size: 10, floor: 7, padding: 8 };
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('planTable', () => {
+  it('gives a table that fits its natural widths, at full size, filling the width', () => {
+    const plan = planTable(
+      [
+        [cell('Date', true), cell('Value', true)],
+        [cell('05/20/2014'), cell('80')],
+      ],
+      2,
+      500,
+      options,
+    );
+    expect(plan.size).toBe(10);
+    expect(plan.groups).toHaveLength(1);
+    expect(sum(plan.groups[0]!.widths)).toBeCloseTo(500);
+    expect(plan.groups[0]!.widths[0]).toBeGreaterThan(plan.groups[0]!.widths[1]!);
+  });
+
+  it('keeps every column at least as wide as its longest word, shrinking the type when it must', () => {
+    const words = ['Temperature', 'Respiratory', '05/20/2014', '120/80mm[Hg]', '27.4kg/m2', 'Pressure'];
+    const row = words.map((w) => cell(`${w} ${w}`));
+    const plan = planTable([row], words.length, 380, options);
+    expect(plan.size).toBeLessThan(10);
+    expect(plan.size).toBeGreaterThanOrEqual(7);
+    expect(plan.groups).toHaveLength(1);
+    plan.groups[0]!.widths.forEach((w, i) => {
+      expect(w).toBeGreaterThanOrEqual(measure(words[i]!, 'regular', plan.size) + 8 - 1e-6);
+    });
+  });
+
+  it('continues a table that cannot fit even at the floor, with the first column in every group', () => {
+    const columns = 24;
+    const row = [
+      cell('05/20/2014'),
+      ...Array.from({ length: columns - 1 }, (_, i) => cell(`Measurement${i}`)),
+    ];
+    const plan = planTable([row], columns, 500, options);
+    expect(plan.size).toBe(7);
+    expect(plan.groups.length).toBeGreaterThan(1);
+    for (const g of plan.groups) {
+      expect(g.columns[0]).toBe(0);
+      expect(sum(g.widths)).toBeCloseTo(500);
+      g.columns.forEach((c, i) => {
+        const word = c === 0 ? '05/20/2014' : `Measurement${c - 1}`;
+        expect(g.widths[i]).toBeGreaterThanOrEqual(measure(word, 'regular', 7) + 8 - 1e-6);
+      });
+    }
+    const shown = plan.groups.flatMap((g) => g.columns.slice(1));
+    expect(shown).toEqual([...Array(columns).keys()].slice(1));
+  });
+
+  it('breaks a word only when it alone is wider than the whole width', () => {
+    const plan = planTable([[cell('x'.repeat(200)), cell('short')]], 2, 300, options);
+    expect(plan.groups.flatMap((g) => g.columns)).toContain(1);
+    expect(sum(plan.groups[0]!.widths)).toBeCloseTo(300);
+  });
+
+  it('shows a spanning cell in the group it starts in, and an empty one where it continues', () => {
+    const row = [cell('a'), cell('wide', false, 3), cell('z')];
+    expect(rowInGroup(row, [0, 1, 2])).toEqual([cell('a'), { ...cell('wide'), colspan: 2 }]);
+    expect(rowInGroup(row, [0, 3, 4])).toEqual([
+      cell('a'),
+      { header: false, colspan: 1, blocks: [] },
+      cell('z'),
+    ]);
+  });
+});
