@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
-import { structureJobIds } from './helpers/jobs';
+import { type CdaJobDetails as Details, findCdaJob } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -8,36 +8,6 @@ import { MANAGER, signIn } from './helpers/signIn';
  * open a hold-queue job with a CDA from the job list, book it out, change a word, save with
  * 'save only' (version up, still editing) and with 'move on' (version and stage change).
  */
-
-interface Availability {
-  documentType: string | null;
-  isFallbackDocument: boolean;
-  hasCDA: boolean;
-}
-
-interface Details {
-  jobId: number;
-  stageId: number;
-  stageName: string;
-  version: number;
-}
-
-/** A job of the structure with an editable CDA, preferably in the hold queue. */
-async function findCdaJob(page: Page): Promise<{ cs: number; job: Details }> {
-  const { cs, jobIds } = await structureJobIds(page);
-  let fallback: Details | null = null;
-  for (const jobId of jobIds.slice(0, 200)) {
-    const a = (await (
-      await page.request.get(`/api/job/GetDocumentAvailability?jobId=${jobId}`)
-    ).json()) as Availability;
-    if (!a.hasCDA || a.isFallbackDocument || (a.documentType !== null && a.documentType !== 'CDA')) continue;
-    const d = (await (await page.request.get(`/api/job/GetJobDetails?jobId=${jobId}`)).json()) as Details;
-    if (d.stageId === 3) return { cs, job: d };
-    if (!fallback && ![13, 16].includes(d.stageId)) fallback = d;
-  }
-  if (!fallback) throw new Error('The demo data has no job with an editable CDA');
-  return { cs, job: fallback };
-}
 
 test('open a job from the list, edit a word, save only, then save and move on', async ({ page }) => {
   await signIn(page, MANAGER, '/jobs');

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { jobFacts, structureJobIds } from './helpers/jobs';
-import { MANAGER, signIn } from './helpers/signIn';
+import { MANAGER, signIn, xsrf } from './helpers/signIn';
 
 /*
  * Upload ▸ Patient (issue 20) against a real server with demo data: the manager uploads a CSV of
@@ -19,11 +19,6 @@ const CSV = Buffer.from(
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const LAST_NAME = { segment: 'PID', field: 5, component: 1 };
 const MRN = { segment: 'PID', field: 3, component: 1 };
-
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return { 'X-XSRF-TOKEN': decodeURIComponent(cookie!.value) };
-}
 
 /** searchadt's patients (their values' raw text) for one field of the facility's patient search. */
 async function searchPatients(

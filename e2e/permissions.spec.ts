@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { STRUCTURE } from './helpers/jobs';
-import { type DemoUser, MANAGER, signIn } from './helpers/signIn';
+import { type DemoUser, MANAGER, signIn, xsrf } from './helpers/signIn';
 
 /*
  * Issue 18 (7, 8): every bulk action and job control is shown, enabled and explained only as the
@@ -33,11 +33,6 @@ async function description(locator: Locator): Promise<string | null> {
   const id = await locator.getAttribute('aria-describedby');
   if (!id) return null;
   return locator.page().locator(`[id="${id}"]`).textContent();
-}
-
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return { 'X-XSRF-TOKEN': decodeURIComponent(cookie!.value) };
 }
 
 test('the view-only dictator: Fax, Mark as Printed and Clear are disabled, saying why; the server refuses them', async ({

@@ -137,3 +137,42 @@ export async function openListTab(context: BrowserContext, user: DemoUser = MANA
   await selectAccountIfAsked(tab, user);
   return tab;
 }
+
+interface Availability {
+  documentType: string | null;
+  isFallbackDocument: boolean;
+  hasCDA: boolean;
+}
+
+/** The part of GetJobDetails the editor tests read. */
+export interface CdaJobDetails {
+  jobId: number;
+  stageId: number;
+  stageName: string;
+  version: number;
+}
+
+/**
+ * A job of the structure with an editable CDA, preferably in the hold queue; from the end of the
+ * All queue with `fromEnd` (so two tests that change a job's document do not meet).
+ */
+export async function findCdaJob(
+  page: Page,
+  { fromEnd = false } = {},
+): Promise<{ cs: number; job: CdaJobDetails }> {
+  const { cs, jobIds } = await structureJobIds(page);
+  let fallback: CdaJobDetails | null = null;
+  for (const jobId of (fromEnd ? [...jobIds].reverse() : jobIds).slice(0, 200)) {
+    const a = (await (
+      await page.request.get(`/api/job/GetDocumentAvailability?jobId=${jobId}`)
+    ).json()) as Availability;
+    if (!a.hasCDA || a.isFallbackDocument || (a.documentType !== null && a.documentType !== 'CDA')) continue;
+    const d = (await (
+      await page.request.get(`/api/job/GetJobDetails?jobId=${jobId}`)
+    ).json()) as CdaJobDetails;
+    if (d.stageId === 3) return { cs, job: d };
+    if (!fallback && ![13, 16].includes(d.stageId)) fallback = d;
+  }
+  if (!fallback) throw new Error('The demo data has no job with an editable CDA');
+  return { cs, job: fallback };
+}

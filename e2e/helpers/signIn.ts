@@ -16,6 +16,11 @@ async function xsrfToken(page: Page): Promise<string> {
   return decodeURIComponent(cookie.value);
 }
 
+/** The header a write through `page.request` sends, as the app does (the CSRF check). */
+export async function xsrf(page: Page): Promise<Record<string, string>> {
+  return { 'X-XSRF-TOKEN': await xsrfToken(page) };
+}
+
 /**
  * Signs in through the API, as the sign-in page would: a GET for the XSRF cookie, then
  * POST /api/account/login and POST /api/Account/SetUserSummary/{memberId} with the token.

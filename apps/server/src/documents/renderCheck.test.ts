@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cdaFixtures, fixtureSections } from '../testing/cdaFixtures.js';
+import { documentFacts } from '../testing/documentFacts.js';
 import { pdfText } from '../testing/pdfText.js';
 import { VITAL_SIGNS_HEADINGS, vitalSignsDocument } from '../testing/vitalSignsTable.js';
 import { readCda } from './cda/readCda.js';
 import { docxToPdf, findSoffice } from './docx/docxToPdf.js';
 import { renderCdaPdf } from './pdf/renderCdaPdf.js';
-import type { DocumentFacts } from './renderable.js';
 import { renderCdaRtf } from './rtf/renderCdaRtf.js';
 
-const facts: DocumentFacts = {
-  jobId: 1,
-  patientName: null,
-  mrn: null,
-  dateOfBirth: null,
-  dictator: null,
-  dictatedAt: null,
-  signedAt: null,
-  dateOfService: null,
-  workType: null,
-  facility: null,
-  timeZone: 'UTC',
-};
+const facts = documentFacts();
 
 const documents = [
   ...cdaFixtures().map(({ name, bytes }) => ({ name, xml: bytes.toString('utf8') })),

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentFacts } from '../../testing/documentFacts.js';
 import { cdaFixture } from '../../testing/documentTestKit.js';
 import { cdaParagraphs, cdaWith } from '../../testing/hostileDocuments.js';
 import { NotCdaError } from '../cda/readCda.js';
@@ -7,19 +8,7 @@ import { extractRtfText } from '../rtf/extractRtfText.js';
 import { DocumentPool } from './documentPool.js';
 import { asBuffer, DocumentTimeoutError } from './poolErrors.js';
 
-const FACTS = {
-  jobId: 7,
-  patientName: 'Adam Everyman',
-  mrn: null,
-  dateOfBirth: null,
-  dictator: null,
-  dictatedAt: null,
-  signedAt: null,
-  dateOfService: null,
-  workType: null,
-  facility: null,
-  timeZone: 'America/New_York',
-};
+const FACTS = documentFacts({ jobId: 7, patientName: 'Adam Everyman', timeZone: 'America/New_York' });
 
 /** A CDA whose narrative is `levels` lists, each the only item of the one around it. */
 function nestedLists(levels: number): Buffer {

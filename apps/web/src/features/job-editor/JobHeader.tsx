@@ -57,7 +57,10 @@ export function JobHeader({
           <VisuallyHidden>{open ? t('jobView.hideDetails') : t('jobView.showDetails')}</VisuallyHidden>
         </UnstyledButton>
         <Group gap="xs">
-          {details.stat && <Badge color="red">{t('jobView.stat')}</Badge>}
+          {details.stat && (
+            // red.9: white text on it reads at 4.5:1 or more (the default red does not).
+            <Badge color="red.9">{t('jobView.stat')}</Badge>
+          )}
           <Badge variant="light">{stageLabel(details.stageId, details.stageName) || none}</Badge>
           {status}
         </Group>

@@ -1,6 +1,7 @@
 import type { CdaEditSection, NarrativeBlock, NarrativeRun } from '@quill/core';
 import { describe, expect, it } from 'vitest';
 import { cdaFixtures } from '../../../testing/cdaFixtures.js';
+import { random } from '../../../testing/random.js';
 import { readCda } from '../readCda.js';
 import { parseXml, type XmlNode } from '../xmlTree.js';
 import { applyCdaEdits, CdaEditError } from './applyCdaEdits.js';
@@ -182,17 +183,6 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
     },
   );
 });
-
-/** A small deterministic generator (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every paragraph's runs and every block list (section, item, cell) of the blocks, in order. */
 function parts(blocks: NarrativeBlock[]) {

@@ -1,5 +1,6 @@
 import type { CdaEdits, NarrativeBlock, NarrativeRun } from '@quill/core';
 import { describe, expect, it } from 'vitest';
+import { random } from '../../../testing/random.js';
 import { readCda } from '../readCda.js';
 import { applyCdaEdits, CdaEditError } from './applyCdaEdits.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
@@ -47,17 +48,6 @@ const blocksOf = (xml: string, key: string) => {
   };
   return find(readCdaEditModel(xml).sections);
 };
-
-/** A small deterministic generator (mulberry32), so failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = [
   'a',
