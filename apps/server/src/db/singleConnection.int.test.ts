@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentTaskName } from '../documents/pool/documentTasks.js';
 import { buildAdtWorld } from '../testing/adtTestKit.js';
 import type { TestBrowser } from '../testing/browser.js';
+import { replaceableWhole } from '../testing/cdaFixtures.js';
 import { databaseTargets } from '../testing/databases.js';
 import { jobDataBody } from '../testing/jobEditorTestKit.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
@@ -114,9 +115,9 @@ describe.each(pglite)(
     it('savejob with text edits: the edited document is built and stored before the transaction', async () => {
       const outcome = await saveDuring('applyCdaEdits', async (jobId) => {
         const { model } = (await w.editor.get(`/api/job/getcda?jobId=${jobId}`)).json();
-        type Section = { key: string; editable: boolean; sections: Section[] };
+        type Section = { key: string; editable: boolean; blocks: unknown; sections: Section[] };
         const flat = (ss: Section[]): Section[] => ss.flatMap((s) => [s, ...flat(s.sections)]);
-        const key = flat(model.sections).find((s) => s.editable)!.key;
+        const key = flat(model.sections).find(replaceableWhole)!.key;
         const blocks = [{ kind: 'paragraph', runs: [{ text: 'Edited while others call.' }] }];
         return { cda: { sections: [{ key, blocks }] } };
       });
