@@ -502,7 +502,7 @@ export const enUS = {
     edit: {
       unknownSection: 'The document has no section {{key}}; reload the job and make the change again.',
       readOnlySection:
-        'The section "{{title}}" holds content the editor cannot keep (such as row spans or comments), or is written for machines only, so it cannot be changed here.',
+        'The section "{{title}}" holds content the editor cannot keep (such as row spans or processing instructions), or is written for machines only, so it cannot be changed here.',
       anchorRemoved:
         'The change to "{{title}}" removes text that the document\'s coded entries point at (shown with a dotted underline); undo that part and save again.',
       notEditable: 'The stored document cannot be edited: {{detail}}',

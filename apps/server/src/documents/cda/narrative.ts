@@ -22,7 +22,12 @@ const BREAK: Run = { text: '\n' };
  */
 export interface BlockSource {
   span: readonly XmlNode[];
-  inline?: { nodes: readonly XmlNode[]; style: Style };
+  inline?: {
+    nodes: readonly XmlNode[];
+    style: Style;
+    /** A paragraph's `<caption>` content, read in bold before its text and a space. */
+    lead?: { nodes: readonly XmlNode[]; style: Style };
+  };
   container?: { el: XmlElement; style: Style };
 }
 
@@ -238,13 +243,20 @@ function* blockWalk(nodes: readonly XmlNode[], style: Style, sources?: Narrative
         const caption = n.children.filter((c) => isV3(c, 'caption')) as XmlElement[];
         const rest = n.children.filter((c) => !isV3(c, 'caption'));
         const inner = (yield blockWalk(rest, styleOf(n, style), sources)) as Block[];
-        const lead = caption.flatMap((c) => readInline(c.children, { ...style, bold: true }));
+        const leadStyle = { ...style, bold: true };
+        const leadNodes = caption.flatMap((c) => c.children);
+        const lead = readInline(leadNodes, leadStyle);
         if (lead.length) {
           const first = inner[0];
           if (first?.kind === 'paragraph') {
             first.runs = normaliseRuns([...lead, { text: ' ' }, ...first.runs]);
-            // Read from two places: edited, it is written again whole (or its container is).
-            if (inner.length === 1) sources?.set(first, { span: [n] });
+            // Read from two places: traced as one when the paragraph is this one block.
+            const inline = sources?.get(first)?.inline;
+            if (inline && inner.length === 1)
+              sources?.set(first, {
+                span: [n],
+                inline: { ...inline, lead: { nodes: leadNodes, style: leadStyle } },
+              });
             else sources?.delete(first);
           } else inner.unshift({ kind: 'paragraph', runs: normaliseRuns(lead) });
         }

@@ -156,7 +156,7 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
         if (s.key === key) {
           expect(s.blocks).toEqual(blocks);
           expect(JSON.stringify(s.blocks)).toContain(NEW_WORD);
-        } else expect(s).toEqual(sections[i]);
+        } else expect({ ...s, sections: [] }).toEqual({ ...sections[i], sections: [] });
       }
     },
   );

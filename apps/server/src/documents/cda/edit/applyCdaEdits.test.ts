@@ -167,9 +167,9 @@ describe('applyCdaEdits', () => {
     expect(model.sections[0]!.blocks).toEqual([para({ text: 'Penicillin', anchors: 'r1' })]);
   });
 
-  it('marks comments, foreign elements and row spans read-only, and refuses to edit them', () => {
+  it('marks processing instructions, foreign elements and row spans read-only, and refuses to edit them', () => {
     const readOnly = [
-      '<text><!-- a note -->text</text>',
+      '<text><?render page-break?>text</text>',
       '<text><sdtc:thing/></text>',
       '<text><table><tbody><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table></text>',
     ];
@@ -302,6 +302,31 @@ describe('applyCdaEdits', () => {
       expect(out).toBe(
         xml.replace('<item>First</item>', '<item>First</item>\n              <item>Second</item>'),
       );
+    });
+
+    it('keeps the comments written in a narrative around what changed', () => {
+      const text = `<text>
+            <paragraph>Walk daily</paragraph>
+            <!-- reviewed with the patient -->
+            <paragraph>Eat well</paragraph>
+          </text>`;
+      expect(readCdaEditModel(doc(section('Plan', text))).sections[0]!.editable).toBe(true);
+      const { xml, out } = edit(text, (blocks) => {
+        runsOf(blocks[1])[0]!.text = 'Eat very well';
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('Eat well', 'Eat very well'));
+    });
+
+    it('edits a paragraph led by a caption in place, keeping the caption and the IDs', () => {
+      const text =
+        '<text><paragraph><caption>History</caption><content ID="Fndng1">Sore throat.</content></paragraph></text>';
+      const { xml, out } = edit(text, (blocks) => {
+        const runs = runsOf(blocks[0]);
+        runs[runs.length - 1]!.text = runs[runs.length - 1]!.text.replace('Sore', 'Scratchy');
+        return blocks;
+      });
+      expect(out).toBe(xml.replace('Sore throat.', 'Scratchy throat.'));
     });
 
     it('refuses a change that removes an ID the entries point at', () => {

@@ -81,7 +81,10 @@ function atomsOf(ctx: Context, paragraph: Paragraph): Atom[] {
   if (!inline) throw new Rewrite();
   const trace = new Map<NarrativeRun, XmlNode>();
   const raw: Atom[] = [];
-  for (const run of readInline(inline.nodes, inline.style, trace)) {
+  const runs = readInline(inline.nodes, inline.style, trace);
+  // A caption leading the paragraph: its text, then a space the reader adds.
+  if (inline.lead) runs.unshift(...readInline(inline.lead.nodes, inline.lead.style, trace), { text: ' ' });
+  for (const run of runs) {
     const node = trace.get(run);
     const style = { ...run, text: undefined };
     if (node?.type === 'element') {

@@ -70,7 +70,7 @@ function machineOnly(el: XmlElement, read: CdaSection): boolean {
 function hasMarkupTheModelDrops(xml: string, text: LocatedSection['text']): boolean {
   if (!text || text.selfClosing) return false;
   const inner = xml.slice(text.openEnd, text.closeStart);
-  return inner.includes('<!--') || inner.includes('<?') || inner.includes('<![CDATA[');
+  return inner.includes('<?') || inner.includes('<![CDATA[');
 }
 
 /** True when the narrative read from its place in the text is the narrative shown. */

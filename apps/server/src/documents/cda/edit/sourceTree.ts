@@ -60,11 +60,19 @@ export function sourceTree(xml: string, el: ScannedElement): SourceTree {
   const top: XmlNode[] = [];
   const work: { scanned: ScannedElement; out: XmlNode[] }[] = [{ scanned: el, out: top }];
   const addText = (out: XmlNode[], from: number, to: number) => {
-    if (to <= from) return;
-    const { text, at } = decodeText(xml, from, to);
-    const node: XmlText = { type: 'text', text };
-    texts.set(node, { at });
-    out.push(node);
+    // A comment is not text: the text on either side of it is two nodes, as the parser has them.
+    let start = from;
+    while (start < to) {
+      const comment = xml.indexOf('<!--', start);
+      const end = comment !== -1 && comment < to ? comment : to;
+      if (end > start) {
+        const { text, at } = decodeText(xml, start, end);
+        const node: XmlText = { type: 'text', text };
+        texts.set(node, { at });
+        out.push(node);
+      }
+      start = end === to ? to : xml.indexOf('-->', comment + 4) + 3;
+    }
   };
   for (let job = work.pop(); job; job = work.pop()) {
     const { scanned, out } = job;
