@@ -48,7 +48,7 @@ class PageWriter {
       displayTitle: Boolean(title),
     });
     registerDocumentFonts(this.doc);
-    this.measure = textMeasure(this.doc);
+    this.measure = textMeasure();
   }
 
   newPage() {
