@@ -503,6 +503,7 @@ export const enUS = {
       unknownSection: 'The document has no section {{key}}; reload the job and make the change again.',
       readOnlySection:
         'The section "{{title}}" holds content the editor cannot keep (such as row spans or processing instructions), or is written for machines only, so it cannot be changed here.',
+      unwritable: 'The change could not be written into the document; reload the job and make it again.',
       anchorRemoved:
         'The change to "{{title}}" removes text that the document\'s coded entries point at (shown with a dotted underline); undo that part and save again.',
       notEditable: 'The stored document cannot be edited: {{detail}}',

@@ -95,7 +95,6 @@ interface Planned {
   whole: Splice;
 }
 
-/** The document with each planned section changed, minimally where `minimal` allows. */
 /** The sections of the edited text by key; null when the text no longer scans as XML. */
 function placesIn(out: string): Map<string, LocatedSection> | null {
   try {
@@ -106,6 +105,7 @@ function placesIn(out: string): Map<string, LocatedSection> | null {
   }
 }
 
+/** The document with each planned section changed, minimally where `minimal` allows. */
 function write(xml: string, plans: readonly Planned[], minimal: ReadonlySet<string>): string {
   return applySplices(
     xml,
@@ -179,8 +179,7 @@ export function applyCdaEdits(
     out = write(xml, plans, minimal);
     after = placesIn(out);
   }
-  if (!after)
-    throw new CdaEditError(message('documents.edit.notEditable', { detail: 'the edit left it unreadable' }));
+  if (!after) throw new CdaEditError(message('documents.edit.unwritable'));
   for (const plan of plans) {
     const kept = new Set(narrativeIds(after.get(plan.key)?.text ?? null));
     if (narrativeIds(located.get(plan.key)!.text).some((id) => !kept.has(id)))
