@@ -11,9 +11,9 @@ const xml = cdaFixtures()[0]!.bytes.toString('utf8');
 const para = (text: string) => ({ kind: 'paragraph' as const, runs: [{ text }] });
 const sections = readCdaEditModel(xml).sections;
 const editable = sections.find(replaceableWhole)!;
-// A comment in a section's narrative is what the editor cannot keep.
-const withComment = xml.replace(/(<text[^>]*>)/, '$1<!-- reviewed -->');
-const readOnly = readCdaEditModel(withComment).sections.find((s) => !s.editable)!;
+// A processing instruction in a section's narrative is what the editor cannot keep.
+const withInstruction = xml.replace(/(<text[^>]*>)/, '$1<?render page-break?>');
+const readOnly = readCdaEditModel(withInstruction).sections.find((s) => !s.editable)!;
 
 // The edits are applied on a document thread: a real pool, one thread.
 const documents = new DocumentPool({
@@ -58,7 +58,7 @@ describe('applyDocumentEdits', () => {
 
   it('answers 400 for a read-only section, naming it', async () => {
     const err = await caught(() =>
-      applyDocumentEdits(ctx, withComment, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
+      applyDocumentEdits(ctx, withInstruction, { sections: [{ key: readOnly.key, blocks: [para('x')] }] }),
     );
     expect(err.kind).toBe('invalid');
     expect(err.message).toContain(`The section "${readOnly.title}" holds content the editor cannot keep`);
