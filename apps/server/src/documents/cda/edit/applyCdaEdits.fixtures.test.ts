@@ -122,6 +122,7 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
   });
 
   const editable = sections.filter((s) => s.editable && changeOneWord(s.blocks));
+  const originalNodes = nodeList(original);
   it.each(editable.map((s) => [s.key, s.title, s] as const))(
     'changing one word in section %s (%s) changes exactly one text node',
     (key, _title, section) => {
@@ -142,7 +143,7 @@ describe.each(cdaFixtures())('CDA edit round trip of $name', ({ bytes }) => {
       expect(canonical(edited, '-')).not.toEqual(canonical(original, '-'));
       // … and node by node the whole document differs in one text node: every element, `<br/>`,
       // styleCode and ID is where it was.
-      const before = nodeList(original);
+      const before = originalNodes;
       const now = nodeList(edited);
       expect(now.length).toBe(before.length);
       const changed = now.filter((n, i) => n !== before[i]);
@@ -236,27 +237,25 @@ it('random edits of every fixture section save as the narrative sent, outside te
     const original = bytes.toString('utf8');
     const located = sectionsByKey(locateSections(original));
     for (const section of flat(readCdaEditModel(original).sections).filter((s) => s.editable)) {
-      for (let round = 0; round < 2; round++) {
-        const blocks = randomEdit(section.blocks, next);
-        let edited: string;
-        try {
-          edited = applyCdaEdits(original, { sections: [{ key: section.key, blocks }] });
-        } catch (e) {
-          expect(e).toBeInstanceOf(CdaEditError);
-          expect((e as Error).message).toContain('coded entries point at');
-          refused += 1;
-          continue;
-        }
-        saved += 1;
-        const { openEnd, closeStart } = located.get(section.key)!.text!;
-        expect(edited.slice(0, openEnd)).toBe(original.slice(0, openEnd));
-        expect(edited.slice(edited.length - (original.length - closeStart))).toBe(original.slice(closeStart));
-        const after = flat(readCdaEditModel(edited).sections).find((s) => s.key === section.key)!;
-        expect(normaliseBlocks(after.blocks)).toEqual(normaliseBlocks(blocks));
-        expect(unresolvedReferences(edited)).toEqual(unresolvedReferences(original));
+      const blocks = randomEdit(section.blocks, next);
+      let edited: string;
+      try {
+        edited = applyCdaEdits(original, { sections: [{ key: section.key, blocks }] });
+      } catch (e) {
+        expect(e).toBeInstanceOf(CdaEditError);
+        expect((e as Error).message).toContain('coded entries point at');
+        refused += 1;
+        continue;
       }
+      saved += 1;
+      const { openEnd, closeStart } = located.get(section.key)!.text!;
+      expect(edited.slice(0, openEnd)).toBe(original.slice(0, openEnd));
+      expect(edited.slice(edited.length - (original.length - closeStart))).toBe(original.slice(closeStart));
+      const after = flat(readCdaEditModel(edited).sections).find((s) => s.key === section.key)!;
+      expect(normaliseBlocks(after.blocks)).toEqual(normaliseBlocks(blocks));
+      expect(unresolvedReferences(edited)).toEqual(unresolvedReferences(original));
     }
   }
-  expect(saved).toBeGreaterThan(100);
+  expect(saved).toBeGreaterThan(50);
   expect(refused).toBeGreaterThan(0);
 });
