@@ -165,16 +165,17 @@ const DERIVED_JOB_DATA = [
 ];
 
 /**
- * 50 editors at once, each on its own jobs: book out → savejob (save only) → release, in a loop.
- * Only jobs the account can book take part (a Finished or Cancelled job answers 409 by design), and
- * the release names the job as cancelbooking requires (without jobId it is 400 and the booking stays).
+ * `editors` at once, each on its own jobs: book out → savejob (save only) → release, in a loop for
+ * twice --seconds; while `beside` (a load of the other calls) runs, if given. Only jobs the account
+ * can book take part (a Finished or Cancelled job answers 409 by design), and the release names the
+ * job as cancelbooking requires (without jobId it is 400 and the booking stays).
  */
-async function saveRounds(client, jobs) {
+async function saveRounds(client, jobs, editors, beside) {
   const release = (jobId, bookingCookie) =>
     client.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${encodeURIComponent(bookingCookie)}`);
   const mine = [];
   for (const j of jobs) {
-    if (mine.length === connections * 4) break;
+    if (mine.length === Math.max(editors * 4, 8)) break;
     const probe = await client.post('/api/job/bookoutjob', { jobId: j.id });
     if (probe.status === 409) {
       await probe.arrayBuffer();
@@ -198,7 +199,7 @@ async function saveRounds(client, jobs) {
   const failures = new Map();
   const until = performance.now() + seconds * 2 * 1000;
   const editor = async (c) => {
-    const own = mine.filter((_, k) => k % connections === c);
+    const own = mine.filter((_, k) => k % editors === c);
     for (let n = 0; performance.now() < until; n++) {
       const j = own[n % own.length];
       const d = data.get(j.id);
@@ -233,7 +234,10 @@ async function saveRounds(client, jobs) {
       rounds.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: connections }, (_, c) => editor(c)));
+  const [besideLoad] = await Promise.all([
+    beside?.(seconds * 2),
+    ...Array.from({ length: editors }, (_, c) => editor(c)),
+  ]);
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
   return {
     count: rounds.length,
@@ -243,6 +247,7 @@ async function saveRounds(client, jobs) {
     roundP50: pct(rounds, 0.5),
     roundP99: pct(rounds, 0.99),
     failures: Object.fromEntries(failures),
+    beside: besideLoad,
   };
 }
 
@@ -298,7 +303,25 @@ async function main() {
         results.get(name).push({ ...m, ratio: b ? m.perSecond / b.perSecond : NaN });
       }
     }
-    const save = await saveRounds(client, jobs);
+    // The save round trip of one editor (the issue's "one save per round"), alone and while the
+    // other connections read the job view; then 50 editors saving at once, none pausing.
+    const host = new URL(quill.url).host;
+    const detailsOf = (i) => `/api/job/GetJobDetails?jobId=${baseJob(i).id}`;
+    const saves = [
+      ['1 editor', await saveRounds(client, jobs, 1)],
+      [
+        `1 editor beside ${connections - 1} connections reading GetJobDetails`,
+        await saveRounds(client, jobs, 1, (s) =>
+          runLoad({
+            origin: quill.url,
+            connections: connections - 1,
+            durationMs: s * 1000,
+            next: (i) => requestBytes(host, 'GET', detailsOf(i), headers),
+          }),
+        ),
+      ],
+      [`${connections} editors at once`, await saveRounds(client, jobs, connections)],
+    ];
     const memory = residentMemoryMB(quill.pid);
 
     const database = values.pglite ? 'PGlite (embedded)' : 'PostgreSQL';
@@ -318,8 +341,17 @@ async function main() {
       );
     }
     console.log(
-      `| save round (book out → savejob → release) | ${f1(save.perSecond)} rounds/s | savejob ${f1(save.saveP50)} / round ${f1(save.roundP50)} | savejob ${f1(save.saveP99)} / round ${f1(save.roundP99)} | — | ${save.count} rounds${Object.keys(save.failures).length ? `, failures ${JSON.stringify(save.failures)}` : ''} |`,
+      '\n| save round (book out → savejob → release) | rounds/s | savejob p50 / p99 ms | round p50 / p99 ms | rounds |',
     );
+    console.log('|---|---|---|---|---|');
+    for (const [name, save] of saves) {
+      const beside = save.beside
+        ? `; GetJobDetails beside it ${f0(save.beside.perSecond)} req/s, p99 ${f1(save.beside.p99)} ms`
+        : '';
+      console.log(
+        `| ${name} | ${f1(save.perSecond)} | ${f1(save.saveP50)} / ${f1(save.saveP99)} | ${f1(save.roundP50)} / ${f1(save.roundP99)} | ${save.count}${Object.keys(save.failures).length ? `, failures ${JSON.stringify(save.failures)}` : ''}${beside} |`,
+      );
+    }
     console.log(`\nQuill resident memory: ${memory.now} MB (peak ${memory.peak} MB)`);
     console.log(
       `load average after: ${loadavg()

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { jobs } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { recordAudit } from './recordAudit.js';
+import { type AuditedJobRead, auditGroupOf } from './auditGroup.js';
+import { auditRowOf, recordAudit } from './recordAudit.js';
 
 /** An audit row about one job by the signed-in account (ids and counts only in `detail`). */
 export async function auditJob(
@@ -29,4 +30,28 @@ export async function auditJob(
     },
     db,
   );
+}
+
+/**
+ * A successful read of job `jobId` by the signed-in account, audited if the job is one of the
+ * account's structures (the row names the job's own structure and patient); answers what was
+ * written with the job's stamp (services/jobEditor/jobStamp.ts), or undefined — nothing written —
+ * for a job the account may not see. One grouped statement does both (auditGroup.ts).
+ */
+export function auditJobRead(
+  ctx: Pick<AppContext, 'database'>,
+  auth: Auth,
+  jobId: number,
+  action: string,
+  ip: string | null,
+): Promise<AuditedJobRead | undefined> {
+  const row = auditRowOf({
+    action,
+    outcome: 'success',
+    userId: auth.userId,
+    accountId: auth.accountId,
+    jobId,
+    ip,
+  });
+  return auditGroupOf(ctx.database).readJob(row, auth.corporateStructureIds);
 }

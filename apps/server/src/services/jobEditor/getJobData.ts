@@ -1,6 +1,5 @@
 import type { JobData } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, workTypeOf } from './jobRows.js';
 import { stampedJobAnswer } from './jobViewCache.js';
@@ -42,10 +41,8 @@ export async function getJobData(
   jobId: number,
   ip: string | null,
 ): Promise<JobData> {
-  const { job, answer } = await stampedJobAnswer(ctx, auth, jobId, 'data', async () => {
+  return stampedJobAnswer(ctx, auth, jobId, 'data', { action: 'job.data.read', ip }, async () => {
     const job = await loadJobData(ctx, auth, jobId);
     return { job, answer: jobDataOf(job) };
   });
-  await auditJob(ctx, auth, job, 'job.data.read', ip);
-  return answer;
 }

@@ -1,6 +1,5 @@
 import { canSeePatientName, type JobViewDetails, knownTimeZone, stageName } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, toJobPhysician, workTypeOf } from './jobRows.js';
 import { stampedJobAnswer } from './jobViewCache.js';
@@ -25,18 +24,17 @@ export async function getJobViewDetails(
   ip: string | null,
 ): Promise<JobViewDetails> {
   const seesPatient = canSeePatientName(auth.permissions);
-  const { job, answer } = await stampedJobAnswer(
+  return stampedJobAnswer(
     ctx,
     auth,
     jobId,
     seesPatient ? 'viewWithPatient' : 'view',
+    { action: 'job.view.read', ip },
     async () => {
       const job = await loadJobView(ctx, auth, jobId, seesPatient);
       return { job, answer: detailsOf(job, seesPatient) };
     },
   );
-  await auditJob(ctx, auth, job, 'job.view.read', ip);
-  return answer;
 }
 
 /** The job view's answer from the job and everything read with it. */

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
+import { auditJob, auditJobRead } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { loadJobStamp } from './loadJobWith.js';
+import { refuseJob } from './loadJobWith.js';
 import { StampedCache } from './stampedCache.js';
 
 /** The answers kept: the job view with or without the patient's name, and the job data. */
@@ -34,28 +35,46 @@ function cacheOf<T>(ctx: AppContext, kind: JobAnswerKind): StampedCache<number, 
   return cache as StampedCache<number, T>;
 }
 
+/** The audit row a read writes: its action and the caller's address. */
+export interface ReadAudit {
+  action: string;
+  ip: string | null;
+}
+
 /**
  * An answer about a job the account may see (404 otherwise, as requireJob answers), from memory
  * while the job's stamp is the one read with the data it was built from, built by `build`
- * otherwise (issue 24). A job kept in memory costs one statement (the stamp); a job not kept costs
- * the one statement that reads it, stamp included. The stamp's statement checks the account's
- * structures on every call, so a kept answer is never given to an account that may not see the
- * job. `job` is what the call's audit row names (on a hit the job row is unchanged).
+ * otherwise (issue 24), audited as a successful read of `audit.action` either way.
+ * A job not kept costs the one statement that reads it, stamp included, and a share of a grouped
+ * audit insert. A job kept costs only its share of the grouped audit statement, which also reads
+ * the stamp under the account's structures (auditJobRead): a kept answer is never given to an
+ * account that may not see the job, and nothing is written for such an account but the refusal.
  */
 export async function stampedJobAnswer<T>(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
   kind: JobAnswerKind,
+  audit: ReadAudit,
   build: () => Promise<{ job: StampedJob; answer: T }>,
-): Promise<{ job: StampedJob; answer: T }> {
+): Promise<T> {
   const cache = cacheOf<T>(ctx, kind);
-  if (cache.has(jobId)) {
-    const stamped = await loadJobStamp(ctx, auth, jobId);
-    const kept = cache.get(jobId, stamped.stamp);
-    if (kept !== undefined) return { job: stamped, answer: kept };
+  if (!cache.has(jobId)) {
+    const built = await build();
+    cache.put(jobId, built.job.stamp, built.answer);
+    await auditJob(ctx, auth, built.job, audit.action, audit.ip);
+    return built.answer;
   }
+  const read = await auditJobRead(ctx, auth, jobId, audit.action, audit.ip);
+  if (!read) return refuseJob(ctx, jobId);
+  const kept = cache.get(jobId, read.stamp);
+  if (kept !== undefined) return kept;
   const built = await build();
   cache.put(jobId, built.job.stamp, built.answer);
-  return built;
+  // The read is audited already; if the job moved to another structure or patient between the two
+  // statements, the answer's own job is audited too, so the trail names what was shown.
+  const { corporateStructureId, patientId } = built.job;
+  if (corporateStructureId !== read.corporateStructureId || patientId !== read.patientId)
+    await auditJob(ctx, auth, built.job, audit.action, audit.ip);
+  return built.answer;
 }

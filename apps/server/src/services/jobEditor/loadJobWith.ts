@@ -5,6 +5,7 @@ import { jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { jobNotFound } from '../jobAccess/requireJob.js';
 import { newestFirst, notDraft } from './currentDocument.js';
+import { JOB_STAMP_SQL } from './jobStamp.js';
 
 const visibleJob = and(
   eq(jobs.id, sql.placeholder('jobId')),
@@ -51,22 +52,8 @@ const viewRelations = {
   flags,
   recipients: jobRecipients,
 } as const;
-/**
- * What changes whenever anything the job view or the job data shows changes (jobViewCache.ts): the
- * row version (`xmin`) of the job and of its patient, the reference epoch (client facilities,
- * service centres, structures, physicians, work types, departments, locations; migration
- * 0021_reference_epoch), each note, flag and recipient by id and row version, and whether the
- * facility has attachments. Every part is an index lookup; no table is scanned. The job's columns
- * are written out in full: Drizzle names a column of a one-table select without its table, which
- * a subquery would read as its own table's column.
- */
-const jobStamp = sql<string>`concat_ws('|', jobs.xmin,
-  (select p.xmin from patients p where p.id = jobs.patient_id),
-  (select e.n from reference_epoch e where e.id = 1),
-  (select string_agg(n.id || ':' || n.xmin, ',') from job_notes n where n.job_id = jobs.id),
-  (select string_agg(f.code || ':' || f.xmin, ',') from job_flags f where f.job_id = jobs.id),
-  (select string_agg(r.id || ':' || r.xmin, ',') from recipients r where r.job_id = jobs.id),
-  exists (select 1 from attachments a where a.client_facility_id = jobs.client_facility_id))`;
+/** The job's stamp (jobStamp.ts), for the statements below. */
+const jobStamp = sql<string>`${sql.raw(JOB_STAMP_SQL)}`;
 
 // The attachments table is named in plain SQL: Drizzle would alias its columns as the job's.
 const viewExtras = {
@@ -93,16 +80,6 @@ function statementsOf(db: Db) {
       })
       .prepare('job_view_patient'),
     version: db.query.jobs.findFirst({ where: visibleJob, columns: auditedColumns }).prepare('job_version'),
-    stamp: db
-      .select({
-        id: jobs.id,
-        corporateStructureId: jobs.corporateStructureId,
-        patientId: jobs.patientId,
-        stamp: jobStamp,
-      })
-      .from(jobs)
-      .where(visibleJob)
-      .prepare('job_stamp'),
     // The current document (the newest non-draft version) and the audio renditions' codecs.
     documents: db.query.jobs
       .findFirst({
@@ -150,7 +127,11 @@ async function visible<T>(
 ) {
   const found = await run({ jobId, structures: auth.corporateStructureIds });
   if (found) return found;
-  // Not found or another tenant's: the job is read again only to say which, for the audit row.
+  return refuseJob(ctx, jobId);
+}
+
+/** The refusal of a job the account may not see: read again only to say which, for the audit row. */
+export async function refuseJob(ctx: AppContext, jobId: number): Promise<never> {
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
   throw jobNotFound(jobId, job);
 }
@@ -171,11 +152,6 @@ export function loadJobView(
 /** The job with its work type, flags and recipients (the job data), in one statement. */
 export function loadJobData(ctx: AppContext, auth: Auth, jobId: number) {
   return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).data.execute(p));
-}
-
-/** The job's stamp (see jobStamp) and what its audit row names, in one statement. */
-export function loadJobStamp(ctx: AppContext, auth: Auth, jobId: number) {
-  return visible(ctx, auth, jobId, async (p) => (await statements(ctx.database.db).stamp.execute(p))[0]);
 }
 
 /** The job's version and what its audit row names, in one statement. */
