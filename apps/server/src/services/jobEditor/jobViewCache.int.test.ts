@@ -19,6 +19,7 @@ import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { editorSuite } from '../../testing/jobEditorTestKit.js';
+import { statementsDuring } from '../../testing/statements.js';
 
 interface Details {
   jobNote: string | null;
@@ -161,8 +162,10 @@ describe.each(databaseTargets())('the job view kept in memory on $name', (target
     for (const path of ['GetJobDetails', 'getjobdata']) {
       expect((await other.get(`/api/job/${path}?jobId=${job.id}`)).statusCode).toBe(404);
     }
-    // Three reads of each by the editor (keptJob's two and this one), each with its own row.
-    await read(job.id);
+    // Three reads of each by the editor (keptJob's two and this one, of a kept answer gone stale),
+    // each with exactly one row.
+    await db().update(jobs).set({ jobNote: 'Read again' }).where(eq(jobs.id, job.id));
+    expect((await read(job.id)).view.jobNote).toBe('Read again');
     const rows = await db()
       .select({ action: auditLog.action, outcome: auditLog.outcome, n: sql<number>`count(*)::int` })
       .from(auditLog)
@@ -175,6 +178,18 @@ describe.each(databaseTargets())('the job view kept in memory on $name', (target
       { action: 'jobEditor.details', outcome: 'notFound', n: 1 },
       { action: 'jobEditor.jobData', outcome: 'notFound', n: 1 },
     ]);
+  });
+
+  it('serves a kept job with no statement of its own: its stamp comes with the grouped audit row', async () => {
+    const { job } = await keptJob();
+    const sent = await statementsDuring(() =>
+      Promise.all(Array.from({ length: 20 }, () => s.ed.get(`/api/job/GetJobDetails?jobId=${job.id}`))),
+    );
+    const aboutJobs = sent.filter((text) => /\bjobs\b/.test(text));
+    expect(aboutJobs.length).toBeGreaterThan(0);
+    expect(aboutJobs.every((text) => text.includes('insert into audit_log'))).toBe(true);
+    // Grouped: fewer statements than reads (the first of a quiet moment goes alone).
+    expect(aboutJobs.length).toBeLessThan(20);
   });
 
   it('moves the reference epoch once per committing transaction, never for one rolled back', async () => {
