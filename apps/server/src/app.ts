@@ -37,6 +37,7 @@ import { jobActionRoutes } from './routes/jobList/jobActionRoutes.js';
 import { jobListRoutes } from './routes/jobList/jobListRoutes.js';
 import { jobSearchRoutes } from './routes/jobList/jobSearchRoutes.js';
 import { legacyPages } from './routes/legacy/legacyPages.js';
+import { profileRoutes } from './routes/profile/profileRoutes.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
 import { wopiRoutes } from './routes/wopi/wopiRoutes.js';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(accountRoutes(ctx));
   await app.register(schemeRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  await app.register(profileRoutes(ctx));
   await app.register(jobListRoutes(ctx));
   await app.register(jobSearchRoutes(ctx));
   await app.register(jobActionRoutes(ctx));

@@ -302,6 +302,38 @@ export const ACCESS_MATRIX: AccessMatrix = {
     heartbeatIdle: plain(USER, '/api/heartbeat/Idle'),
     heartbeatActive: plain(USER, '/api/heartbeat/Active'),
   },
+  profile: {
+    profile: plain(USER, '/api/profile'),
+    saveDetails: {
+      credential: 'session',
+      gate: USER,
+      tenantIds: false,
+      // The caller's own details sent back as they are: the matrix changes no one's name.
+      call: async (s) => {
+        const res = s.caller.signedIn ? await s.send(get('/api/profile')) : null;
+        const own = res?.statusCode === 200 ? (res.json() as { name: string; email: string | null }) : null;
+        return post('/api/profile/details', { name: own?.name ?? 'Matrix caller', email: own?.email ?? '' });
+      },
+    },
+    changePassword: {
+      credential: 'session',
+      gate: USER,
+      tenantIds: false,
+      // A wrong current password: refused (400) without changing anything.
+      ok: [400],
+      call: () =>
+        post('/api/profile/password', {
+          currentPassword: 'not the password',
+          newPassword: 'river stone lamp ward',
+        }),
+    },
+    endOtherSessions: {
+      credential: 'session',
+      gate: USER,
+      tenantIds: false,
+      call: () => post('/api/profile/sessions/endOthers'),
+    },
+  },
   adt: {
     jobAdt: read(PATIENT_DATA, jobUrl('/api/job/getadtdata')),
     search: {

@@ -21,6 +21,8 @@ export const users = pgTable(
     /** Stored lower-case; sign-in matches case-insensitively. */
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
+    /** The user's own email address (My Profile); null when not given. */
+    email: text('email'),
     /** argon2id hash; null for users who only sign in through OIDC. */
     passwordHash: text('password_hash'),
     oidcSubject: text('oidc_subject'),
@@ -99,7 +101,7 @@ export const sessions = pgTable(
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** signout, expired, superseded, disabled */
+    /** signout, expired, superseded, disabled, passwordChanged */
     endReason: text('end_reason'),
     ip: inet('ip'),
     userAgent: text('user_agent'),

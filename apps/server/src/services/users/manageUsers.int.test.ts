@@ -23,27 +23,35 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
   const settings = async (b: TestBrowser) => (await b.get('/api/settings/user')).json();
 
   it('adds a user who can sign in, with an argon2id hash, and refuses bad or taken names', async () => {
-    const id = await addUser(t.ctx, { username: 'Nora', displayName: 'Nora Quinn', password: 'long-enough' });
+    const id = await addUser(t.ctx, {
+      username: 'Nora',
+      displayName: 'Nora Quinn',
+      password: 'long-enough-now',
+    });
     const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, id));
     expect(row!.username).toBe('nora');
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    await new TestBrowser(t.app).signIn('nora', 'long-enough');
+    await new TestBrowser(t.app).signIn('nora', 'long-enough-now');
 
     await expect(
-      addUser(t.ctx, { username: 'nora', displayName: 'x', password: 'long-enough' }),
+      addUser(t.ctx, { username: 'nora', displayName: 'x', password: 'long-enough-now' }),
     ).rejects.toThrow('The user name nora is taken.');
     await expect(
-      addUser(t.ctx, { username: 'a b', displayName: 'x', password: 'long-enough' }),
+      addUser(t.ctx, { username: 'a b', displayName: 'x', password: 'long-enough-now' }),
     ).rejects.toThrow(UserAdminError);
+    // The same rules as My Profile's (rules/password.ts): length, and the shipped common list.
     await expect(addUser(t.ctx, { username: 'otto', displayName: 'x', password: 'short' })).rejects.toThrow(
-      'A password needs at least 8 characters.',
+      'The new password needs at least 12 characters.',
     );
+    await expect(
+      addUser(t.ctx, { username: 'otto', displayName: 'x', password: 'Password1234!' }),
+    ).rejects.toThrow('This password is on a list of common or breached passwords. Choose another.');
   });
 
   it('adds accounts in a company, with access to it; unknown companies and member types are refused', async () => {
     const memberId = await addAccount(t.ctx, { username: 'nora', companyId: north, memberType: 2 });
     const b = new TestBrowser(t.app);
-    await b.signIn('nora', 'long-enough');
+    await b.signIn('nora', 'long-enough-now');
     expect((await b.get('/api/Account/GetUserSummaries')).json()).toEqual([
       { member: 'Nora Quinn', memberId, companyId: north, company: 'North', memberType: 2 },
     ]);
@@ -65,7 +73,7 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
     const [nora] = (await listUsers(t.ctx)).filter((u) => u.username === 'nora');
     const memberId = nora!.accounts[0]!.memberId;
     const b = new TestBrowser(t.app);
-    await b.signInAs('nora', 'long-enough', memberId);
+    await b.signInAs('nora', 'long-enough-now', memberId);
     expect((await settings(b)).permissions).toEqual([]);
 
     await grant(t.ctx, memberId, { permissions: ['jobView', 'holdQueueView'], access: [south] });
@@ -89,7 +97,7 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
 
   it('lists users with their accounts, permissions and access; disable ends sessions and is listed', async () => {
     const b = new TestBrowser(t.app);
-    await b.signIn('nora', 'long-enough');
+    await b.signIn('nora', 'long-enough-now');
     expect(await disableUser(t.ctx, 'nora')).toBe(1);
     expect((await b.get('/api/Account/GetUserSummaries')).statusCode).toBe(401);
     const [nora] = (await listUsers(t.ctx)).filter((u) => u.username === 'nora');

@@ -1,4 +1,4 @@
-import { isPermission, MEMBER_TYPES, PERMISSIONS } from '@quill/core';
+import { isPermission, MEMBER_TYPES, PERMISSIONS, passwordProblemText } from '@quill/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { hashPassword } from '../auth/passwords.js';
+import { newPasswordProblem } from '../profile/passwordPolicy.js';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -38,7 +39,8 @@ export async function addUser(ctx: Ctx, input: { username: string; displayName: 
   if (!/^[a-z0-9._@-]{2,100}$/.test(username)) {
     throw new UserAdminError('A user name is 2–100 letters, digits or . _ @ - characters.');
   }
-  if (input.password.length < 8) throw new UserAdminError('A password needs at least 8 characters.');
+  const problem = newPasswordProblem(input.password, username);
+  if (problem) throw new UserAdminError(passwordProblemText(problem));
   const [existing] = await ctx.database.db.select().from(users).where(eq(users.username, username));
   if (existing) throw new UserAdminError(`The user name ${username} is taken.`);
   const [user] = await ctx.database.db

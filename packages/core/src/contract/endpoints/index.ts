@@ -9,6 +9,7 @@ import { FAX } from './fax.js';
 import { HEALTH } from './health.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
+import { PROFILE } from './profile.js';
 import { SCHEDULE } from './schedule.js';
 import { WOPI } from './wopi.js';
 import { WORD } from './word.js';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   health: HEALTH,
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
+  profile: PROFILE,
   schedule: SCHEDULE,
   wopi: WOPI,
   word: WORD,
