@@ -5,6 +5,7 @@ import { HealthCheckPage } from '../features/health/HealthCheckPage';
 import { jobRoutes } from '../features/job-editor/routes';
 import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
+import { profileRoute } from '../features/profile/routes';
 import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
@@ -55,6 +56,7 @@ export const routeTree = rootRoute.addChildren([
     scheduleUploadRoute,
     patientUploadRoute,
     jobSearchRoute,
+    profileRoute,
     ...jobRoutes,
   ]),
   homeRoute,

@@ -86,6 +86,15 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     expect(navigationItems([], { legacyHost: false }).some((e) => e.id === 'upload')).toBe(false);
   });
 
+  it('opens My Profile in Quill when there is no legacy host (issue 26)', () => {
+    const profile = (legacyHost: boolean) =>
+      navigationItems([], { legacyHost })
+        .flatMap((e) => (e.type === 'menu' ? e.items : []))
+        .find((l) => l.id === 'myProfile');
+    expect(profile(false)?.target).toEqual({ kind: 'route', path: '/profile' });
+    expect(profile(true)?.target).toEqual({ kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' });
+  });
+
   it('sends each entry where the spec says', () => {
     const targets = Object.fromEntries(
       navigationItems(PERMISSIONS)

@@ -27,6 +27,9 @@ export const PATIENT_UPLOAD_PATH = '/patient/upload';
 /** Job Search in Quill (used when there is no legacy host). */
 export const JOB_SEARCH_PATH = '/search';
 
+/** My Profile in Quill (issue 26; used when there is no legacy host). */
+export const PROFILE_PATH = '/profile';
+
 /** Quill's own user guide (docs/user-guide.md), served by the server as a page. */
 export const USER_GUIDE_PATH = '/help';
 
@@ -103,7 +106,7 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
  * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
  * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
- * (`legacyHost: false`) Job Search and Upload ▸ Patient are Quill's own pages.
+ * (`legacyHost: false`) Job Search, Upload ▸ Patient and My Profile are Quill's own pages.
  */
 export function navigationItems(
   permissions: Iterable<string>,
@@ -156,7 +159,10 @@ export function navigationItems(
     type: 'menu',
     id: 'myAccount',
     items: [
-      link('myProfile', { kind: 'legacy', path: LEGACY_PATHS.myProfile }),
+      link(
+        'myProfile',
+        legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.myProfile } : { kind: 'route', path: PROFILE_PATH },
+      ),
       link('signOut', { kind: 'signOut' }),
     ],
   });

@@ -1,0 +1,90 @@
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { PASSWORD_RULES, passwordProblem, passwordProblemText } from '@quill/core/rules/password';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../app/toasts';
+import { ApiRequestError } from '../../lib/api';
+import classes from './Profile.module.css';
+import { changePassword } from './profileApi';
+
+/**
+ * Change password: the current one, the new one twice. The rules the browser can check (length,
+ * repetition, sequence, the user name) show as the user types; the server also checks the list of
+ * common passwords and says so.
+ */
+export function PasswordForm({ userName, onChanged }: { userName: string; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const problem = next === '' ? null : passwordProblem(next, { username: userName });
+  const mismatch = again !== '' && again !== next;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (problem || next === '' || again !== next) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await changePassword({ currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      setTouched(false);
+      showToast(t('profile.passwordChanged'), { kind: 'success' });
+      onChanged();
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status < 500 ? err.message : t('profile.loadFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className={classes.section} onSubmit={submit} aria-labelledby="profile-password" noValidate>
+      <Title order={2} size="h4" id="profile-password">
+        {t('profile.passwordTitle')}
+      </Title>
+      <Stack gap="xs" mt="xs">
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          value={current}
+          required
+          autoComplete="current-password"
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          description={t('profile.passwordHint', { min: String(PASSWORD_RULES.minLength) })}
+          value={next}
+          required
+          autoComplete="new-password"
+          onChange={(e) => setNext(e.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && problem ? passwordProblemText(problem) : null}
+        />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          value={again}
+          required
+          autoComplete="new-password"
+          onChange={(e) => setAgain(e.currentTarget.value)}
+          error={touched && mismatch ? t('profile.confirmMismatch') : null}
+        />
+        {error && (
+          <Text size="sm" c="red.9" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" loading={saving} w="fit-content" disabled={current === ''}>
+          {t('profile.changePassword')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
