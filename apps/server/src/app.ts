@@ -40,6 +40,7 @@ import { legacyPages } from './routes/legacy/legacyPages.js';
 import { profileRoutes } from './routes/profile/profileRoutes.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
+import { usersRoutes } from './routes/users/usersRoutes.js';
 import { wopiRoutes } from './routes/wopi/wopiRoutes.js';
 import { wordRoutes } from './routes/wopi/wordRoutes.js';
 import { wordClientRoutes } from './routes/wordClient/wordClientRoutes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(schemeRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(usersRoutes(ctx));
   await app.register(jobListRoutes(ctx));
   await app.register(jobSearchRoutes(ctx));
   await app.register(jobActionRoutes(ctx));

@@ -268,6 +268,12 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       uploadId: ownUpload!.id,
       attachmentId: attachment!.id,
       memberId: manager!.id,
+      userId: (
+        await buildUser(t.ctx, {
+          username: 'matrix-target',
+          accounts: [{ companyId: big!.id, memberType: 2, permissions: ['jobView'] }],
+        })
+      ).user.id,
       jobData: jobDataBody((await managerBrowser.get(`/api/job/getjobdata?jobId=${job!.id}`)).json()),
       bookingCookie: null,
     };
@@ -319,6 +325,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       uploadId: otherUpload!.id,
       attachmentId: otherAttachment,
       memberId: w.editors[0]!.accounts[0]!.id,
+      userId: w.editors[1]!.user.id,
       jobData: jobDataBody((await editor.get(`/api/job/getjobdata?jobId=${otherJob.id}`)).json()),
       bookingCookie: booked.json().bookingCookie,
     };

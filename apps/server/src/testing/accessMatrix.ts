@@ -29,6 +29,8 @@ export interface Tenant {
   attachmentId: string;
   /** An account (memberId) of the tenant. */
   memberId: number;
+  /** A user of the tenant no caller signs in as (the Users pages' target). */
+  userId: number;
   /** getjobdata of `jobId`, as SetJobDataRequest (jobDataBody). */
   jobData: Record<string, unknown> & { jobId: number };
   /** A booking cookie of `jobId` (the other tenant's: its own editor's live booking). */
@@ -332,6 +334,76 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: USER,
       tenantIds: false,
       call: () => post('/api/profile/sessions/endOthers'),
+    },
+  },
+  users: {
+    search: plain(all('dictatorView'), '/api/users?q=a'),
+    grantable: plain(all('dictatorAdd'), '/api/users/grantable'),
+    user: read(all('dictatorView'), (s) => `/api/users/${s.t.userId}`),
+    create: {
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      // Another tenant's company is not the caller's to give: refused before anything is written.
+      foreign: [403],
+      call: (s) =>
+        post('/api/users', {
+          userName: `matrix-${s.caller.name.replace(/\W+/g, '-')}-${Date.now()}`,
+          name: 'Matrix user',
+          email: '',
+          accounts: [{ companyId: s.t.corpId, memberType: 2, permissions: [], access: [] }],
+        }),
+    },
+    save: {
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      // The target's details sent back unchanged (read first when the caller may).
+      call: async (s) => {
+        const res = s.foreign || !s.caller.signedIn ? null : await s.send(get(`/api/users/${s.t.userId}`));
+        const user =
+          res?.statusCode === 200
+            ? (res.json() as { name: string; email: string | null; accounts: unknown[] })
+            : null;
+        return post(`/api/users/${s.t.userId}`, {
+          name: user?.name ?? 'Matrix target',
+          email: user?.email ?? '',
+          accounts: user?.accounts ?? [{ companyId: s.t.corpId, memberType: 2, permissions: [], access: [] }],
+        });
+      },
+    },
+    disable: {
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: (s) => post(`/api/users/${s.t.userId}/disable`),
+    },
+    enable: {
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: (s) => post(`/api/users/${s.t.userId}/enable`),
+    },
+    passwordLink: {
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: (s) => post(`/api/users/${s.t.userId}/passwordLink`),
+    },
+    passwordLinkInfo: {
+      credential: 'public',
+      gate: PUBLIC,
+      publicBecause: 'the set-password link’s token is the credential; an unknown token is 404',
+      tenantIds: false,
+      ok: [404],
+      call: () => get('/api/account/passwordLink?token=matrix-no-such-link'),
+    },
+    setPassword: {
+      credential: 'public',
+      gate: PUBLIC,
+      publicBecause: 'the set-password link’s token is the credential; an unknown token is 404',
+      tenantIds: false,
+      ok: [404],
+      call: () =>
+        post('/api/account/setPassword', {
+          token: 'matrix-no-such-link',
+          newPassword: 'lamp river stone ward',
+        }),
     },
   },
   adt: {

@@ -109,6 +109,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time set-password links (issue 26): a manager adds a user, or asks for a new link, and the
+ * user chooses their own password through it. Only the token's hash is stored; a link works once
+ * (usedAt), until expiresAt, and a newer link of the same user ends the older ones.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId)],
+);
+
 /** Physicians: dictators, dictated-for physicians and recipients (spec 02 §3 "Physician"). */
 export const physicians = pgTable(
   'physicians',

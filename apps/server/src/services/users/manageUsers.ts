@@ -1,17 +1,24 @@
-import { isPermission, MEMBER_TYPES, PERMISSIONS, passwordProblemText } from '@quill/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  ACCOUNT_MEMBER_TYPES,
+  isPermission,
+  message,
+  normalUserName,
+  PERMISSIONS,
+  passwordProblemText,
+} from '@quill/core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import {
   accountCorporateAccess,
   accountPermissions,
   accounts,
   corporateStructures,
-  sessions,
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newPasswordProblem } from '../profile/passwordPolicy.js';
+import { disableUserNow } from './setUserDisabled.js';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -35,10 +42,8 @@ async function requireStructure(ctx: Ctx, id: number) {
 
 /** Adds a user with a password (argon2id); answers the new user id. */
 export async function addUser(ctx: Ctx, input: { username: string; displayName: string; password: string }) {
-  const username = input.username.trim().toLowerCase();
-  if (!/^[a-z0-9._@-]{2,100}$/.test(username)) {
-    throw new UserAdminError('A user name is 2–100 letters, digits or . _ @ - characters.');
-  }
+  const username = normalUserName(input.username);
+  if (!username) throw new UserAdminError(message('users.userNameInvalid'));
   const problem = newPasswordProblem(input.password, username);
   if (problem) throw new UserAdminError(passwordProblemText(problem));
   const [existing] = await ctx.database.db.select().from(users).where(eq(users.username, username));
@@ -58,12 +63,8 @@ export async function addAccount(
 ) {
   const user = await userByName(ctx, input.username);
   await requireStructure(ctx, input.companyId);
-  if (
-    ![MEMBER_TYPES.dictator, MEMBER_TYPES.transcriptionist, MEMBER_TYPES.manager].includes(
-      input.memberType as 1,
-    )
-  ) {
-    throw new UserAdminError('The member type is 1 (dictator), 2 (transcriptionist) or 3 (manager).');
+  if (!(ACCOUNT_MEMBER_TYPES as readonly number[]).includes(input.memberType)) {
+    throw new UserAdminError(message('users.memberTypeInvalid'));
   }
   const [account] = await ctx.database.db
     .insert(accounts)
@@ -165,20 +166,14 @@ export async function revoke(
 /** Disables a user and ends every live session of theirs at once. */
 export async function disableUser(ctx: Ctx, username: string): Promise<number> {
   const user = await userByName(ctx, username);
-  const now = new Date();
-  await ctx.database.db.update(users).set({ disabledAt: now }).where(eq(users.id, user.id));
-  const ended = await ctx.database.db
-    .update(sessions)
-    .set({ endedAt: now, endReason: 'disabled' })
-    .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)))
-    .returning({ idHash: sessions.idHash });
+  const ended = await disableUserNow(ctx.database.db, user.id);
   await recordAudit(ctx, {
     action: 'user.disable',
     outcome: 'success',
     userId: user.id,
-    detail: { endedSessions: ended.length },
+    detail: { endedSessions: ended },
   });
-  return ended.length;
+  return ended;
 }
 
 /** Every user with their accounts, permissions and corporate-structure access. */

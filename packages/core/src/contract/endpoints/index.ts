@@ -11,6 +11,7 @@ import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
 import { PROFILE } from './profile.js';
 import { SCHEDULE } from './schedule.js';
+import { USERS } from './users.js';
 import { WOPI } from './wopi.js';
 import { WORD } from './word.js';
 import { WORD_CLIENT } from './wordClient.js';
@@ -33,6 +34,7 @@ export const ENDPOINTS = {
   jobList: JOB_LIST,
   profile: PROFILE,
   schedule: SCHEDULE,
+  users: USERS,
   wopi: WOPI,
   word: WORD,
   wordClient: WORD_CLIENT,

@@ -1,0 +1,15 @@
+import { GROUPED_PERMISSIONS, type Grantable } from '@quill/core';
+import { asc, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { corporateStructures } from '../../db/schema/index.js';
+import type { Auth } from '../auth/resolveSession.js';
+
+/** GET /api/users/grantable: what the manager may give: their own account's permissions and structures. */
+export async function getGrantable(ctx: AppContext, auth: Auth): Promise<Grantable> {
+  const structures = await ctx.database.db
+    .select({ id: corporateStructures.id, name: corporateStructures.name })
+    .from(corporateStructures)
+    .where(inArray(corporateStructures.id, [...auth.corporateStructureIds]))
+    .orderBy(asc(corporateStructures.name));
+  return { permissions: GROUPED_PERMISSIONS.filter((p) => auth.permissions.has(p)), structures };
+}
