@@ -25,7 +25,7 @@ export const UserSearchQuerySchema = z.object({
   companyId: queryId('companyId').optional(),
   disabled: z.enum(['true', 'false']).optional(),
   page: wholeNumberText('page', { min: 1, max: USER_ADMIN_LIMITS.maxPage }).default(1),
-  pageSize: wholeNumberText('pageSize', { min: 1, max: 100 })
+  pageSize: wholeNumberText('pageSize', { min: 1, max: 1000 })
     .refine((n) => (USER_ADMIN_LIMITS.pageSizes as readonly number[]).includes(n), {
       message: `pageSize must be one of ${USER_ADMIN_LIMITS.pageSizes.join(', ')}`,
     })

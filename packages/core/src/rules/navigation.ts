@@ -30,6 +30,13 @@ export const JOB_SEARCH_PATH = '/search';
 /** My Profile in Quill (issue 26; used when there is no legacy host). */
 export const PROFILE_PATH = '/profile';
 
+/** Users ▸ Search users and Add user in Quill (issue 26; used when there is no legacy host). */
+export const USERS_PATH = '/users';
+export const USER_ADD_PATH = '/users/new';
+
+/** Where a set-password link leads (the token in the fragment). */
+export const SET_PASSWORD_PAGE_PATH = '/setpassword';
+
 /** Quill's own user guide (docs/user-guide.md), served by the server as a page. */
 export const USER_GUIDE_PATH = '/help';
 
@@ -106,7 +113,7 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
  * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
  * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
- * (`legacyHost: false`) Job Search, Upload ▸ Patient and My Profile are Quill's own pages.
+ * (`legacyHost: false`) Job Search, Upload ▸ Patient, the User pages and My Profile are Quill's own pages.
  */
 export function navigationItems(
   permissions: Iterable<string>,
@@ -149,8 +156,22 @@ export function navigationItems(
   if (upload.length > 0) entries.push({ type: 'menu', id: 'upload', items: upload });
 
   const user = [
-    ...gated(held, 'dictatorAdd', link('userAdd', { kind: 'legacy', path: LEGACY_PATHS.userAdd })),
-    ...gated(held, 'dictatorView', link('userSearch', { kind: 'legacy', path: LEGACY_PATHS.userSearch })),
+    ...gated(
+      held,
+      'dictatorAdd',
+      link(
+        'userAdd',
+        legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.userAdd } : { kind: 'route', path: USER_ADD_PATH },
+      ),
+    ),
+    ...gated(
+      held,
+      'dictatorView',
+      link(
+        'userSearch',
+        legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.userSearch } : { kind: 'route', path: USERS_PATH },
+      ),
+    ),
   ];
   if (user.length > 0) entries.push({ type: 'menu', id: 'user', items: user });
 

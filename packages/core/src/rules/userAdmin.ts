@@ -1,4 +1,4 @@
-import { MEMBER_TYPES } from './constants.js';
+import { LIMITS, MEMBER_TYPES } from './constants.js';
 import { PERMISSIONS, type Permission } from './permissions.js';
 
 /**
@@ -12,8 +12,8 @@ export const USER_ADMIN_LIMITS = {
   maxAccounts: 20,
   /** How long a set-password link works. */
   passwordLinkHours: 72,
-  /** Users per page of the search. */
-  pageSizes: [10, 25, 50] as const,
+  /** Users per page of the search: the job list's page sizes. */
+  pageSizes: LIMITS.pageSizes,
   maxPage: 1000,
 } as const;
 

@@ -1,4 +1,5 @@
 import { message, type PasswordLink, passwordProblemText, USER_ADMIN_LIMITS } from '@quill/core';
+import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/navigation';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -11,11 +12,9 @@ import { hashSessionToken, newSessionToken } from '../auth/sessionToken.js';
 import { newPasswordProblem } from '../profile/passwordPolicy.js';
 import { requireManagedUser } from './managedUsers.js';
 
-/** The web page a link opens; the token rides in the fragment, so it never reaches a server log or a Referer. */
-export const SET_PASSWORD_PATH = '/setpassword';
-
 /**
  * A new one-time set-password link for `userId` (issue 26), ending the user's older unused links.
+ * The token rides in the link's fragment, so it never reaches a server log or a Referer.
  * `db` may be the transaction that creates the user.
  */
 export async function issuePasswordLink(
@@ -35,7 +34,7 @@ export async function issuePasswordLink(
     .insert(passwordLinks)
     .values({ tokenHash: hashSessionToken(token), userId, createdByUserId: byUserId, expiresAt });
   const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';
-  return { url: `${base}${SET_PASSWORD_PATH}#token=${token}`, expiresAt: expiresAt.toISOString() };
+  return { url: `${base}${SET_PASSWORD_PAGE_PATH}#token=${token}`, expiresAt: expiresAt.toISOString() };
 }
 
 const expired = () => notFound(message('users.linkExpired'));
