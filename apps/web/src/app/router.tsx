@@ -7,6 +7,7 @@ import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
 import { profileRoute } from '../features/profile/routes';
 import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
+import { usersRoutes } from '../features/users/routes';
 import { ErrorPage } from './errors/ErrorPage';
 import { type RouterContext, rootRoute } from './rootRoute';
 import { ERROR_PAGE_FLAGS } from './routeFlags';
@@ -57,6 +58,7 @@ export const routeTree = rootRoute.addChildren([
     patientUploadRoute,
     jobSearchRoute,
     profileRoute,
+    ...usersRoutes,
     ...jobRoutes,
   ]),
   homeRoute,

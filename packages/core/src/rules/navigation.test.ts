@@ -93,7 +93,9 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
         .find((l) => l.id === 'myProfile');
     expect(profile(false)?.target).toEqual({ kind: 'route', path: '/profile' });
     expect(profile(true)?.target).toEqual({ kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' });
-    const users = navigationItems(['dictatorAdd', 'dictatorView'], { legacyHost: false }).find((e) => e.id === 'user');
+    const users = navigationItems(['dictatorAdd', 'dictatorView'], { legacyHost: false }).find(
+      (e) => e.id === 'user',
+    );
     expect(users?.type === 'menu' && users.items.map((l) => l.target)).toEqual([
       { kind: 'route', path: '/users/new' },
       { kind: 'route', path: '/users' },

@@ -37,9 +37,9 @@ export async function setUserDisabled(
 ): Promise<UserDetails> {
   const user = await requireManagedUser(ctx, auth, userId);
   if (disabled && user.id === auth.userId) throw invalid(message('users.ownAccount'));
-  const endedSessions = disabled
-    ? await disableUserNow(ctx.database.db, user.id)
-    : (await ctx.database.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id)), 0);
+  let endedSessions = 0;
+  if (disabled) endedSessions = await disableUserNow(ctx.database.db, user.id);
+  else await ctx.database.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
   await recordAudit(ctx, {
     action: disabled ? 'user.disable' : 'user.enable',
     outcome: 'success',
