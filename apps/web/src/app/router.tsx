@@ -1,4 +1,5 @@
 import { createRoute, createRouter, type RouterHistory, redirect } from '@tanstack/react-router';
+import { setPasswordRoute } from '../features/auth/SetPasswordPage';
 import { signInRoute } from '../features/auth/signInRoute';
 import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
@@ -63,6 +64,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   homeRoute,
   signInRoute,
+  setPasswordRoute,
   healthCheckRoute,
   errorRoute,
   existingSessionRoute,

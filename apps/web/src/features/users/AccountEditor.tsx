@@ -59,7 +59,7 @@ export function AccountEditor({
           )}
         </Group>
         {grantable.structures.length > 1 && (
-          <Checkbox.Group label={t('users.access')}>
+          <Fieldset variant="unstyled" legend={t('users.access')}>
             <Group>
               {grantable.structures.map((s) => (
                 <Checkbox
@@ -71,16 +71,17 @@ export function AccountEditor({
                 />
               ))}
             </Group>
-          </Checkbox.Group>
+          </Fieldset>
         )}
         <Text fw={600} size="sm">
           {t('users.permissions')}
         </Text>
         <div className={classes.groups}>
           {Object.entries(PERMISSION_GROUPS).map(([group, flags]) => (
-            <Checkbox.Group
+            <Fieldset
               key={group}
-              label={t(`users.permissionGroups.${group as keyof typeof PERMISSION_GROUPS}`)}
+              variant="unstyled"
+              legend={t(`users.permissionGroups.${group as keyof typeof PERMISSION_GROUPS}`)}
             >
               <Stack gap={4} mt={4}>
                 {flags.map((p) => {
@@ -96,7 +97,7 @@ export function AccountEditor({
                   );
                 })}
               </Stack>
-            </Checkbox.Group>
+            </Fieldset>
           ))}
         </div>
       </Stack>
