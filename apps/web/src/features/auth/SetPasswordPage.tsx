@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { USERS } from '@quill/core/contract/endpoints/users';
 import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/navigation';
-import { PASSWORD_RULES, passwordProblem, passwordProblemText } from '@quill/core/rules/password';
 import { useQuery } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -20,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { rootRoute } from '../../app/rootRoute';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { callApi } from '../../lib/api';
+import { NewPasswordFields, useNewPassword } from '../profile/NewPasswordFields';
 
 /** The token of a set-password link: it rides in the fragment, which no request carries. */
 const tokenOf = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
@@ -38,22 +27,18 @@ export function SetPasswordPage() {
     enabled: token !== '',
     retry: false,
   });
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [touched, setTouched] = useState(false);
+  const fresh = useNewPassword(info.data?.userName ?? '');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [saving, setSaving] = useState(false);
-  const problem = info.data && next ? passwordProblem(next, { username: info.data.userName }) : null;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setTouched(true);
-    if (problem || !next || next !== again) return;
+    if (!fresh.check()) return;
     setSaving(true);
     setError(null);
     try {
-      await callApi(USERS.setPassword, { body: { token, newPassword: next } });
+      await callApi(USERS.setPassword, { body: { token, newPassword: fresh.next } });
       setDone(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : t('profile.loadFailed'));
@@ -76,31 +61,17 @@ export function SetPasswordPage() {
         {info.isPending && token !== '' && <Loader size="sm" aria-label={t('account.loading')} />}
         {done && (
           <Alert color="green" role="status">
-            {t('users.passwordSet')} <Anchor href="/signin" c="blue.9">{t('auth.signIn')}</Anchor>
+            {t('users.passwordSet')}{' '}
+            <Anchor href="/signin" c="blue.9">
+              {t('auth.signIn')}
+            </Anchor>
           </Alert>
         )}
         {info.data && !done && (
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
               <Text size="sm">{t('users.setPasswordLead', { userName: info.data.userName })}</Text>
-              <PasswordInput
-                label={t('profile.newPassword')}
-                description={t('profile.passwordHint', { min: String(PASSWORD_RULES.minLength) })}
-                value={next}
-                required
-                autoComplete="new-password"
-                onChange={(e) => setNext(e.currentTarget.value)}
-                onBlur={() => setTouched(true)}
-                error={touched && problem ? passwordProblemText(problem) : null}
-              />
-              <PasswordInput
-                label={t('profile.confirmPassword')}
-                value={again}
-                required
-                autoComplete="new-password"
-                onChange={(e) => setAgain(e.currentTarget.value)}
-                error={touched && again !== '' && again !== next ? t('profile.confirmMismatch') : null}
-              />
+              <NewPasswordFields state={fresh} />
               {error && (
                 <Text size="sm" c="red.9" role="alert">
                   {error}

@@ -1,9 +1,9 @@
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { PASSWORD_RULES, passwordProblem, passwordProblemText } from '@quill/core/rules/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 import classes from './Profile.module.css';
 import { changePassword } from './profileApi';
 
@@ -15,27 +15,19 @@ import { changePassword } from './profileApi';
 export function PasswordForm({ userName, onChanged }: { userName: string; onChanged: () => void }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [touched, setTouched] = useState(false);
+  const fresh = useNewPassword(userName);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const problem = next === '' ? null : passwordProblem(next, { username: userName });
-  const mismatch = again !== '' && again !== next;
-
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setTouched(true);
-    if (problem || next === '' || again !== next) return;
+    if (!fresh.check()) return;
     setSaving(true);
     setError(null);
     try {
-      await changePassword({ currentPassword: current, newPassword: next });
+      await changePassword({ currentPassword: current, newPassword: fresh.next });
       setCurrent('');
-      setNext('');
-      setAgain('');
-      setTouched(false);
+      fresh.reset();
       showToast(t('profile.passwordChanged'), { kind: 'success' });
       onChanged();
     } catch (err) {
@@ -58,24 +50,7 @@ export function PasswordForm({ userName, onChanged }: { userName: string; onChan
           autoComplete="current-password"
           onChange={(e) => setCurrent(e.currentTarget.value)}
         />
-        <PasswordInput
-          label={t('profile.newPassword')}
-          description={t('profile.passwordHint', { min: String(PASSWORD_RULES.minLength) })}
-          value={next}
-          required
-          autoComplete="new-password"
-          onChange={(e) => setNext(e.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={touched && problem ? passwordProblemText(problem) : null}
-        />
-        <PasswordInput
-          label={t('profile.confirmPassword')}
-          value={again}
-          required
-          autoComplete="new-password"
-          onChange={(e) => setAgain(e.currentTarget.value)}
-          error={touched && mismatch ? t('profile.confirmMismatch') : null}
-        />
+        <NewPasswordFields state={fresh} />
         {error && (
           <Text size="sm" c="red.9" role="alert">
             {error}

@@ -12,6 +12,7 @@ import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { formatDateTime } from '../../lib/formatDate';
 import { AccountEditor } from './AccountEditor';
+import { NotPermitted } from './NotPermitted';
 import classes from './Users.module.css';
 import { createUser, loadGrantable, loadUser, newPasswordLink, saveUser, setDisabled } from './usersApi';
 
@@ -166,14 +167,7 @@ export function UserAddPage() {
   const [created, setCreated] = useState<{ userId: number; userName: string; link: PasswordLink } | null>(
     null,
   );
-  if (!canAdd)
-    return (
-      <main className={classes.page}>
-        <Alert color="red" role="alert">
-          {t('errors.forbiddenMessage')}
-        </Alert>
-      </main>
-    );
+  if (!canAdd) return <NotPermitted />;
   if (!grantable.data) return <Loader size="sm" aria-label={t('account.loading')} />;
   const form: Draft = draft ?? {
     userName: '',

@@ -10,6 +10,7 @@ import { useHasPermission } from '../../app/session/SessionContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { JobListPagination } from '../job-list/view/JobListPagination';
 import { memberTypeName, memberTypeOptions } from './memberTypes';
+import { NotPermitted } from './NotPermitted';
 import classes from './Users.module.css';
 import { loadGrantable, NO_FILTERS, searchUsers, type UserFilters } from './usersApi';
 
@@ -38,14 +39,7 @@ export function UserSearchPage() {
   const set = (key: keyof UserFilters) => (value: string | null) =>
     setDraft((d) => ({ ...d, [key]: value ?? '' }));
 
-  if (!canView)
-    return (
-      <main className={classes.page}>
-        <Alert color="red" role="alert">
-          {t('errors.forbiddenMessage')}
-        </Alert>
-      </main>
-    );
+  if (!canView) return <NotPermitted />;
   return (
     <main className={classes.page}>
       <Group justify="space-between">
