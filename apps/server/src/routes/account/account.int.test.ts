@@ -317,13 +317,11 @@ describe.each(databaseTargets())('sign-in, accounts and sessions on $name', (tar
     expect((await audits('user.disable')).some((a) => a.userId === user.id)).toBe(true);
   });
 
-  it('answers the legacy paths itself when no legacy host is configured', async () => {
+  it("opens Quill's own page for a legacy path when no legacy host is configured", async () => {
     const b = new TestBrowser(t.app);
     const res = await b.get('/users/user.aspx?ACT=ADD');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('This page belongs to the legacy system');
-    expect(res.body).toContain('LEGACY_BASE_URL');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/users/new');
   });
 
   it('gives a new session id at every sign-in, audits the success, and refuses the old id', async () => {
