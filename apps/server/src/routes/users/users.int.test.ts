@@ -79,6 +79,17 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
     expect((await manager.get('/api/users?q=olga')).json().total).toBe(0);
   });
 
+  it('adds a user name once when two managers add it at the same moment (the other hears it is taken)', async () => {
+    const answers = await Promise.all([
+      manager.post('/api/users', newUser('uma')),
+      manager.post('/api/users', newUser('uma')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe(
+      'The user name uma is taken. Choose another.',
+    );
+  });
+
   it('adds a user who sets their password once through the link, then works with exactly the permissions given', async () => {
     const made = await manager.post('/api/users', newUser('pia'));
     expect(made.statusCode, made.body).toBe(200);

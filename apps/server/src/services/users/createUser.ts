@@ -2,6 +2,7 @@ import { type CreatedUser, type CreateUserRequest, message, normalUserName } fro
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { conflict, invalid } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
@@ -20,17 +21,23 @@ export async function createUser(
 ): Promise<CreatedUser> {
   const userName = normalUserName(input.userName);
   if (!userName) throw invalid(message('users.userNameInvalid'));
-  const created = await ctx.database.db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, userName));
-    if (taken) throw conflict(message('users.userNameTaken', { userName }), 'user_name_taken');
-    const [user] = await tx
-      .insert(users)
-      .values({ username: userName, displayName: input.name, email: input.email || null })
-      .returning();
-    const accountIds = await writeAccounts(tx, auth, user!, input.accounts);
-    const passwordLink = await issuePasswordLink(ctx, tx, user!.id, auth.userId);
-    return { userId: user!.id, passwordLink, accountIds };
-  });
+  const taken = () => conflict(message('users.userNameTaken', { userName }), 'user_name_taken');
+  const created = await ctx.database.db
+    .transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, userName));
+      if (existing) throw taken();
+      const [user] = await tx
+        .insert(users)
+        .values({ username: userName, displayName: input.name, email: input.email || null })
+        .returning();
+      const accountIds = await writeAccounts(tx, auth, user!, input.accounts);
+      const passwordLink = await issuePasswordLink(ctx, tx, user!.id, auth.userId);
+      return { userId: user!.id, passwordLink, accountIds };
+    })
+    .catch((err: unknown) => {
+      // Two managers adding the same user name at once: the unique index decides, and the loser hears so.
+      throw isUniqueViolation(err, 'users_username_idx') ? taken() : err;
+    });
   await recordAudit(ctx, {
     action: 'user.add',
     outcome: 'success',
