@@ -130,6 +130,7 @@ const NOT_PATIENT_CALLS = [
   'users.passwordLink',
   'users.passwordLinkInfo',
   'users.setPassword',
+  'reference.facilities',
   'audio.createFacilities',
   'audio.createChoices',
   'documents.downloadAs',

@@ -406,6 +406,13 @@ export const ACCESS_MATRIX: AccessMatrix = {
         }),
     },
   },
+  reference: {
+    facilities: plain(all('dictatorView'), '/api/reference/facilities'),
+  },
+  // Reference data of one facility (issue 26): reading needs dictatorView, changing dictatorAdd.
+  facilityLists: {},
+  physicianDirectory: {},
+  adtSetup: {},
   adt: {
     jobAdt: read(PATIENT_DATA, jobUrl('/api/job/getadtdata')),
     search: {

@@ -7,6 +7,7 @@ import { jobRoutes } from '../features/job-editor/routes';
 import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
 import { profileRoute } from '../features/profile/routes';
+import { referenceDataRoute } from '../features/reference-data/routes';
 import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
 import { usersRoutes } from '../features/users/routes';
 import { ErrorPage } from './errors/ErrorPage';
@@ -60,6 +61,7 @@ export const routeTree = rootRoute.addChildren([
     jobSearchRoute,
     profileRoute,
     ...usersRoutes,
+    referenceDataRoute,
     ...jobRoutes,
   ]),
   homeRoute,

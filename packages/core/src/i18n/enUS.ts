@@ -1,3 +1,7 @@
+import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
+import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
+import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';
+
 /**
  * The one en-US message catalogue. Every user-visible string of the spec is written here exactly as
  * the spec writes it (typos included, e.g. "No document avilable"); server and web read from here.
@@ -61,6 +65,7 @@ export const enUS = {
     user: 'User',
     userAdd: 'Add',
     userSearch: 'Search',
+    referenceData: 'Reference data',
     help: 'Help',
     myAccount: 'My Account',
     myProfile: 'My Profile',
@@ -1543,6 +1548,27 @@ export const enUS = {
       dictatorView: 'Search users',
       dictatorAdd: 'Add and edit users and custom physicians',
     },
+  },
+  reference: {
+    title: 'Reference data',
+    facility: 'Facility',
+    noFacilities: 'Your account sees no client facility.',
+    readOnly: 'You can look at this facility’s reference data; changing it needs the User Add permission.',
+    notFound: 'There is no such client facility.',
+    sectionsLabel: 'Reference data sections',
+    sections: {
+      workTypes: 'Work types',
+      departments: 'Departments',
+      locations: 'Locations',
+      physicians: 'Physicians',
+      holdQueueRules: 'Hold-queue rules',
+      adtDefinitions: 'ADT data',
+      adtSearches: 'ADT searches',
+    },
+    saved: 'Saved.',
+    lists: FACILITY_LISTS_MESSAGES,
+    physicians: PHYSICIAN_DIRECTORY_MESSAGES,
+    adt: ADT_SETUP_MESSAGES,
   },
 } as const;
 

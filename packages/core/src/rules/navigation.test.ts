@@ -99,7 +99,16 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     expect(users?.type === 'menu' && users.items.map((l) => l.target)).toEqual([
       { kind: 'route', path: '/users/new' },
       { kind: 'route', path: '/users' },
+      { kind: 'route', path: '/reference' },
     ]);
+  });
+
+  it('offers Reference data with dictatorView only without a legacy host (issue 26)', () => {
+    const userMenu = (perms: string[], legacyHost: boolean) =>
+      outline(navigationItems(perms, { legacyHost }).filter((e) => e.id === 'user'));
+    expect(userMenu(['dictatorView'], false)).toEqual(['user: userSearch, referenceData']);
+    expect(userMenu(['dictatorView'], true)).toEqual(['user: userSearch']);
+    expect(userMenu(['dictatorAdd'], false)).toEqual(['user: userAdd']);
   });
 
   it('sends each entry where the spec says', () => {

@@ -34,6 +34,12 @@ export const PROFILE_PATH = '/profile';
 export const USERS_PATH = '/users';
 export const USER_ADD_PATH = '/users/new';
 
+/**
+ * A facility's reference data in Quill (issue 26; only without a legacy host, whose own pages keep
+ * it then): work types, departments, locations, physicians, hold-queue rules, ADT set-up.
+ */
+export const REFERENCE_DATA_PATH = '/reference';
+
 /** Where a set-password link leads (the token in the fragment). */
 export const SET_PASSWORD_PAGE_PATH = '/setpassword';
 
@@ -75,6 +81,7 @@ export type NavLinkId =
   | 'uploadCreateWithAudio'
   | 'userAdd'
   | 'userSearch'
+  | 'referenceData'
   | 'help'
   | 'myProfile'
   | 'signOut';
@@ -111,7 +118,7 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * Spec 01 §2/§6: the entries of the top navigation, left to right, for an account's permissions.
  * Job Search only when authenticated; the Upload dropdown when any of adtUpload (Patient),
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
- * Add needs dictatorAdd and Search dictatorView (a dropdown with no permitted item is left out);
+ * Add needs dictatorAdd, Search dictatorView, and (without a legacy host) Reference data dictatorView (a dropdown with no permitted item is left out);
  * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
  * (`legacyHost: false`) Job Search, Upload ▸ Patient, the User pages and My Profile are Quill's own pages.
  */
@@ -172,6 +179,9 @@ export function navigationItems(
         legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.userSearch } : { kind: 'route', path: USERS_PATH },
       ),
     ),
+    ...(legacyHost
+      ? []
+      : gated(held, 'dictatorView', link('referenceData', { kind: 'route', path: REFERENCE_DATA_PATH }))),
   ];
   if (user.length > 0) entries.push({ type: 'menu', id: 'user', items: user });
 

@@ -1,15 +1,19 @@
 import type { Endpoint } from '../endpoint.js';
 import { ACCOUNT } from './account.js';
 import { ADT } from './adt.js';
+import { ADT_SETUP } from './adtSetup.js';
 import { ATTACHMENTS } from './attachments.js';
 import { AUDIO } from './audio.js';
 import { AUDIT } from './audit.js';
 import { DOCUMENTS } from './documents.js';
+import { FACILITY_LISTS } from './facilityLists.js';
 import { FAX } from './fax.js';
 import { HEALTH } from './health.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
+import { PHYSICIAN_DIRECTORY } from './physicianDirectory.js';
 import { PROFILE } from './profile.js';
+import { REFERENCE } from './referenceData.js';
 import { SCHEDULE } from './schedule.js';
 import { USERS } from './users.js';
 import { WOPI } from './wopi.js';
@@ -24,15 +28,19 @@ import { WORD_CLIENT } from './wordClient.js';
 export const ENDPOINTS = {
   account: ACCOUNT,
   adt: ADT,
+  adtSetup: ADT_SETUP,
   attachments: ATTACHMENTS,
   audit: AUDIT,
   audio: AUDIO,
   documents: DOCUMENTS,
+  facilityLists: FACILITY_LISTS,
   fax: FAX,
   health: HEALTH,
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
+  physicianDirectory: PHYSICIAN_DIRECTORY,
   profile: PROFILE,
+  reference: REFERENCE,
   schedule: SCHEDULE,
   users: USERS,
   wopi: WOPI,

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+/** Reference data (issue 26): TODO helper fills these routes. */
+export const facilityListsRoutes =
+  (_ctx: AppContext): FastifyPluginAsyncZod =>
+  async () => {};

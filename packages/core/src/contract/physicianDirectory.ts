@@ -1,0 +1,2 @@
+/** Reference data (issue 26): TODO helper fills this contract. */
+export {};

@@ -1,0 +1,2 @@
+/** Reference data (issue 26): TODO helper fills these rules. */
+export {};
