@@ -40,5 +40,4 @@ describe.each(databaseTargets())('reference data facilities on $name', (target) 
     expect((await clerk.get('/api/reference/facilities')).statusCode).toBe(403);
     expect((await new TestBrowser(t.app).get('/api/reference/facilities')).statusCode).toBe(401);
   });
-
 });
