@@ -131,6 +131,9 @@ const NOT_PATIENT_CALLS = [
   'users.passwordLinkInfo',
   'users.setPassword',
   'reference.facilities',
+  // facilityLists (issue 26)
+  // physicianDirectory (issue 26)
+  // adtSetup (issue 26)
   'audio.createFacilities',
   'audio.createChoices',
   'documents.downloadAs',

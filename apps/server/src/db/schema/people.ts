@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   inet,
@@ -168,6 +169,13 @@ export const physicians = pgTable(
     isDictator: boolean('is_dictator').notNull().default(false),
     /** How this physician prefers to receive documents: fax, print (manual) or electronic. */
     distributionMethod: text('distribution_method').notNull().default('print'),
+    /**
+     * Disabled in the physician directory (issue 26): no search offers it for a new choice; jobs and
+     * recipients that name it keep it.
+     */
+    disabled: boolean('disabled').notNull().default(false),
+    /** Merged into this physician as a duplicate (issue 26); such a row is also disabled. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => physicians.id),
   },
   (t) => [
     index('physicians_cs_idx').on(t.corporateStructureId),
