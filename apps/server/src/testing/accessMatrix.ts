@@ -410,9 +410,187 @@ export const ACCESS_MATRIX: AccessMatrix = {
     facilities: plain(all('dictatorView'), '/api/reference/facilities'),
   },
   // Reference data of one facility (issue 26): reading needs dictatorView, changing dictatorAdd.
-  facilityLists: {},
-  physicianDirectory: {},
-  adtSetup: {},
+  facilityLists: (() => {
+    // Each write names a row the matrix added itself (when the caller may add one with the tenant's
+    // ids), so the demo's own work types, departments and locations stay as they are.
+    let n = 0;
+    const base = (s: MatrixScene) => `/api/reference/${s.t.cfId}`;
+    const body = {
+      workTypes: () => ({
+        number: 90_000 + (++n % 9_999),
+        name: 'Matrix work type',
+        enableAddressee: true,
+        minAddressees: 0,
+        maxAddressees: 2,
+        allowPatientAsRecipient: true,
+      }),
+      departments: () => ({ name: `Matrix department ${++n}` }),
+      locations: () => ({ code: `MX${++n}`, name: 'Matrix location', auto: false }),
+    };
+    type List = keyof typeof body;
+    const add = (list: List): MatrixEntry => ({
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: (s) => post(`${base(s)}/${list}`, body[list]()),
+    });
+    /** Edits (`suffix` '') or deletes ('/delete') a row added first; else `fallback`, refused before it is read. */
+    const change = (
+      list: List,
+      suffix: '' | '/delete',
+      fallback: (s: MatrixScene) => number,
+    ): MatrixEntry => ({
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: async (s) => {
+        const res =
+          s.foreign || !s.caller.signedIn ? null : await s.send(post(`${base(s)}/${list}`, body[list]()));
+        const id = res?.statusCode === 200 ? (res.json() as { id: number }).id : fallback(s);
+        return post(`${base(s)}/${list}/${id}${suffix}`, suffix ? undefined : body[list]());
+      },
+    });
+    const anyId = () => 1;
+    return {
+      workTypes: read(all('dictatorView'), (s) => `${base(s)}/workTypes`),
+      addWorkType: add('workTypes'),
+      saveWorkType: change('workTypes', '', (s) => s.t.workTypeId),
+      deleteWorkType: change('workTypes', '/delete', (s) => s.t.workTypeId),
+      departments: read(all('dictatorView'), (s) => `${base(s)}/departments`),
+      addDepartment: add('departments'),
+      saveDepartment: change('departments', '', anyId),
+      deleteDepartment: change('departments', '/delete', anyId),
+      locations: read(all('dictatorView'), (s) => `${base(s)}/locations`),
+      addLocation: add('locations'),
+      saveLocation: change('locations', '', anyId),
+      deleteLocation: change('locations', '/delete', anyId),
+    };
+  })(),
+  // Every write changes a physician the caller has just added (the tenant's own dictator, which
+  // other entries name, is changed by none); the tenant's physician only when the caller may not add.
+  physicianDirectory: (() => {
+    const body = (s: MatrixScene) => ({
+      lastName: `Matrix ${s.caller.name.replace(/\W+/g, ' ')}`,
+      firstName: 'Probe',
+      isDictator: false,
+      distributionMethod: 'print',
+      allFacilities: false,
+    });
+    const added = async (s: MatrixScene): Promise<number> => {
+      if (s.foreign || !s.caller.signedIn) return s.t.physicianId;
+      const res = await s.send(post(`/api/reference/${s.t.cfId}/physicians`, body(s)));
+      return res.statusCode === 200 ? (res.json() as { id: number }).id : s.t.physicianId;
+    };
+    const write = (call: (s: MatrixScene) => Promise<MatrixCall> | MatrixCall): MatrixEntry => ({
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call,
+    });
+    const at = (s: MatrixScene, path = '') => `/api/reference/${s.t.cfId}/physicians${path}`;
+    return {
+      search: read(all('dictatorView'), (s) => `${at(s)}?q=a&pageSize=10`),
+      physician: read(all('dictatorView'), (s) => at(s, `/${s.t.physicianId}`)),
+      add: write((s) => post(at(s), body(s))),
+      save: write(async (s) => post(at(s, `/${await added(s)}`), { ...body(s), credentials: 'MD' })),
+      disable: write(async (s) => post(at(s, `/${await added(s)}/disable`))),
+      enable: write(async (s) => post(at(s, `/${await added(s)}/enable`))),
+      // A duplicate just added, merged into the tenant's physician (it moves nothing else).
+      merge: write(async (s) => post(at(s, `/${s.t.physicianId}/merge`), { duplicateId: await added(s) })),
+      linkChoices: read(
+        all('dictatorView'),
+        (s) => `/api/reference/physicianChoices?companyId=${s.t.corpId}&q=a`,
+      ),
+    };
+  })(),
+  adtSetup: (() => {
+    // Each permitted call works on a row it adds first (as the caller), so the demo's own rules,
+    // items and searches stay as they are; a caller that may not add names id 1 (refused anyway).
+    let n = 0;
+    const ref = (s: MatrixScene, path: string) => `/api/reference/${s.t.cfId}/${path}`;
+    const made = async (s: MatrixScene, path: string, body: () => object): Promise<number> => {
+      if (!s.caller.signedIn) return 1;
+      const res = await s.send(post(ref(s, path), body()));
+      return res.statusCode === 200 ? (res.json() as { id: number }).id : 1;
+    };
+    const newRule = () => ({
+      code: `MX${(Date.now() % 1e7).toString(36)}${++n}`,
+      description: 'Matrix rule',
+      kind: 'noDictator',
+      enabled: false,
+    });
+    const newItem = () => {
+      n += 1;
+      return {
+        columnHeading: `Matrix item ${n} ${Date.now()}`,
+        displayName: 'Matrix item',
+        segmentName: 'ZMX',
+        segmentType: 0,
+        fieldIndex: (n % 999) + 1,
+        componentIndex: (Math.floor(n / 999) % 99) + 1,
+        dataType: 4,
+        ordinal: 0,
+        mandatory: false,
+        readOnly: false,
+        highlighted: false,
+        inOrderSummary: false,
+        refreshOnEdit: false,
+      };
+    };
+    const newSearch = () => ({
+      name: 'Matrix search',
+      identifier: `mx-${Date.now()}-${++n}`,
+      fields: [{ name: 'MRN', hl7Identifier: { segment: 'PID', field: 3, component: 1 } }],
+    });
+    const write = (call: (s: MatrixScene) => Promise<MatrixCall>): MatrixEntry => ({
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call,
+    });
+    return {
+      holdQueueRules: read(all('dictatorView'), (s) => ref(s, 'holdQueueRules')),
+      addHoldQueueRule: write(async (s) => post(ref(s, 'holdQueueRules'), newRule())),
+      saveHoldQueueRule: write(async (s) => {
+        const id = await made(s, 'holdQueueRules', newRule);
+        return post(ref(s, `holdQueueRules/${id}`), {
+          code: newRule().code,
+          description: 'Matrix rule, saved',
+        });
+      }),
+      setHoldQueueRuleEnabled: write(async (s) => {
+        const id = await made(s, 'holdQueueRules', newRule);
+        return post(ref(s, `holdQueueRules/${id}/enabled`), { enabled: false });
+      }),
+      deleteHoldQueueRule: write(async (s) =>
+        post(ref(s, `holdQueueRules/${await made(s, 'holdQueueRules', newRule)}/delete`)),
+      ),
+      adtDefinitions: read(all('dictatorView'), (s) => ref(s, 'adtDefinitions')),
+      addAdtDefinition: write(async (s) => post(ref(s, 'adtDefinitions'), newItem())),
+      saveAdtDefinition: write(async (s) => {
+        const id = await made(s, 'adtDefinitions', newItem);
+        const { displayName, ordinal, mandatory, readOnly, highlighted, inOrderSummary, refreshOnEdit } =
+          newItem();
+        return post(ref(s, `adtDefinitions/${id}`), {
+          displayName: `${displayName}, saved`,
+          ordinal,
+          mandatory,
+          readOnly,
+          highlighted,
+          inOrderSummary,
+          refreshOnEdit,
+          follows: null,
+        });
+      }),
+      deleteAdtDefinition: write(async (s) =>
+        post(ref(s, `adtDefinitions/${await made(s, 'adtDefinitions', newItem)}/delete`)),
+      ),
+      adtSearches: read(all('dictatorView'), (s) => ref(s, 'adtSearches')),
+      addAdtSearch: write(async (s) => post(ref(s, 'adtSearches'), newSearch())),
+      saveAdtSearch: write(async (s) =>
+        post(ref(s, `adtSearches/${await made(s, 'adtSearches', newSearch)}`), newSearch()),
+      ),
+      deleteAdtSearch: write(async (s) =>
+        post(ref(s, `adtSearches/${await made(s, 'adtSearches', newSearch)}/delete`)),
+      ),
+    };
+  })(),
   adt: {
     jobAdt: read(PATIENT_DATA, jobUrl('/api/job/getadtdata')),
     search: {

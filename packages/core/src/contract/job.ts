@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_JOB_RECIPIENTS } from '../rules/recipients.js';
 import { CdaEditModelSchema } from './cda.js';
 import { bodyId, queryId as id, wholeNumberText } from './ids.js';
 import { PhysicianDetailsSchema } from './physician.js';
@@ -229,7 +230,10 @@ export const SetJobDataRequestSchema = z.object({
     .max(4000, 'A job note may hold at most 4000 characters')
     .nullable(),
   /** Absent: the recipients stay as they are. */
-  recipients: z.array(RecipientInputSchema).max(100, 'At most 100 recipients').optional(),
+  recipients: z
+    .array(RecipientInputSchema)
+    .max(MAX_JOB_RECIPIENTS, `At most ${MAX_JOB_RECIPIENTS} recipients`)
+    .optional(),
 });
 export type SetJobDataRequest = z.infer<typeof SetJobDataRequestSchema>;
 

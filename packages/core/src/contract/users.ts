@@ -65,6 +65,10 @@ export const UserAccountSchema = z.object({
   memberType: z.number().int(),
   permissions: z.array(z.enum(PERMISSIONS)),
   access: z.array(z.number().int()),
+  /** The physician a dictator account (member type 1) is linked to in the directory, if any. */
+  physicianId: z.number().int().nullable(),
+  /** That physician's name ('Last, First'), to show the link. */
+  physicianName: z.string().nullable(),
 });
 export type UserAccount = z.infer<typeof UserAccountSchema>;
 
@@ -93,6 +97,11 @@ const AccountRequestSchema = z.object({
   memberType,
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
   access: z.array(bodyId('access')).max(200),
+  /**
+   * The linked physician of a dictator account: an enabled physician of the account's company
+   * (400 otherwise); null unlinks; left out, an existing account keeps its link.
+   */
+  physicianId: bodyId('physicianId').nullable().optional(),
 });
 export type AccountRequest = z.infer<typeof AccountRequestSchema>;
 

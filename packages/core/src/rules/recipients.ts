@@ -5,6 +5,12 @@ import type { MessageKey } from '../i18n/format.js';
  * 'Recipient already added'), shared by the card and the server's save check (issue 21).
  */
 
+/**
+ * The most recipients one job holds (a save sends at most this many); a work type's addressee
+ * limits stay within it (issue 26, rules/facilityLists.ts).
+ */
+export const MAX_JOB_RECIPIENTS = 100;
+
 /** A work type's addressee limits (spec 02 §3 "Work type"). */
 export interface AddresseeLimits {
   enableAddressee: boolean;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, passwordLinks } from '../../db/schema/index.js';
+import { auditLog, passwordLinks, physicians } from '../../db/schema/index.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
@@ -131,6 +131,8 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
         memberType: 2,
         permissions: ['jobEdit', 'jobView'],
         access: [north],
+        physicianId: null,
+        physicianName: null,
       },
     ]);
   });
@@ -186,5 +188,65 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
     const actions = await t.ctx.database.db.select({ action: auditLog.action }).from(auditLog);
     for (const action of ['user.add', 'user.save', 'user.disable', 'user.enable', 'user.setPassword'])
       expect(actions.map((a) => a.action)).toContain(action);
+  });
+  it('links a dictator account to an enabled physician of its company, and refuses any other alike (400)', async () => {
+    const db = t.ctx.database.db;
+    const doc = (corporateStructureId: number, lastName: string, disabled = false) =>
+      db
+        .insert(physicians)
+        .values({ corporateStructureId, lastName, firstName: 'Dana', isDictator: true, disabled })
+        .returning()
+        .then((rows) => rows[0]!.id);
+    const linkable = await doc(north, 'Linkwell');
+    const disabled = await doc(north, 'Linkgone', true);
+    const southern = await doc(south, 'Linksouth');
+    const dictator = (physicianId: number | null, memberType = 1) => ({
+      userName: 'dora',
+      name: 'Dr Dora',
+      email: '',
+      accounts: [{ companyId: north, memberType, permissions: ['jobView'], access: [], physicianId }],
+    });
+
+    const choices = await manager.get(`/api/reference/physicianChoices?companyId=${north}&q=link`);
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json().map((c: { name: string }) => c.name)).toEqual(['Linkwell, Dana']);
+    expect((await manager.get(`/api/reference/physicianChoices?companyId=${south}&q=link`)).statusCode).toBe(
+      404,
+    );
+
+    const invalid = 'Choose an enabled physician of the account’s company.';
+    for (const id of [southern, disabled, 2_000_000_000]) {
+      const res = await manager.post('/api/users', dictator(id));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toBe(invalid);
+    }
+    const notDictator = await manager.post('/api/users', dictator(linkable, 2));
+    expect(notDictator.json().error.message).toBe(
+      'Only a dictator account (member type 1) links to a physician.',
+    );
+
+    const made = await manager.post('/api/users', dictator(linkable));
+    expect(made.statusCode, made.body).toBe(200);
+    const { userId } = made.json();
+    const read = async () => (await manager.get(`/api/users/${userId}`)).json().accounts[0];
+    expect(await read()).toMatchObject({
+      memberType: 1,
+      physicianId: linkable,
+      physicianName: 'Linkwell, Dana',
+    });
+
+    // Disabled after it was linked, the physician stays linked; a new link must be to an enabled one.
+    await db.update(physicians).set({ disabled: true }).where(eq(physicians.id, linkable));
+    const account = await read();
+    const save = (acc: Record<string, unknown>) =>
+      manager.post(`/api/users/${userId}`, { name: 'Dr Dora', email: '', accounts: [acc] });
+    expect((await save(account)).statusCode).toBe(200);
+    expect((await save({ ...account, physicianId: southern })).statusCode).toBe(400);
+    const { physicianId: _left, ...withoutLink } = account;
+    expect((await save(withoutLink)).json().accounts[0].physicianId).toBe(linkable);
+    expect((await save({ ...account, physicianId: null })).json().accounts[0]).toMatchObject({
+      physicianId: null,
+      physicianName: null,
+    });
   });
 });

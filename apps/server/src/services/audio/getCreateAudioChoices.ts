@@ -8,11 +8,15 @@ import { requireCreateFacility } from './requireCreateFacility.js';
 
 type Facility = { id: number; corporateStructureId: number };
 
-/** Dictators of a facility: physicians marked as dictators, of the facility or the whole structure. */
+/**
+ * Dictators of a facility a new job may name: enabled physicians marked as dictators (a disabled
+ * one is offered for no new choice, issue 26), of the facility or the whole structure.
+ */
 export function dictatorOf(facility: Facility): SQL {
   return and(
     eq(physicians.corporateStructureId, facility.corporateStructureId),
     eq(physicians.isDictator, true),
+    eq(physicians.disabled, false),
     or(isNull(physicians.clientFacilityId), eq(physicians.clientFacilityId, facility.id)),
   )!;
 }

@@ -30,7 +30,11 @@ export async function searchFaxRecipients(
   const { last, first, either } = splitPhysicianSearch(query.q);
   const lastMatches = startsWithIgnoringCase(physicians.lastName, last);
   const firstMatches = startsWithIgnoringCase(physicians.firstName, first);
-  const conditions: (SQL | undefined)[] = [eq(physicians.corporateStructureId, query.csid)];
+  const conditions: (SQL | undefined)[] = [
+    eq(physicians.corporateStructureId, query.csid),
+    // A disabled physician is offered as no new recipient (issue 26).
+    eq(physicians.disabled, false),
+  ];
   if (either) {
     if (last) conditions.push(or(lastMatches, firstMatches));
   } else {

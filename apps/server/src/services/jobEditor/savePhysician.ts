@@ -1,17 +1,12 @@
 import { isValidFaxNumber, message, PHYSICIAN_SEARCH_TYPES, type SavePhysicianRequest } from '@quill/core';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians } from '../../db/schema/index.js';
-import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { conflict, forbidden, invalid } from '../../errors/domainErrors.js';
+import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
-
-/** The index that keeps access codes unique in a structure, ignoring case (migration 0014). */
-const ACCESS_CODE_INDEX = 'physicians_cs_access_code_ci_idx';
-
-const duplicate = () => conflict(message('recipients.duplicateAccessCode'), 'duplicate_access_code');
+import { lockReference } from '../referenceData/lockReference.js';
+import { accessCodeRefusal, refuseTakenAccessCode } from '../referenceData/physicians/accessCodes.js';
 
 /**
  * POST /api/job/SavePhysician (spec 02 §6 "Dictator add", §7): adds the custom physician typed in
@@ -41,19 +36,8 @@ export async function savePhysician(
   const isDictator = type === PHYSICIAN_SEARCH_TYPES.DICTATOR || type === PHYSICIAN_SEARCH_TYPES.DICTATED_FOR;
   try {
     return await ctx.database.db.transaction(async (tx) => {
-      if (d.accessCode) {
-        const [taken] = await tx
-          .select({ id: physicians.id })
-          .from(physicians)
-          .where(
-            and(
-              eq(physicians.corporateStructureId, job.corporateStructureId),
-              sql`lower(${physicians.accessCode}) = ${d.accessCode.toLowerCase()}`,
-            ),
-          )
-          .limit(1);
-        if (taken) throw duplicate();
-      }
+      await lockReference(tx, job.corporateStructureId);
+      await refuseTakenAccessCode(tx, job.corporateStructureId, d.accessCode);
       const [row] = await tx
         .insert(physicians)
         .values({
@@ -94,7 +78,6 @@ export async function savePhysician(
       return { userId };
     });
   } catch (err) {
-    if (isUniqueViolation(err, ACCESS_CODE_INDEX)) throw duplicate();
-    throw err;
+    throw accessCodeRefusal(err);
   }
 }

@@ -106,6 +106,8 @@ export async function searchPhysicians(
     where.push(
       eq(p.corporateStructureId, cf.corporateStructureId),
       or(eq(p.clientFacilityId, cf.id), isNull(p.clientFacilityId)),
+      // A disabled physician is offered for no new choice (issue 26); memberId still finds it.
+      eq(p.disabled, false),
     );
     if (q.cfId !== undefined) {
       const text = cfText(q.q ?? '');

@@ -88,7 +88,12 @@ export async function checkJobData(
     ),
   ];
   const found = await loadPhysicians(db, job.corporateStructureId, physicianIds);
-  for (const id of physicianIds) if (id !== null && !found.has(id)) throw bad('job.unknownPhysician', { id });
+  for (const id of physicianIds) {
+    if (id === null) continue;
+    if (!found.has(id)) throw bad('job.unknownPhysician', { id });
+    // A physician disabled (or merged into another) since the editor chose it is no new choice.
+    if (found.get(id)!.disabled) throw bad('job.disabledPhysician', { id });
+  }
   if (request.department !== null && request.department !== job.departmentId) {
     const [d] = fits(request.department)
       ? await db

@@ -3,9 +3,13 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accountCorporateAccess, accountPermissions } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { linkedPhysicianNames } from '../referenceData/physicians/physicianLink.js';
 import { accountsInScope, requireManagedUser } from './managedUsers.js';
 
-/** GET /api/users/{userId}: the user and their accounts in the manager's structures (issue 26). */
+/**
+ * GET /api/users/{userId}: the user and their accounts in the manager's structures (issue 26), each
+ * with the physician it is linked to.
+ */
 export async function getUser(ctx: AppContext, auth: Auth, userId: number): Promise<UserDetails> {
   const user = await requireManagedUser(ctx, auth, userId);
   const own = await accountsInScope(ctx, auth, userId);
@@ -22,6 +26,10 @@ export async function getUser(ctx: AppContext, auth: Auth, userId: number): Prom
         .from(accountCorporateAccess)
         .where(inArray(accountCorporateAccess.accountId, ids))
     : [];
+  const physicianNames = await linkedPhysicianNames(
+    ctx.database.db,
+    own.map((a) => a.physicianId),
+  );
   return {
     userId: user.id,
     userName: user.username,
@@ -42,6 +50,8 @@ export async function getUser(ctx: AppContext, auth: Auth, userId: number): Prom
         .filter((c) => c.accountId === a.id)
         .map((c) => c.corporateStructureId)
         .sort((x, y) => x - y),
+      physicianId: a.physicianId,
+      physicianName: a.physicianId === null ? null : (physicianNames.get(a.physicianId) ?? null),
     })),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { accountCorporateAccess, accountPermissions, accounts } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { checkPhysicianLink } from '../referenceData/physicians/physicianLink.js';
 
 /** The manager's own account, as the grant rules read it. */
 const grantorOf = (auth: Auth) => ({ permissions: auth.permissions, structures: auth.corporateStructureIds });
@@ -21,7 +22,8 @@ function refuse(what: ReturnType<typeof ungrantable>) {
  * account with a memberId is changed (it must be one of the user's accounts in those structures:
  * 404 otherwise), one without is added. Only what an account gains is checked against the
  * manager's own account (rules/userAdmin.ts): a manager may take away a permission they lack, never
- * give one. Answers the ids of the accounts written.
+ * give one. A dictator account's physician link must name an enabled physician of its company
+ * (physicianLink.ts, 400 otherwise). Answers the ids of the accounts written.
  */
 export async function writeAccounts(
   tx: Db,
@@ -57,11 +59,20 @@ export async function writeAccounts(
           grantorOf(auth),
         ),
       );
+      const physicianId = await checkPhysicianLink(
+        tx,
+        { memberType: want.memberType, companyId: want.companyId, currentPhysicianId: had.physicianId },
+        want.physicianId,
+      );
       // Access the manager cannot see stays as it was: it is not theirs to take away either.
       const keptAccess = heldAccess.filter((c) => !scope.includes(c));
       await tx
         .update(accounts)
-        .set({ companyId: want.companyId, memberType: want.memberType })
+        .set({
+          companyId: want.companyId,
+          memberType: want.memberType,
+          ...(physicianId === undefined ? {} : { physicianId }),
+        })
         .where(eq(accounts.id, had.id));
       await tx.delete(accountPermissions).where(eq(accountPermissions.accountId, had.id));
       await tx.delete(accountCorporateAccess).where(eq(accountCorporateAccess.accountId, had.id));
@@ -69,6 +80,11 @@ export async function writeAccounts(
       written.push(had.id);
     } else {
       refuse(ungrantable({ companyId: want.companyId, permissions, access }, grantorOf(auth)));
+      const physicianId = await checkPhysicianLink(
+        tx,
+        { memberType: want.memberType, companyId: want.companyId, currentPhysicianId: null },
+        want.physicianId,
+      );
       const [made] = await tx
         .insert(accounts)
         .values({
@@ -76,6 +92,7 @@ export async function writeAccounts(
           member: user.displayName,
           companyId: want.companyId,
           memberType: want.memberType,
+          physicianId: physicianId ?? null,
         })
         .returning({ id: accounts.id });
       await insertGrants(tx, made!.id, permissions, access);

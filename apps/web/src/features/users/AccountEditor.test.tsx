@@ -1,6 +1,7 @@
 import type { UserAccount } from '@quill/core/contract/users';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../app/testing/fakeApi';
 import { renderWithSession } from '../job-list/testing/renderWithSession';
 import { AccountEditor } from './AccountEditor';
 
@@ -18,6 +19,8 @@ const account = (over: Partial<UserAccount> = {}): UserAccount => ({
   memberType: 2,
   permissions: ['jobView', 'jobFax'],
   access: [],
+  physicianId: null,
+  physicianName: null,
   ...over,
 });
 
@@ -58,5 +61,42 @@ describe('AccountEditor', () => {
     expect([own.checked, own.disabled]).toEqual([true, true]);
     fireEvent.click(screen.getByLabelText('Kestrel Bay Family Practice'));
     expect(onChange).toHaveBeenLastCalledWith(account({ access: [2] }));
+  });
+  it('links a dictator account to a physician of its company found by name, and unlinks it', async () => {
+    const api = fakeApi({
+      'GET /api/reference/physicianChoices': [
+        { id: 41, name: 'Lister, Ann', accessCode: 'LA1', specialty: null, isDictator: true },
+      ],
+    });
+    const onChange = vi.fn();
+    const grantable = { ...GRANTABLE, permissions: [...GRANTABLE.permissions] };
+    const linked = account({ memberType: 1, physicianId: 40, physicianName: 'Linkwell, Dana' });
+    const { rerender } = renderWithSession(
+      <AccountEditor n={1} account={linked} grantable={grantable} onChange={onChange} />,
+    );
+    expect(screen.getByText('Linked to Linkwell, Dana.')).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Link to a physician (Last, First)' });
+    // Mantine ignores changes to an unfocused input.
+    act(() => picker.focus());
+    fireEvent.change(picker, { target: { value: 'Lis' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Lister, Ann (LA1)', hidden: true }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...linked, physicianId: 41, physicianName: 'Lister, Ann' });
+    expect(api.calls[0]!.url).toContain('companyId=1');
+    expect(api.calls[0]!.url).toContain('q=Lis');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink the physician' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...linked, physicianId: null, physicianName: null });
+
+    // Another member type has no physician: the link goes with the change, and the picker too.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Member type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Transcriptionist', hidden: true }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      ...linked,
+      memberType: 2,
+      physicianId: null,
+      physicianName: null,
+    });
+    rerender(<AccountEditor n={1} account={account()} grantable={grantable} onChange={onChange} />);
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /Link to a physician/ })).toBeNull());
   });
 });

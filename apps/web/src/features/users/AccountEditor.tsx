@@ -1,15 +1,19 @@
 import { ActionIcon, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import type { Grantable, UserAccount } from '@quill/core/contract/users';
 import type { Permission } from '@quill/core/rules/permissions';
+import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/physicianDirectory';
 import { PERMISSION_GROUPS } from '@quill/core/rules/userAdmin';
 import { useTranslation } from 'react-i18next';
+import { PhysicianLinkSelect } from '../reference-data/physicians/PhysicianLinkSelect';
 import { memberTypeOptions } from './memberTypes';
 import classes from './Users.module.css';
 
 /**
  * One account of a user: company, member type, the structures it may see and its permissions,
  * grouped and explained. What the manager's own account lacks shows but cannot be ticked on (the
- * server refuses it too); a permission the user already has may still be taken away.
+ * server refuses it too); a permission the user already has may still be taken away. A dictator
+ * account links to its physician in the directory (an enabled physician of the account's company);
+ * changing the company or the member type away from dictator drops the link.
  */
 export function AccountEditor({
   n,
@@ -42,14 +46,27 @@ export function AccountEditor({
             label={t('users.company')}
             data={grantable.structures.map((s) => ({ value: String(s.id), label: s.name }))}
             value={String(account.companyId)}
-            onChange={(v) => v && onChange({ ...account, companyId: Number(v) })}
+            onChange={(v) =>
+              v &&
+              Number(v) !== account.companyId &&
+              onChange({ ...account, companyId: Number(v), physicianId: null, physicianName: null })
+            }
             allowDeselect={false}
           />
           <Select
             label={t('users.memberType')}
             data={memberTypeOptions(t)}
             value={String(account.memberType)}
-            onChange={(v) => v && onChange({ ...account, memberType: Number(v) })}
+            onChange={(v) => {
+              if (!v) return;
+              const memberType = Number(v);
+              const keepsLink = memberType === PHYSICIAN_LINK_MEMBER_TYPE;
+              onChange({
+                ...account,
+                memberType,
+                ...(keepsLink ? {} : { physicianId: null, physicianName: null }),
+              });
+            }}
             allowDeselect={false}
           />
           {onRemove && (
@@ -58,6 +75,21 @@ export function AccountEditor({
             </ActionIcon>
           )}
         </Group>
+        {account.memberType === PHYSICIAN_LINK_MEMBER_TYPE && (
+          <PhysicianLinkSelect
+            key={account.companyId}
+            label={t('users.physicianSearch')}
+            companyId={account.companyId}
+            value={
+              account.physicianId === null
+                ? null
+                : { id: account.physicianId, name: account.physicianName ?? String(account.physicianId) }
+            }
+            onChange={(link) =>
+              onChange({ ...account, physicianId: link?.id ?? null, physicianName: link?.name ?? null })
+            }
+          />
+        )}
         {grantable.structures.length > 1 && (
           <Fieldset variant="unstyled" legend={t('users.access')}>
             <Group>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@ma
 import { PROFILE_EMAIL_MAX, PROFILE_NAME_MAX } from '@quill/core/contract/profile';
 import type { Grantable, PasswordLink, UserAccount, UserDetails } from '@quill/core/contract/users';
 import { MEMBER_TYPES } from '@quill/core/rules/constants';
+import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/physicianDirectory';
 import { USER_ADMIN_LIMITS } from '@quill/core/rules/userAdmin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -66,6 +67,8 @@ function UserForm({
     memberType: MEMBER_TYPES.transcriptionist,
     permissions: [],
     access: [],
+    physicianId: null,
+    physicianName: null,
   });
   return (
     <form
@@ -141,12 +144,14 @@ const messageOf = (err: unknown, fallback: string) =>
 const requestOf = (d: Draft) => ({
   name: d.name,
   email: d.email,
-  accounts: d.accounts.map(({ memberId, companyId, memberType, permissions, access }) => ({
+  accounts: d.accounts.map(({ memberId, companyId, memberType, permissions, access, physicianId }) => ({
     memberId,
     companyId,
     memberType,
     permissions,
     access: access.filter((c) => c !== companyId),
+    // Only a dictator account links to a physician (the server refuses any other).
+    physicianId: memberType === PHYSICIAN_LINK_MEMBER_TYPE ? physicianId : null,
   })),
 });
 
@@ -180,6 +185,8 @@ export function UserAddPage() {
         memberType: MEMBER_TYPES.transcriptionist,
         permissions: [],
         access: [],
+        physicianId: null,
+        physicianName: null,
       },
     ],
   };

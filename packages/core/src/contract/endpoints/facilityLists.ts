@@ -1,4 +1,126 @@
-import type { Endpoint } from '../endpoint.js';
+import { type Endpoint, endpoint } from '../endpoint.js';
+import {
+  DepartmentParamsSchema,
+  FacilityDepartmentSchema,
+  FacilityDepartmentsSchema,
+  FacilityListDeletedSchema,
+  FacilityLocationSchema,
+  FacilityLocationsSchema,
+  FacilityWorkTypeSchema,
+  FacilityWorkTypesSchema,
+  LocationParamsSchema,
+  SaveDepartmentRequestSchema,
+  SaveLocationRequestSchema,
+  SaveWorkTypeRequestSchema,
+  WorkTypeParamsSchema,
+} from '../facilityLists.js';
+import { FacilityIdParamsSchema } from '../referenceData.js';
 
-/** Reference data (issue 26): TODO helper fills this area. */
-export const FACILITY_LISTS = {} satisfies Record<string, Endpoint>;
+const tags = ['reference'] as const;
+
+/**
+ * A client facility's work types, departments and locations (issue 26): GETs need dictatorView,
+ * the POSTs that add, change and delete need dictatorAdd. Another company's facility, or a row
+ * the facility does not see, answers 404.
+ */
+export const FACILITY_LISTS = {
+  workTypes: endpoint({
+    method: 'GET',
+    path: '/api/reference/{cfId}/workTypes',
+    tags,
+    params: FacilityIdParamsSchema,
+    answer: FacilityWorkTypesSchema,
+  }),
+  addWorkType: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/workTypes',
+    tags,
+    summary: 'Adds a work type of the facility',
+    params: FacilityIdParamsSchema,
+    body: SaveWorkTypeRequestSchema,
+    answer: FacilityWorkTypeSchema,
+  }),
+  saveWorkType: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/workTypes/{workTypeId}',
+    tags,
+    summary: 'Changes a work type the facility sees (a shared one for the whole structure)',
+    params: WorkTypeParamsSchema,
+    body: SaveWorkTypeRequestSchema,
+    answer: FacilityWorkTypeSchema,
+  }),
+  deleteWorkType: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/workTypes/{workTypeId}/delete',
+    tags,
+    summary: 'Deletes a work type no job uses (409 otherwise)',
+    params: WorkTypeParamsSchema,
+    answer: FacilityListDeletedSchema,
+  }),
+  departments: endpoint({
+    method: 'GET',
+    path: '/api/reference/{cfId}/departments',
+    tags,
+    params: FacilityIdParamsSchema,
+    answer: FacilityDepartmentsSchema,
+  }),
+  addDepartment: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/departments',
+    tags,
+    summary: 'Adds a department of the facility',
+    params: FacilityIdParamsSchema,
+    body: SaveDepartmentRequestSchema,
+    answer: FacilityDepartmentSchema,
+  }),
+  saveDepartment: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/departments/{departmentId}',
+    tags,
+    summary: 'Renames a department',
+    params: DepartmentParamsSchema,
+    body: SaveDepartmentRequestSchema,
+    answer: FacilityDepartmentSchema,
+  }),
+  deleteDepartment: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/departments/{departmentId}/delete',
+    tags,
+    summary: 'Deletes a department no job uses (409 otherwise)',
+    params: DepartmentParamsSchema,
+    answer: FacilityListDeletedSchema,
+  }),
+  locations: endpoint({
+    method: 'GET',
+    path: '/api/reference/{cfId}/locations',
+    tags,
+    params: FacilityIdParamsSchema,
+    answer: FacilityLocationsSchema,
+  }),
+  addLocation: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/locations',
+    tags,
+    summary: 'Adds a location of the facility',
+    params: FacilityIdParamsSchema,
+    body: SaveLocationRequestSchema,
+    answer: FacilityLocationSchema,
+  }),
+  saveLocation: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/locations/{locationId}',
+    tags,
+    summary: 'Changes a location',
+    params: LocationParamsSchema,
+    body: SaveLocationRequestSchema,
+    answer: FacilityLocationSchema,
+  }),
+  deleteLocation: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/locations/{locationId}/delete',
+    tags,
+    summary: 'Deletes a location no job uses (409 otherwise)',
+    params: LocationParamsSchema,
+    answer: FacilityListDeletedSchema,
+  }),
+} satisfies Record<string, Endpoint>;

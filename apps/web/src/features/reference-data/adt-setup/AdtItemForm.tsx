@@ -1,0 +1,307 @@
+import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import {
+  itemSettingsProblem,
+  ADT_SETUP_LIMITS as L,
+  newItemConflict,
+  newItemProblem,
+  type SetupProblem,
+} from '@quill/core/rules/adtSetup';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addItem, adtSetupKeys, saveItem } from './adtSetupApi';
+import { DATA_TYPES, dataTypeLabel, SEGMENT_TYPES, segmentTypeLabel } from './itemLabels';
+import { SetupModal } from './SetupModal';
+import { useSetupChange } from './useSetupChange';
+
+interface Draft {
+  columnHeading: string;
+  displayName: string;
+  segmentName: string;
+  segmentType: number;
+  fieldIndex: number | '';
+  componentIndex: number | '';
+  dataType: number;
+  isPhysician: boolean;
+  ordinal: number | '';
+  mandatory: boolean;
+  readOnly: boolean;
+  highlighted: boolean;
+  inOrderSummary: boolean;
+  refreshOnEdit: boolean;
+  follows: 'dictator' | 'dictatedFor' | null;
+}
+
+const draftOf = (item: AdtItemRow | null): Draft => ({
+  columnHeading: item?.columnHeading ?? '',
+  displayName: item?.displayName ?? '',
+  segmentName: item?.segmentName ?? 'PID',
+  segmentType: item?.segmentType ?? 0,
+  fieldIndex: item?.fieldIndex ?? '',
+  componentIndex: item?.componentIndex ?? 1,
+  dataType: item?.dataType ?? 4,
+  isPhysician: item?.isPhysician ?? false,
+  ordinal: item?.ordinal ?? 0,
+  mandatory: item?.mandatory ?? false,
+  readOnly: item?.readOnly ?? false,
+  highlighted: item?.highlighted ?? false,
+  inOrderSummary: item?.inOrderSummary ?? false,
+  refreshOnEdit: item?.refreshOnEdit ?? false,
+  follows: item?.follows ?? null,
+});
+
+const num = (v: number | string): number | '' =>
+  typeof v === 'number' ? v : v.trim() === '' ? '' : Number(v);
+
+/**
+ * Add an item to the facility, or change an item's display name, order and settings (its address,
+ * heading and type stay). Editing an item of the structure says so first: it changes every
+ * facility of the structure. The checks of rules/adtSetup.ts run as the manager types.
+ */
+export function AdtItemForm({
+  cfId,
+  structure,
+  item,
+  items,
+  onClose,
+}: {
+  cfId: number;
+  structure: string;
+  /** Null: a new item of the facility. */
+  item: AdtItemRow | null;
+  items: readonly AdtItemRow[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
+  const [tried, setTried] = useState(false);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const changes = {
+    displayName: draft.displayName,
+    ordinal: draft.ordinal === '' ? 0 : draft.ordinal,
+    mandatory: draft.mandatory,
+    readOnly: draft.readOnly,
+    highlighted: draft.highlighted,
+    inOrderSummary: draft.inOrderSummary,
+    refreshOnEdit: draft.refreshOnEdit,
+    follows: draft.follows,
+  };
+  const save = useSetupChange(
+    adtSetupKeys.items(cfId),
+    () =>
+      item
+        ? saveItem(cfId, item.id, changes)
+        : addItem(cfId, {
+            ...changes,
+            columnHeading: draft.columnHeading,
+            segmentName: draft.segmentName.trim(),
+            segmentType: draft.segmentType,
+            fieldIndex: draft.fieldIndex === '' ? 0 : draft.fieldIndex,
+            componentIndex: draft.componentIndex === '' ? 0 : draft.componentIndex,
+            dataType: draft.dataType,
+            isPhysician: draft.isPhysician,
+          }),
+    (saved) =>
+      t(item ? 'reference.adt.items.saved' : 'reference.adt.items.added', { name: saved.displayName }),
+    { onDone: onClose },
+  );
+
+  const kind = item ?? draft;
+  const problem: SetupProblem | null = item
+    ? itemSettingsProblem({ ...draft, isPhysician: item.isPhysician, segmentType: item.segmentType })
+    : (newItemProblem({
+        ...draft,
+        segmentName: draft.segmentName.trim(),
+        fieldIndex: draft.fieldIndex === '' ? 0 : draft.fieldIndex,
+        componentIndex: draft.componentIndex === '' ? 0 : draft.componentIndex,
+      }) ??
+      (draft.columnHeading.trim() && draft.fieldIndex !== '' && draft.componentIndex !== ''
+        ? newItemConflict(
+            { ...draft, fieldIndex: draft.fieldIndex, componentIndex: draft.componentIndex },
+            cfId,
+            items.map((i) => ({ ...i, clientFacilityId: i.shared ? null : cfId })),
+          )
+        : null));
+  const required = (
+    value: string,
+    key: 'reference.adt.items.headingRequired' | 'reference.adt.items.displayNameRequired',
+  ) => (tried && !value.trim() ? t(key) : null);
+  const shown = tried && problem ? t(problem.key, problem.values) : null;
+
+  return (
+    <SetupModal
+      title={
+        item
+          ? t('reference.adt.items.editTitle', { name: item.displayName })
+          : t('reference.adt.items.addTitle')
+      }
+      opened
+      size="lg"
+      busy={save.isPending}
+      error={shown ?? save.error?.message ?? null}
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        const missing =
+          !draft.displayName.trim() ||
+          (!item && (!draft.columnHeading.trim() || draft.fieldIndex === '' || draft.componentIndex === ''));
+        if (!missing && !problem) save.mutate(undefined);
+      }}
+    >
+      {item?.shared && (
+        <Alert color="yellow" role="note">
+          {t('reference.adt.items.sharedWarning', { structure })}
+        </Alert>
+      )}
+      {item ? (
+        <Text size="sm">
+          {t('reference.adt.items.heading')}: {item.columnHeading} · {t('reference.adt.items.address')}:{' '}
+          {item.key} · {segmentTypeLabel(t, item.segmentType)} · {dataTypeLabel(t, item.dataType)}
+        </Text>
+      ) : (
+        <>
+          <TextInput
+            label={t('reference.adt.items.heading')}
+            value={draft.columnHeading}
+            required
+            maxLength={L.headingMax}
+            error={required(draft.columnHeading, 'reference.adt.items.headingRequired')}
+            onChange={(e) => set({ columnHeading: e.currentTarget.value })}
+            data-autofocus
+          />
+          <Checkbox
+            label={t('reference.adt.items.physician')}
+            description={t('reference.adt.items.physicianHint')}
+            checked={draft.isPhysician}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              set(
+                on
+                  ? {
+                      isPhysician: true,
+                      componentIndex: 1,
+                      dataType: 4,
+                      readOnly: false,
+                      highlighted: false,
+                      inOrderSummary: false,
+                    }
+                  : { isPhysician: false, follows: null },
+              );
+            }}
+          />
+          <SimpleGrid cols={{ base: 2, sm: 5 }}>
+            <Select
+              label={t('reference.adt.items.segmentType')}
+              data={SEGMENT_TYPES.map((s) => ({ value: String(s), label: segmentTypeLabel(t, s) }))}
+              value={String(draft.segmentType)}
+              allowDeselect={false}
+              onChange={(v) => v && set({ segmentType: Number(v), inOrderSummary: false })}
+            />
+            <TextInput
+              label={t('reference.adt.items.segment')}
+              value={draft.segmentName}
+              required
+              maxLength={3}
+              onChange={(e) => set({ segmentName: e.currentTarget.value.toUpperCase() })}
+            />
+            <NumberInput
+              label={t('reference.adt.items.field')}
+              value={draft.fieldIndex}
+              required
+              min={1}
+              max={L.fieldMax}
+              allowDecimal={false}
+              allowNegative={false}
+              onChange={(v) => set({ fieldIndex: num(v) })}
+            />
+            <NumberInput
+              label={t('reference.adt.items.component')}
+              value={draft.componentIndex}
+              required
+              min={1}
+              max={L.componentMax}
+              allowDecimal={false}
+              allowNegative={false}
+              disabled={draft.isPhysician}
+              onChange={(v) => set({ componentIndex: num(v) })}
+            />
+            <Select
+              label={t('reference.adt.items.dataType')}
+              data={DATA_TYPES.map((d) => ({ value: String(d), label: dataTypeLabel(t, d) }))}
+              value={String(draft.dataType)}
+              allowDeselect={false}
+              disabled={draft.isPhysician}
+              onChange={(v) => v && set({ dataType: Number(v) })}
+            />
+          </SimpleGrid>
+        </>
+      )}
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('reference.adt.items.displayName')}
+          value={draft.displayName}
+          required
+          maxLength={L.displayNameMax}
+          error={required(draft.displayName, 'reference.adt.items.displayNameRequired')}
+          onChange={(e) => set({ displayName: e.currentTarget.value })}
+          data-autofocus={item ? true : undefined}
+        />
+        <NumberInput
+          label={t('reference.adt.items.ordinal')}
+          description={t('reference.adt.items.ordinalHint')}
+          value={draft.ordinal}
+          min={0}
+          max={L.ordinalMax}
+          allowDecimal={false}
+          allowNegative={false}
+          onChange={(v) => set({ ordinal: num(v) })}
+        />
+      </Group>
+      <Checkbox
+        label={t('reference.adt.items.mandatory')}
+        checked={draft.mandatory}
+        onChange={(e) => set({ mandatory: e.currentTarget.checked })}
+      />
+      {!kind.isPhysician && (
+        <>
+          <Checkbox
+            label={t('reference.adt.items.readOnly')}
+            checked={draft.readOnly}
+            onChange={(e) => set({ readOnly: e.currentTarget.checked })}
+          />
+          <Checkbox
+            label={t('reference.adt.items.highlighted')}
+            checked={draft.highlighted}
+            onChange={(e) => set({ highlighted: e.currentTarget.checked })}
+          />
+          {kind.segmentType === 2 && (
+            <Checkbox
+              label={t('reference.adt.items.inOrderSummary')}
+              checked={draft.inOrderSummary}
+              onChange={(e) => set({ inOrderSummary: e.currentTarget.checked })}
+            />
+          )}
+        </>
+      )}
+      <Checkbox
+        label={t('reference.adt.items.refreshOnEdit')}
+        description={t('reference.adt.items.refreshOnEditHint')}
+        checked={draft.refreshOnEdit}
+        onChange={(e) => set({ refreshOnEdit: e.currentTarget.checked })}
+      />
+      {kind.isPhysician && (
+        <Select
+          label={t('reference.adt.items.follows')}
+          data={[
+            { value: 'none', label: t('reference.adt.items.followsNone') },
+            { value: 'dictator', label: t('reference.adt.items.followsDictator') },
+            { value: 'dictatedFor', label: t('reference.adt.items.followsDictatedFor') },
+          ]}
+          value={draft.follows ?? 'none'}
+          allowDeselect={false}
+          onChange={(v) => set({ follows: v === 'dictator' || v === 'dictatedFor' ? v : null })}
+        />
+      )}
+    </SetupModal>
+  );
+}

@@ -1,0 +1,166 @@
+import { Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import type { AdtItemRow, HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
+import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/adtSetup';
+import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/holdQueueRules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addRule, adtSetupKeys, saveRule } from './adtSetupApi';
+import { SetupModal } from './SetupModal';
+import { useSetupChange } from './useSetupChange';
+
+interface Draft {
+  code: string;
+  description: string;
+  kind: HoldQueueRuleKind;
+  enabled: boolean;
+  fields: string[];
+}
+
+const draftOf = (rule: HoldQueueRuleRow | null): Draft => ({
+  code: rule?.code ?? '',
+  description: rule?.description ?? '',
+  kind: (rule?.kind as HoldQueueRuleKind | undefined) ?? 'missingMandatoryAdt',
+  enabled: rule?.enabled ?? true,
+  fields: rule?.fields ?? [],
+});
+
+/**
+ * Add or edit a hold-queue rule: code (unique in the facility ignoring case), description, kind
+ * (when adding; a rule's kind stays) and, for the kinds that take them, the ADT items it checks.
+ * What the page can check it checks as the manager types; the server checks all of it again.
+ */
+export function HoldQueueRuleForm({
+  cfId,
+  rule,
+  rules,
+  items,
+  onClose,
+}: {
+  cfId: number;
+  /** Null: a new rule. */
+  rule: HoldQueueRuleRow | null;
+  rules: readonly HoldQueueRuleRow[];
+  items: readonly AdtItemRow[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
+  const [tried, setTried] = useState(false);
+  const save = useSetupChange(
+    adtSetupKeys.rules(cfId),
+    (d: Draft) => {
+      const fields = takesFields(d.kind) ? d.fields : null;
+      return rule
+        ? saveRule(cfId, rule.id, {
+            code: d.code,
+            description: d.description,
+            ...(takesFields(rule.kind) ? { fields } : {}),
+          })
+        : addRule(cfId, {
+            code: d.code,
+            description: d.description,
+            kind: d.kind,
+            enabled: d.enabled,
+            fields,
+          });
+    },
+    (saved) => t(rule ? 'reference.adt.rules.saved' : 'reference.adt.rules.added', { code: saved.code }),
+    { onDone: onClose },
+  );
+  const others = rules.filter((r) => r.id !== rule?.id).map((r) => r.code);
+  const code = draft.code.trim();
+  const codeError = !code
+    ? t('reference.adt.rules.codeRequired')
+    : isTaken(code, others)
+      ? t('reference.adt.rules.codeTaken', { code })
+      : null;
+  const descriptionError = draft.description.trim() ? null : t('reference.adt.rules.descriptionRequired');
+  const kind = rule?.kind ?? draft.kind;
+  // The value items of a job (not an order's) this facility shows: what a rule may check.
+  const options = items
+    .filter((i) => !i.isPhysician && i.source !== 'order' && !i.replaced)
+    .map((i) => ({ value: i.key, label: `${i.displayName} (${i.key})` }));
+  const kindLabel = (k: string) =>
+    (HOLD_QUEUE_RULE_KINDS as readonly string[]).includes(k)
+      ? t(`reference.adt.rules.kinds.${k as HoldQueueRuleKind}`)
+      : k;
+
+  return (
+    <SetupModal
+      title={
+        rule ? t('reference.adt.rules.editTitle', { code: rule.code }) : t('reference.adt.rules.addTitle')
+      }
+      opened
+      busy={save.isPending}
+      error={save.error?.message ?? null}
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (!codeError && !descriptionError) save.mutate(draft);
+      }}
+    >
+      <TextInput
+        label={t('reference.adt.rules.code')}
+        value={draft.code}
+        required
+        maxLength={L.ruleCodeMax}
+        error={tried || draft.code ? codeError : null}
+        onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
+        data-autofocus
+      />
+      <TextInput
+        label={t('reference.adt.rules.description')}
+        value={draft.description}
+        required
+        maxLength={L.ruleDescriptionMax}
+        error={tried ? descriptionError : null}
+        onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+      />
+      {rule ? (
+        <div>
+          <Text size="sm" fw={500}>
+            {t('reference.adt.rules.kind')}: {kindLabel(rule.kind)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('reference.adt.rules.kindFixed')}
+          </Text>
+        </div>
+      ) : (
+        <Select
+          label={t('reference.adt.rules.kind')}
+          data={HOLD_QUEUE_RULE_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+          value={draft.kind}
+          allowDeselect={false}
+          onChange={(v) => v && setDraft({ ...draft, kind: v as HoldQueueRuleKind, fields: [] })}
+        />
+      )}
+      {takesFields(kind) ? (
+        <MultiSelect
+          label={t('reference.adt.rules.fields')}
+          description={
+            kind === 'missingMandatoryAdt'
+              ? t('reference.adt.rules.fieldsMissingHint')
+              : t('reference.adt.rules.fieldsNameHint')
+          }
+          data={options}
+          value={draft.fields}
+          maxValues={L.ruleFieldsMax}
+          searchable
+          clearable
+          onChange={(fields) => setDraft({ ...draft, fields })}
+        />
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t('reference.adt.rules.noFieldsHint')}
+        </Text>
+      )}
+      {!rule && (
+        <Checkbox
+          label={t('reference.adt.rules.enabled')}
+          checked={draft.enabled}
+          onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
+        />
+      )}
+    </SetupModal>
+  );
+}

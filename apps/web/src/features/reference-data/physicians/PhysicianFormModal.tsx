@@ -1,0 +1,244 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { PHYSICIAN_DETAIL_FIELDS, type PhysicianDetailField } from '@quill/core/contract/physician';
+import type { DirectoryPhysician } from '@quill/core/contract/physicianDirectory';
+import type { ReferenceFacility } from '@quill/core/contract/referenceData';
+import {
+  DISTRIBUTION_METHODS,
+  type DistributionMethod,
+  distributionProblem,
+  PHYSICIAN_DIRECTORY_LIMITS,
+} from '@quill/core/rules/physicianDirectory';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../app/toasts';
+import {
+  addPhysician,
+  directoryKey,
+  directoryLabel,
+  loadDirectoryPhysician,
+  savePhysician,
+} from './physiciansApi';
+
+/** Which form is open: a new physician, or an existing one by id. */
+export type PhysicianFormTarget = { mode: 'add' } | { mode: 'edit'; id: number; name: string };
+
+type TextField = PhysicianDetailField | 'specialty';
+/** The text fields in the order the form shows them (the Physician modal's, then the specialty). */
+const TEXT_FIELDS: TextField[] = [
+  'lastName',
+  'firstName',
+  'middleInitial',
+  'prefix',
+  'suffix',
+  'credentials',
+  'specialty',
+  'jobTitle',
+  'accessCode',
+  'email',
+  'fax',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'addressLine4',
+  'postalCode',
+  'country',
+];
+const MAX: Record<TextField, number> = {
+  ...PHYSICIAN_DETAIL_FIELDS,
+  specialty: PHYSICIAN_DIRECTORY_LIMITS.specialtyMax,
+};
+
+interface Draft {
+  text: Record<TextField, string>;
+  isDictator: boolean;
+  distributionMethod: DistributionMethod;
+  allFacilities: boolean;
+}
+
+function draftOf(p: DirectoryPhysician | null): Draft {
+  const text = Object.fromEntries(
+    TEXT_FIELDS.map((f) => [f, p ? ((p[f as keyof DirectoryPhysician] as string | null) ?? '') : '']),
+  ) as Record<TextField, string>;
+  return {
+    text,
+    isDictator: p?.isDictator ?? false,
+    distributionMethod: p?.distributionMethod ?? 'print',
+    allFacilities: p?.allFacilities ?? false,
+  };
+}
+
+/**
+ * Add or edit a physician of the facility's directory (issue 26): the Physician modal's details
+ * with the specialty, whether the physician dictates, how they receive documents (fax needs a fax
+ * number — checked here as the server does) and whether they are listed for every facility of the
+ * structure. A refusal of the server (a duplicate access code) shows in the dialog.
+ */
+export function PhysicianFormModal({
+  facility,
+  target,
+  onClose,
+}: {
+  facility: ReferenceFacility;
+  target: PhysicianFormTarget | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const editId = target?.mode === 'edit' ? target.id : null;
+  const loaded = useQuery({
+    queryKey: [...directoryKey(facility.id), 'physician', editId],
+    queryFn: ({ signal }) => loadDirectoryPhysician(facility.id, editId ?? 0, signal),
+    enabled: editId !== null,
+    retry: false,
+  });
+  const title =
+    target?.mode === 'edit'
+      ? t('reference.physicians.editTitle', { name: target.name })
+      : t('reference.physicians.addTitle');
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={title} size="xl">
+      {target?.mode === 'edit' && loaded.isError && (
+        <Alert color="red" role="alert">
+          {loaded.error.message}
+        </Alert>
+      )}
+      {target?.mode === 'edit' && loaded.isPending && (
+        <Loader size="sm" aria-label={t('reference.physicians.loading')} />
+      )}
+      {target && (target.mode === 'add' || loaded.data) && (
+        <PhysicianForm
+          key={editId ?? 'new'}
+          facility={facility}
+          editId={editId}
+          initial={draftOf(target.mode === 'edit' ? (loaded.data ?? null) : null)}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PhysicianForm({
+  facility,
+  editId,
+  initial,
+  onClose,
+}: {
+  facility: ReferenceFacility;
+  editId: number | null;
+  initial: Draft;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(initial);
+  const [checked, setChecked] = useState(false);
+  const save = useMutation({
+    mutationFn: (d: Draft) => {
+      const body = {
+        ...d.text,
+        isDictator: d.isDictator,
+        distributionMethod: d.distributionMethod,
+        allFacilities: d.allFacilities,
+      };
+      return editId === null ? addPhysician(facility.id, body) : savePhysician(facility.id, editId, body);
+    },
+    onSuccess: async (saved) => {
+      showToast(
+        editId === null
+          ? t('reference.physicians.added', { name: directoryLabel(saved) })
+          : t('reference.physicians.saved'),
+        { kind: 'success' },
+      );
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: directoryKey(facility.id) });
+    },
+  });
+  const lastNameMissing = draft.text.lastName.trim() === '';
+  const faxProblem = distributionProblem(draft.distributionMethod, draft.text.fax.trim() || null);
+  const setText = (f: TextField, v: string) => setDraft({ ...draft, text: { ...draft.text, [f]: v } });
+  const labelOf = (f: TextField) =>
+    f === 'specialty' ? t('reference.physicians.fields.specialty') : t(`physicianModal.fields.${f}`);
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setChecked(true);
+        if (lastNameMissing || faxProblem || save.isPending) return;
+        save.mutate(draft);
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+          {TEXT_FIELDS.map((f) => (
+            <TextInput
+              key={f}
+              label={labelOf(f)}
+              value={draft.text[f]}
+              maxLength={MAX[f]}
+              required={f === 'lastName'}
+              data-autofocus={f === 'lastName' ? true : undefined}
+              type={f === 'email' ? 'email' : 'text'}
+              onChange={(e) => setText(f, e.currentTarget.value)}
+              error={
+                checked && f === 'lastName' && lastNameMissing
+                  ? t('physicianModal.lastNameRequired')
+                  : checked && f === 'fax' && faxProblem
+                    ? t('reference.physicians.faxNeedsNumber')
+                    : undefined
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <Group align="flex-end" gap="lg">
+          <Select
+            label={t('reference.physicians.fields.distributionMethod')}
+            data={DISTRIBUTION_METHODS.map((m) => ({
+              value: m,
+              label: t(`reference.physicians.methods.${m}`),
+            }))}
+            value={draft.distributionMethod}
+            onChange={(v) => v && setDraft({ ...draft, distributionMethod: v as DistributionMethod })}
+            allowDeselect={false}
+          />
+          <Checkbox
+            label={t('reference.physicians.fields.isDictator')}
+            checked={draft.isDictator}
+            onChange={(e) => setDraft({ ...draft, isDictator: e.currentTarget.checked })}
+          />
+          <Checkbox
+            label={t('reference.physicians.fields.allFacilities', { structure: facility.corporateStructure })}
+            checked={draft.allFacilities}
+            onChange={(e) => setDraft({ ...draft, allFacilities: e.currentTarget.checked })}
+          />
+        </Group>
+        {save.isError && (
+          <Alert color="red" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('reference.physicians.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('reference.physicians.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
