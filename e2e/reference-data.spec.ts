@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { type DemoUser, MANAGER, signIn } from './helpers/signIn';
 
-const DICTATOR: DemoUser = { username: 'dictator', password: 'demo' };
+const TRANSCRIPTIONIST: DemoUser = { username: 'transcriptionist', password: 'demo' };
 
 const SECTIONS = [
   'Work types',
@@ -45,7 +45,7 @@ test('a manager walks every reference data section by keyboard; each is accessib
 });
 
 test('an account with User Search only sees reference data but is offered no change', async ({ page }) => {
-  await signIn(page, DICTATOR, '/reference');
+  await signIn(page, TRANSCRIPTIONIST, '/reference');
   await expect(page.getByRole('heading', { name: 'Reference data' })).toBeVisible();
   await expect(page.getByText(/changing it needs the User Add permission/)).toBeVisible();
   for (const name of SECTIONS) {

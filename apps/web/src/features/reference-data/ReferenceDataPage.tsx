@@ -50,6 +50,7 @@ export function ReferenceDataPage() {
         </Title>
         {list.length > 1 && (
           <Select
+            className={classes.facility}
             label={t('reference.facility')}
             data={list.map((f) => ({ value: String(f.id), label: `${f.name} (${f.corporateStructure})` }))}
             value={facility ? String(facility.id) : null}
