@@ -3,10 +3,6 @@
  * Hold-queue rules, ADT data and ADT searches sections, and the server's refusals of their calls.
  */
 export const ADT_SETUP_MESSAGES = {
-  save: 'Save',
-  cancel: 'Cancel',
-  delete: 'Delete',
-  edit: 'Edit',
   actions: 'Actions',
   yes: 'Yes',
   no: 'No',
@@ -122,8 +118,6 @@ export const ADT_SETUP_MESSAGES = {
     add: 'Add item',
     addTitle: 'Add an ADT data item to this facility',
     editTitle: 'Edit {{name}}',
-    editLabel: 'Edit {{name}}',
-    deleteLabel: 'Delete {{name}}',
     deleteTitle: 'Delete {{name}}',
     deleteConfirm:
       'Delete the item {{name}} ({{key}}) of this facility? Jobs keep the values they hold, but no longer show them.',

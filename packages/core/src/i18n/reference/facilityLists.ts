@@ -5,12 +5,6 @@
 export const FACILITY_LISTS_MESSAGES = {
   actions: 'Actions',
   add: 'Add',
-  edit: 'Edit',
-  editLabel: 'Edit {{name}}',
-  delete: 'Delete',
-  deleteLabel: 'Delete {{name}}',
-  cancel: 'Cancel',
-  save: 'Save',
   yes: 'Yes',
   no: 'No',
   loadFailed: 'The list could not be loaded. Try again.',

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { AdtItemForm } from './AdtItemForm';
 import { adtSetupKeys, deleteItem, loadItems } from './adtSetupApi';
-import { ConfirmDelete } from './ConfirmDelete';
 import { dataTypeLabel, itemSettings, segmentTypeLabel } from './itemLabels';
-import { useSetupChange } from './useSetupChange';
 
 /**
  * Reference data ▸ ADT data (issue 26): the items a job of the facility shows — the corporate
@@ -23,7 +23,7 @@ export function AdtDefinitionsSection({ facility, canEdit }: SectionProps) {
   const items = useQuery({ queryKey: key, queryFn: ({ signal }) => loadItems(cfId, signal), retry: false });
   const [editing, setEditing] = useState<{ item: AdtItemRow | null } | null>(null);
   const [deleting, setDeleting] = useState<AdtItemRow | null>(null);
-  const remove = useSetupChange(
+  const remove = useReferenceChange(
     key,
     (item: AdtItemRow) => deleteItem(cfId, item.id),
     (_, item) => t('reference.adt.items.deleted', { name: item.displayName }),
@@ -90,30 +90,19 @@ export function AdtDefinitionsSection({ facility, canEdit }: SectionProps) {
                 <Table.Td>{owner(item)}</Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('reference.adt.items.editLabel', { name: item.displayName })}
-                        onClick={() => setEditing({ item })}
-                      >
-                        {t('reference.adt.edit')}
-                      </Button>
-                      {!item.shared && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          aria-label={t('reference.adt.items.deleteLabel', { name: item.displayName })}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(item);
-                          }}
-                        >
-                          {t('reference.adt.delete')}
-                        </Button>
-                      )}
-                    </Group>
+                    <RowActions
+                      editLabel={t('reference.editLabel', { name: item.displayName })}
+                      deleteLabel={t('reference.deleteLabel', { name: item.displayName })}
+                      onEdit={() => setEditing({ item })}
+                      onDelete={
+                        item.shared
+                          ? undefined
+                          : () => {
+                              remove.reset();
+                              setDeleting(item);
+                            }
+                      }
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -130,7 +119,7 @@ export function AdtDefinitionsSection({ facility, canEdit }: SectionProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDelete
+      <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.adt.items.deleteTitle', { name: deleting?.displayName ?? '' })}
         question={

@@ -9,10 +9,10 @@ import {
 } from '@quill/core/rules/adtSetup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceFormModal } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { addItem, adtSetupKeys, saveItem } from './adtSetupApi';
 import { DATA_TYPES, dataTypeLabel, SEGMENT_TYPES, segmentTypeLabel } from './itemLabels';
-import { SetupModal } from './SetupModal';
-import { useSetupChange } from './useSetupChange';
 
 interface Draft {
   columnHeading: string;
@@ -86,7 +86,7 @@ export function AdtItemForm({
     refreshOnEdit: draft.refreshOnEdit,
     follows: draft.follows,
   };
-  const save = useSetupChange(
+  const save = useReferenceChange(
     adtSetupKeys.items(cfId),
     () =>
       item
@@ -129,7 +129,7 @@ export function AdtItemForm({
   const shown = tried && problem ? t(problem.key, problem.values) : null;
 
   return (
-    <SetupModal
+    <ReferenceFormModal
       title={
         item
           ? t('reference.adt.items.editTitle', { name: item.displayName })
@@ -302,6 +302,6 @@ export function AdtItemForm({
           onChange={(v) => set({ follows: v === 'dictator' || v === 'dictatedFor' ? v : null })}
         />
       )}
-    </SetupModal>
+    </ReferenceFormModal>
   );
 }

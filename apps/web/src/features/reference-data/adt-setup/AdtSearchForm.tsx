@@ -9,9 +9,9 @@ import {
 import { adtKey, parseAdtKey } from '@quill/core/rules/adtValues';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceFormModal } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { addSearch, adtSetupKeys, saveSearch } from './adtSetupApi';
-import { SetupModal } from './SetupModal';
-import { useSetupChange } from './useSetupChange';
 
 interface FieldDraft {
   name: string;
@@ -54,7 +54,7 @@ export function AdtSearchForm({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
   const [tried, setTried] = useState(false);
-  const save = useSetupChange(
+  const save = useReferenceChange(
     adtSetupKeys.searches(cfId),
     (d: Draft) => {
       const body = {
@@ -99,7 +99,7 @@ export function AdtSearchForm({
     setDraft((d) => ({ ...d, fields: d.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) }));
 
   return (
-    <SetupModal
+    <ReferenceFormModal
       title={
         search
           ? t('reference.adt.searches.editTitle', { name: search.name })
@@ -184,6 +184,6 @@ export function AdtSearchForm({
           </Group>
         </Stack>
       </Fieldset>
-    </SetupModal>
+    </ReferenceFormModal>
   );
 }

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { AdtSearchForm } from './AdtSearchForm';
 import { adtSetupKeys, deleteSearch, loadItems, loadSearches } from './adtSetupApi';
-import { ConfirmDelete } from './ConfirmDelete';
-import { useSetupChange } from './useSetupChange';
 
 /**
  * Reference data ▸ ADT searches (issue 26): the searches the Search & Accept ADT dialog of a job
@@ -33,7 +33,7 @@ export function AdtSearchesSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<{ search: AdtSearchRow | null } | null>(null);
   const [deleting, setDeleting] = useState<AdtSearchRow | null>(null);
-  const remove = useSetupChange(
+  const remove = useReferenceChange(
     key,
     (s: AdtSearchRow) => deleteSearch(cfId, s.id),
     (_, s) => t('reference.adt.searches.deleted', { name: s.name }),
@@ -81,28 +81,15 @@ export function AdtSearchesSection({ facility, canEdit }: SectionProps) {
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('reference.adt.searches.editLabel', { name: s.name })}
-                        onClick={() => setEditing({ search: s })}
-                      >
-                        {t('reference.adt.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={t('reference.adt.searches.deleteLabel', { name: s.name })}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(s);
-                        }}
-                      >
-                        {t('reference.adt.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      editLabel={t('reference.adt.searches.editLabel', { name: s.name })}
+                      deleteLabel={t('reference.adt.searches.deleteLabel', { name: s.name })}
+                      onEdit={() => setEditing({ search: s })}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(s);
+                      }}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -119,7 +106,7 @@ export function AdtSearchesSection({ facility, canEdit }: SectionProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDelete
+      <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.adt.searches.deleteTitle', { name: deleting?.name ?? '' })}
         question={t('reference.adt.searches.deleteConfirm', { name: deleting?.name ?? '' })}

@@ -4,9 +4,9 @@ import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/a
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/holdQueueRules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceFormModal } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { addRule, adtSetupKeys, saveRule } from './adtSetupApi';
-import { SetupModal } from './SetupModal';
-import { useSetupChange } from './useSetupChange';
 
 interface Draft {
   code: string;
@@ -46,7 +46,7 @@ export function HoldQueueRuleForm({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [tried, setTried] = useState(false);
-  const save = useSetupChange(
+  const save = useReferenceChange(
     adtSetupKeys.rules(cfId),
     (d: Draft) => {
       const fields = takesFields(d.kind) ? d.fields : null;
@@ -86,7 +86,7 @@ export function HoldQueueRuleForm({
       : k;
 
   return (
-    <SetupModal
+    <ReferenceFormModal
       title={
         rule ? t('reference.adt.rules.editTitle', { code: rule.code }) : t('reference.adt.rules.addTitle')
       }
@@ -161,6 +161,6 @@ export function HoldQueueRuleForm({
           onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
         />
       )}
-    </SetupModal>
+    </ReferenceFormModal>
   );
 }

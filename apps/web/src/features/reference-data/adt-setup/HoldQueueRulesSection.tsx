@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { adtSetupKeys, deleteRule, loadItems, loadRules, setRuleEnabled } from './adtSetupApi';
-import { ConfirmDelete } from './ConfirmDelete';
 import { HoldQueueRuleForm } from './HoldQueueRuleForm';
-import { useSetupChange } from './useSetupChange';
 
 /**
  * Reference data ▸ Hold-queue rules (issue 26): the facility's rules in the order they run, with
@@ -29,14 +29,14 @@ export function HoldQueueRulesSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<{ rule: HoldQueueRuleRow | null } | null>(null);
   const [deleting, setDeleting] = useState<HoldQueueRuleRow | null>(null);
-  const toggle = useSetupChange(
+  const toggle = useReferenceChange(
     key,
     (r: { id: number; enabled: boolean }) => setRuleEnabled(cfId, r.id, r.enabled),
     (r) =>
       t(r.enabled ? 'reference.adt.rules.enabledDone' : 'reference.adt.rules.disabledDone', { code: r.code }),
     { toastErrors: true },
   );
-  const remove = useSetupChange(
+  const remove = useReferenceChange(
     key,
     (r: HoldQueueRuleRow) => deleteRule(cfId, r.id),
     (_, r) => t('reference.adt.rules.deleted', { code: r.code }),
@@ -104,28 +104,15 @@ export function HoldQueueRulesSection({ facility, canEdit }: SectionProps) {
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('reference.adt.rules.editLabel', { code: r.code })}
-                        onClick={() => setEditing({ rule: r })}
-                      >
-                        {t('reference.adt.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={t('reference.adt.rules.deleteLabel', { code: r.code })}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(r);
-                        }}
-                      >
-                        {t('reference.adt.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      editLabel={t('reference.adt.rules.editLabel', { code: r.code })}
+                      deleteLabel={t('reference.adt.rules.deleteLabel', { code: r.code })}
+                      onEdit={() => setEditing({ rule: r })}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(r);
+                      }}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -142,7 +129,7 @@ export function HoldQueueRulesSection({ facility, canEdit }: SectionProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDelete
+      <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.adt.rules.deleteTitle', { code: deleting?.code ?? '' })}
         question={t('reference.adt.rules.deleteConfirm', { code: deleting?.code ?? '' })}

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, ReferenceForm, ReferenceModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import {
   addDepartment,
   deleteDepartment,
@@ -13,9 +15,7 @@ import {
   loadDepartments,
   saveDepartment,
 } from './facilityListsApi';
-import { ConfirmDeleteModal, ListForm, ListModal, RowActions } from './ListDialogs';
 import { ListFrame } from './ListFrame';
-import { useListChange } from './useListChange';
 
 /** Add (no department) or rename one: the name, unique in the facility ignoring case. */
 function DepartmentForm({
@@ -44,7 +44,7 @@ function DepartmentForm({
       ? t('reference.lists.departments.nameTaken', { name: taken.name })
       : undefined;
   return (
-    <ListForm
+    <ReferenceForm
       onClose={onClose}
       onSubmit={() => {
         setTried(true);
@@ -62,7 +62,7 @@ function DepartmentForm({
         onChange={(e) => setName(e.currentTarget.value)}
         error={tried ? shown : undefined}
       />
-    </ListForm>
+    </ReferenceForm>
   );
 }
 
@@ -81,23 +81,21 @@ export function DepartmentsSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FacilityDepartment | null>(null);
-  const save = useListChange(
-    cfId,
-    'departments',
+  const save = useReferenceChange(
+    listKey(cfId, 'departments'),
     ({ id, name }: { id: number | null; name: string }) =>
       id === null ? addDepartment(cfId, { name }) : saveDepartment(cfId, id, { name }),
     (d, { id }) =>
       t(id === null ? 'reference.lists.departments.added' : 'reference.lists.departments.saved', {
         name: d.name,
       }),
-    () => setEditing(null),
+    { onDone: () => setEditing(null) },
   );
-  const remove = useListChange(
-    cfId,
-    'departments',
+  const remove = useReferenceChange(
+    listKey(cfId, 'departments'),
     (d: FacilityDepartment) => deleteDepartment(cfId, d.id),
     (_, d) => t('reference.lists.departments.deleted', { name: d.name }),
-    () => setDeleting(null),
+    { onDone: () => setDeleting(null) },
   );
   const rows = list.data?.departments ?? [];
 
@@ -133,7 +131,8 @@ export function DepartmentsSection({ facility, canEdit }: SectionProps) {
                 {canEdit && (
                   <Table.Td>
                     <RowActions
-                      name={d.name}
+                      editLabel={t('reference.editLabel', { name: d.name })}
+                      deleteLabel={t('reference.deleteLabel', { name: d.name })}
                       onEdit={() => {
                         save.reset();
                         setEditing({ department: d });
@@ -150,7 +149,7 @@ export function DepartmentsSection({ facility, canEdit }: SectionProps) {
           </Table.Tbody>
         </Table>
       </ListFrame>
-      <ListModal
+      <ReferenceModal
         opened={editing !== null}
         title={
           editing?.department
@@ -169,13 +168,13 @@ export function DepartmentsSection({ facility, canEdit }: SectionProps) {
             onClose={() => setEditing(null)}
           />
         )}
-      </ListModal>
+      </ReferenceModal>
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.lists.departments.deleteTitle')}
         question={deleting ? t('reference.lists.departments.deleteConfirm', { name: deleting.name }) : ''}
         onClose={() => setDeleting(null)}
-        onSubmit={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         busy={remove.isPending}
         error={remove.error?.message ?? null}
       />

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, ReferenceForm, ReferenceModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { addLocation, deleteLocation, listKey, loadLocations, saveLocation } from './facilityListsApi';
-import { ConfirmDeleteModal, ListForm, ListModal, RowActions } from './ListDialogs';
 import { ListFrame } from './ListFrame';
-import { useListChange } from './useListChange';
 
 /** Add (no location) or edit one: code (unique in the facility ignoring case), name and the automatic flag. */
 function LocationForm({
@@ -45,7 +45,7 @@ function LocationForm({
   const valid = !errorOf('code') && !errorOf('name');
   const set = (next: Partial<SaveLocationRequest>) => setDraft((d) => ({ ...d, ...next }));
   return (
-    <ListForm
+    <ReferenceForm
       onClose={onClose}
       onSubmit={() => {
         setTried(true);
@@ -77,7 +77,7 @@ function LocationForm({
         checked={draft.auto}
         onChange={(e) => set({ auto: e.currentTarget.checked })}
       />
-    </ListForm>
+    </ReferenceForm>
   );
 }
 
@@ -96,23 +96,21 @@ export function LocationsSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FacilityLocation | null>(null);
-  const save = useListChange(
-    cfId,
-    'locations',
+  const save = useReferenceChange(
+    listKey(cfId, 'locations'),
     ({ id, body }: { id: number | null; body: SaveLocationRequest }) =>
       id === null ? addLocation(cfId, body) : saveLocation(cfId, id, body),
     (l, { id }) =>
       t(id === null ? 'reference.lists.locations.added' : 'reference.lists.locations.saved', {
         code: l.code,
       }),
-    () => setEditing(null),
+    { onDone: () => setEditing(null) },
   );
-  const remove = useListChange(
-    cfId,
-    'locations',
+  const remove = useReferenceChange(
+    listKey(cfId, 'locations'),
     (l: FacilityLocation) => deleteLocation(cfId, l.id),
     (_, l) => t('reference.lists.locations.deleted', { code: l.code }),
-    () => setDeleting(null),
+    { onDone: () => setDeleting(null) },
   );
   const rows = list.data?.locations ?? [];
 
@@ -152,7 +150,8 @@ export function LocationsSection({ facility, canEdit }: SectionProps) {
                 {canEdit && (
                   <Table.Td>
                     <RowActions
-                      name={`${l.code} ${l.name}`}
+                      editLabel={t('reference.editLabel', { name: `${l.code} ${l.name}` })}
+                      deleteLabel={t('reference.deleteLabel', { name: `${l.code} ${l.name}` })}
                       onEdit={() => {
                         save.reset();
                         setEditing({ location: l });
@@ -169,7 +168,7 @@ export function LocationsSection({ facility, canEdit }: SectionProps) {
           </Table.Tbody>
         </Table>
       </ListFrame>
-      <ListModal
+      <ReferenceModal
         opened={editing !== null}
         title={
           editing?.location
@@ -188,7 +187,7 @@ export function LocationsSection({ facility, canEdit }: SectionProps) {
             onClose={() => setEditing(null)}
           />
         )}
-      </ListModal>
+      </ReferenceModal>
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.lists.locations.deleteTitle')}
@@ -198,7 +197,7 @@ export function LocationsSection({ facility, canEdit }: SectionProps) {
             : ''
         }
         onClose={() => setDeleting(null)}
-        onSubmit={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         busy={remove.isPending}
         error={remove.error?.message ?? null}
       />

@@ -11,7 +11,7 @@ import { addresseeHint, type RuleMessage } from '@quill/core/rules/recipients';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
-import { ListForm } from './ListDialogs';
+import { ReferenceForm } from '../shared/ReferenceDialogs';
 
 /** What the form holds: NumberInput answers '' for an empty field. */
 interface Draft {
@@ -110,7 +110,7 @@ export function WorkTypeForm({
   };
 
   return (
-    <ListForm
+    <ReferenceForm
       onClose={onClose}
       onSubmit={() => {
         setTried(true);
@@ -186,6 +186,6 @@ export function WorkTypeForm({
             : t('reference.lists.workTypes.noHint')}
         </Text>
       )}
-    </ListForm>
+    </ReferenceForm>
   );
 }

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import type { SectionProps } from '../referenceApi';
+import { ConfirmDeleteModal, ReferenceModal, RowActions } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import { addWorkType, deleteWorkType, listKey, loadWorkTypes, saveWorkType } from './facilityListsApi';
-import { ConfirmDeleteModal, ListModal, RowActions } from './ListDialogs';
 import { ListFrame } from './ListFrame';
-import { useListChange } from './useListChange';
 import { WorkTypeForm } from './WorkTypeForm';
 
 /** Which form is open: none, Add (null) or a work type's Edit. */
@@ -30,23 +30,21 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FacilityWorkType | null>(null);
-  const save = useListChange(
-    cfId,
-    'workTypes',
+  const save = useReferenceChange(
+    listKey(cfId, 'workTypes'),
     ({ id, body }: { id: number | null; body: SaveWorkTypeRequest }) =>
       id === null ? addWorkType(cfId, body) : saveWorkType(cfId, id, body),
     (w, { id }) =>
       t(id === null ? 'reference.lists.workTypes.added' : 'reference.lists.workTypes.saved', {
         number: String(w.number),
       }),
-    () => setEditing(null),
+    { onDone: () => setEditing(null) },
   );
-  const remove = useListChange(
-    cfId,
-    'workTypes',
+  const remove = useReferenceChange(
+    listKey(cfId, 'workTypes'),
     (w: FacilityWorkType) => deleteWorkType(cfId, w.id),
     (_, w) => t('reference.lists.workTypes.deleted', { number: String(w.number) }),
-    () => setDeleting(null),
+    { onDone: () => setDeleting(null) },
   );
   const rows = list.data?.workTypes ?? [];
   const limitsOf = (w: FacilityWorkType) => {
@@ -99,7 +97,8 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
                 {canEdit && (
                   <Table.Td>
                     <RowActions
-                      name={`${w.number} ${w.name}`}
+                      editLabel={t('reference.editLabel', { name: `${w.number} ${w.name}` })}
+                      deleteLabel={t('reference.deleteLabel', { name: `${w.number} ${w.name}` })}
                       onEdit={() => {
                         save.reset();
                         setEditing({ workType: w });
@@ -116,7 +115,7 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
           </Table.Tbody>
         </Table>
       </ListFrame>
-      <ListModal
+      <ReferenceModal
         opened={editing !== null}
         title={
           editing?.workType
@@ -136,7 +135,7 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
             onClose={() => setEditing(null)}
           />
         )}
-      </ListModal>
+      </ReferenceModal>
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('reference.lists.workTypes.deleteTitle')}
@@ -154,7 +153,7 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
             : undefined
         }
         onClose={() => setDeleting(null)}
-        onSubmit={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         busy={remove.isPending}
         error={remove.error?.message ?? null}
       />

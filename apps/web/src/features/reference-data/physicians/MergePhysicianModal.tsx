@@ -165,7 +165,7 @@ function MergeContent({
                 {t('reference.physicians.mergeOther')}
               </Button>
               <Button variant="default" onClick={onClose}>
-                {t('reference.physicians.cancel')}
+                {t('reference.cancel')}
               </Button>
               <Button type="submit" color="red" loading={merge.isPending} data-autofocus>
                 {t('reference.physicians.mergeConfirm', {

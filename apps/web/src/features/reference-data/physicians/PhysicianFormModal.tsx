@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PHYSICIAN_DETAIL_FIELDS, type PhysicianDetailField } from '@quill/core/contract/physician';
 import type { DirectoryPhysician } from '@quill/core/contract/physicianDirectory';
 import type { ReferenceFacility } from '@quill/core/contract/referenceData';
@@ -19,10 +8,11 @@ import {
   distributionProblem,
   PHYSICIAN_DIRECTORY_LIMITS,
 } from '@quill/core/rules/physicianDirectory';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../app/toasts';
+import { ReferenceForm, ReferenceModal } from '../shared/ReferenceDialogs';
+import { useReferenceChange } from '../shared/useReferenceChange';
 import {
   addPhysician,
   directoryKey,
@@ -107,7 +97,7 @@ export function PhysicianFormModal({
       ? t('reference.physicians.editTitle', { name: target.name })
       : t('reference.physicians.addTitle');
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size="xl">
+    <ReferenceModal opened={target !== null} onClose={onClose} title={title} size="xl">
       {target?.mode === 'edit' && loaded.isError && (
         <Alert color="red" role="alert">
           {loaded.error.message}
@@ -125,7 +115,7 @@ export function PhysicianFormModal({
           onClose={onClose}
         />
       )}
-    </Modal>
+    </ReferenceModal>
   );
 }
 
@@ -141,11 +131,11 @@ function PhysicianForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState(false);
-  const save = useMutation({
-    mutationFn: (d: Draft) => {
+  const save = useReferenceChange(
+    directoryKey(facility.id),
+    (d: Draft) => {
       const body = {
         ...d.text,
         isDictator: d.isDictator,
@@ -154,17 +144,12 @@ function PhysicianForm({
       };
       return editId === null ? addPhysician(facility.id, body) : savePhysician(facility.id, editId, body);
     },
-    onSuccess: async (saved) => {
-      showToast(
-        editId === null
-          ? t('reference.physicians.added', { name: directoryLabel(saved) })
-          : t('reference.physicians.saved'),
-        { kind: 'success' },
-      );
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: directoryKey(facility.id) });
-    },
-  });
+    (saved) =>
+      editId === null
+        ? t('reference.physicians.added', { name: directoryLabel(saved) })
+        : t('reference.physicians.saved'),
+    { onDone: onClose },
+  );
   const lastNameMissing = draft.text.lastName.trim() === '';
   const faxProblem = distributionProblem(draft.distributionMethod, draft.text.fax.trim() || null);
   const setText = (f: TextField, v: string) => setDraft({ ...draft, text: { ...draft.text, [f]: v } });
@@ -172,73 +157,58 @@ function PhysicianForm({
     f === 'specialty' ? t('reference.physicians.fields.specialty') : t(`physicianModal.fields.${f}`);
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
+    <ReferenceForm
+      busy={save.isPending}
+      error={save.error?.message ?? null}
+      onClose={onClose}
+      onSubmit={() => {
         setChecked(true);
-        if (lastNameMissing || faxProblem || save.isPending) return;
-        save.mutate(draft);
+        if (!lastNameMissing && !faxProblem) save.mutate(draft);
       }}
-      noValidate
     >
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
-          {TEXT_FIELDS.map((f) => (
-            <TextInput
-              key={f}
-              label={labelOf(f)}
-              value={draft.text[f]}
-              maxLength={MAX[f]}
-              required={f === 'lastName'}
-              data-autofocus={f === 'lastName' ? true : undefined}
-              type={f === 'email' ? 'email' : 'text'}
-              onChange={(e) => setText(f, e.currentTarget.value)}
-              error={
-                checked && f === 'lastName' && lastNameMissing
-                  ? t('physicianModal.lastNameRequired')
-                  : checked && f === 'fax' && faxProblem
-                    ? t('reference.physicians.faxNeedsNumber')
-                    : undefined
-              }
-            />
-          ))}
-        </SimpleGrid>
-        <Group align="flex-end" gap="lg">
-          <Select
-            label={t('reference.physicians.fields.distributionMethod')}
-            data={DISTRIBUTION_METHODS.map((m) => ({
-              value: m,
-              label: t(`reference.physicians.methods.${m}`),
-            }))}
-            value={draft.distributionMethod}
-            onChange={(v) => v && setDraft({ ...draft, distributionMethod: v as DistributionMethod })}
-            allowDeselect={false}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+        {TEXT_FIELDS.map((f) => (
+          <TextInput
+            key={f}
+            label={labelOf(f)}
+            value={draft.text[f]}
+            maxLength={MAX[f]}
+            required={f === 'lastName'}
+            data-autofocus={f === 'lastName' ? true : undefined}
+            type={f === 'email' ? 'email' : 'text'}
+            onChange={(e) => setText(f, e.currentTarget.value)}
+            error={
+              checked && f === 'lastName' && lastNameMissing
+                ? t('physicianModal.lastNameRequired')
+                : checked && f === 'fax' && faxProblem
+                  ? t('reference.physicians.faxNeedsNumber')
+                  : undefined
+            }
           />
-          <Checkbox
-            label={t('reference.physicians.fields.isDictator')}
-            checked={draft.isDictator}
-            onChange={(e) => setDraft({ ...draft, isDictator: e.currentTarget.checked })}
-          />
-          <Checkbox
-            label={t('reference.physicians.fields.allFacilities', { structure: facility.corporateStructure })}
-            checked={draft.allFacilities}
-            onChange={(e) => setDraft({ ...draft, allFacilities: e.currentTarget.checked })}
-          />
-        </Group>
-        {save.isError && (
-          <Alert color="red" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('reference.physicians.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('reference.physicians.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ))}
+      </SimpleGrid>
+      <Group align="flex-end" gap="lg">
+        <Select
+          label={t('reference.physicians.fields.distributionMethod')}
+          data={DISTRIBUTION_METHODS.map((m) => ({
+            value: m,
+            label: t(`reference.physicians.methods.${m}`),
+          }))}
+          value={draft.distributionMethod}
+          onChange={(v) => v && setDraft({ ...draft, distributionMethod: v as DistributionMethod })}
+          allowDeselect={false}
+        />
+        <Checkbox
+          label={t('reference.physicians.fields.isDictator')}
+          checked={draft.isDictator}
+          onChange={(e) => setDraft({ ...draft, isDictator: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label={t('reference.physicians.fields.allFacilities', { structure: facility.corporateStructure })}
+          checked={draft.allFacilities}
+          onChange={(e) => setDraft({ ...draft, allFacilities: e.currentTarget.checked })}
+        />
+      </Group>
+    </ReferenceForm>
   );
 }

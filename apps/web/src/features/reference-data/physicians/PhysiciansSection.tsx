@@ -210,7 +210,7 @@ function PhysicianRow({
               aria-label={t('reference.physicians.editNamed', { name })}
               onClick={onEdit}
             >
-              {t('reference.physicians.edit')}
+              {t('reference.edit')}
             </Button>
             {!r.mergedInto && (
               <Button

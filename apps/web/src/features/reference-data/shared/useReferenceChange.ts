@@ -6,7 +6,7 @@ import { showToast } from '../../../app/toasts';
  * says `done(answer)` in a toast. A refusal stays in `error` (the form shows the server's message);
  * `toastErrors` shows it as a toast instead (a switch or a delete has no form to show it in).
  */
-export function useSetupChange<In, Out>(
+export function useReferenceChange<In, Out>(
   key: readonly unknown[],
   call: (input: In) => Promise<Out>,
   done: (answer: Out, input: In) => string,
