@@ -14,8 +14,8 @@ import { adtDefinitions } from '../../../db/schema/index.js';
 import { conflict, invalid } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, itemRow } from './adtItemRows.js';
-import { facilityWrite } from './facilityWrite.js';
 
 /**
  * POST /api/reference/{cfId}/adtDefinitions (dictatorAdd): a new ADT data item of the facility.
@@ -31,7 +31,7 @@ export async function addAdtDefinition(
   input: NewAdtItem,
   ip: string | null,
 ): Promise<AdtItemRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const wrong = newItemProblem(input);
     if (wrong) throw invalid(message(wrong.key, wrong.values));
     const items = await facilityItems(tx, facility);

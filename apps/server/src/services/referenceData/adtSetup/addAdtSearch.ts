@@ -4,9 +4,9 @@ import { adtSearchConfigurations } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, searchableItems } from './adtItemRows.js';
 import { loadSearches, searchRow, storedFields } from './adtSearchRows.js';
-import { facilityWrite } from './facilityWrite.js';
 import { checkIdentifierFree } from './searchChecks.js';
 
 /**
@@ -21,7 +21,7 @@ export async function addAdtSearch(
   input: AdtSearchChange,
   ip: string | null,
 ): Promise<AdtSearchRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const searches = await loadSearches(tx, facility.id);
     if (searches.length >= ADT_SETUP_LIMITS.searchesMax)
       throw conflict(message('reference.adt.searches.tooMany', { max: ADT_SETUP_LIMITS.searchesMax }));

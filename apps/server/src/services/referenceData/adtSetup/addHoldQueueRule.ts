@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { conflict } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { facilityWrite } from './facilityWrite.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { loadRules, ruleFieldNames, ruleRow } from './holdQueueRuleRows.js';
 import { checkCodeFree, checkRuleFields } from './ruleChecks.js';
 
@@ -29,7 +29,7 @@ export async function addHoldQueueRule(
 ): Promise<HoldQueueRuleRow> {
   const taken = () =>
     conflict(message('reference.adt.rules.codeTaken', { code: input.code }), 'rule_code_taken');
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const rules = await loadRules(tx, facility.id);
     if (rules.length >= ADT_SETUP_LIMITS.rulesMax)
       throw conflict(message('reference.adt.rules.tooMany', { max: ADT_SETUP_LIMITS.rulesMax }));

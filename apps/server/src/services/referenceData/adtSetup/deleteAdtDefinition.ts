@@ -5,9 +5,9 @@ import { adtDefinitions } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, requireItem } from './adtItemRows.js';
 import { loadSearches, searchFieldsOf } from './adtSearchRows.js';
-import { facilityWrite } from './facilityWrite.js';
 import { loadRules } from './holdQueueRuleRows.js';
 
 /**
@@ -24,7 +24,7 @@ export async function deleteAdtDefinition(
   definitionId: number,
   ip: string | null,
 ): Promise<AdtSetupDeleted> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const item = await requireItem(tx, facility, definitionId);
     if (item.clientFacilityId === null)
       throw conflict(message('reference.adt.items.sharedNotDeletable'), 'adt_item_shared');

@@ -4,8 +4,8 @@ import type { AppContext } from '../../../context.js';
 import { adtSearchConfigurations } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireSearch } from './adtSearchRows.js';
-import { facilityWrite } from './facilityWrite.js';
 
 /**
  * POST /api/reference/{cfId}/adtSearches/{searchId}/delete (dictatorAdd): the facility no longer
@@ -19,7 +19,7 @@ export async function deleteAdtSearch(
   searchId: number,
   ip: string | null,
 ): Promise<AdtSetupDeleted> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const search = await requireSearch(tx, facility.id, searchId);
     await tx.delete(adtSearchConfigurations).where(eq(adtSearchConfigurations.id, search.id));
     await auditReference(

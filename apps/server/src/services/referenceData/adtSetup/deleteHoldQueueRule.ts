@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { holdQueueRules } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { facilityWrite } from './facilityWrite.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireRule } from './holdQueueRuleRows.js';
 
 /**
@@ -19,7 +19,7 @@ export async function deleteHoldQueueRule(
   ruleId: number,
   ip: string | null,
 ): Promise<AdtSetupDeleted> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const rule = await requireRule(tx, facility.id, ruleId);
     await tx.delete(holdQueueRules).where(eq(holdQueueRules.id, rule.id));
     await auditReference(

@@ -5,8 +5,8 @@ import { adtDefinitions } from '../../../db/schema/index.js';
 import { invalid } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, itemRow, requireItem } from './adtItemRows.js';
-import { facilityWrite } from './facilityWrite.js';
 
 const CHANGEABLE = [
   'displayName',
@@ -34,7 +34,7 @@ export async function saveAdtDefinition(
   input: AdtItemChange,
   ip: string | null,
 ): Promise<AdtItemRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const item = await requireItem(tx, facility, definitionId);
     const wrong = itemSettingsProblem({
       ...input,

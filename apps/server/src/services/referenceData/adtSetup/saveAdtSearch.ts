@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.js';
 import { adtSearchConfigurations } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, searchableItems } from './adtItemRows.js';
 import { loadSearches, requireSearch, searchRow, storedFields } from './adtSearchRows.js';
-import { facilityWrite } from './facilityWrite.js';
 import { checkIdentifierFree } from './searchChecks.js';
 
 /**
@@ -23,7 +23,7 @@ export async function saveAdtSearch(
   input: AdtSearchChange,
   ip: string | null,
 ): Promise<AdtSearchRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const search = await requireSearch(tx, facility.id, searchId);
     checkIdentifierFree(
       input.identifier,

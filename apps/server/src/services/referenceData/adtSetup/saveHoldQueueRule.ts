@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { conflict } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { facilityWrite } from './facilityWrite.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { loadRules, requireRule, ruleFieldNames, ruleRow } from './holdQueueRuleRows.js';
 import { checkCodeFree, checkRuleFields } from './ruleChecks.js';
 
@@ -25,7 +25,7 @@ export async function saveHoldQueueRule(
   input: HoldQueueRuleChange,
   ip: string | null,
 ): Promise<HoldQueueRuleRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const rule = await requireRule(tx, facility.id, ruleId);
     checkCodeFree(
       input.code,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { holdQueueRules } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { facilityWrite } from './facilityWrite.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireRule, ruleFieldNames, ruleRow } from './holdQueueRuleRows.js';
 
 /**
@@ -20,7 +20,7 @@ export async function setHoldQueueRuleEnabled(
   enabled: boolean,
   ip: string | null,
 ): Promise<HoldQueueRuleRow> {
-  return facilityWrite(ctx, auth, cfId, async (tx, facility) => {
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const rule = await requireRule(tx, facility.id, ruleId);
     const [saved] = await tx
       .update(holdQueueRules)

@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context.js';
 import { departments } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { checkDepartmentName, toFacilityDepartment } from './facilityDepartments.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/departments (dictatorAdd): a new department, its name unique in the

@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context.js';
 import { locations } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { auditedLocation, checkLocationCode, toFacilityLocation } from './facilityLocations.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/locations (dictatorAdd): a new location, its code unique in the

@@ -3,9 +3,9 @@ import type { AppContext } from '../../../context.js';
 import { workTypes } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { checkWorkTypeNumber } from './checkWorkTypeNumber.js';
 import { auditedWorkType, toFacilityWorkType } from './facilityWorkTypes.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/workTypes (dictatorAdd): a new work type of the facility (not shared),

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.js';
 import { departments, jobs } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireDepartment } from './facilityDepartments.js';
 import { countJobsUsing, deleteUnused, inUse } from './jobsUsing.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/departments/{departmentId}/delete (dictatorAdd): deletes a department

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.js';
 import { jobs, locations } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { auditedLocation, requireLocation } from './facilityLocations.js';
 import { countJobsUsing, deleteUnused, inUse } from './jobsUsing.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/locations/{locationId}/delete (dictatorAdd): deletes a location no

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.js';
 import { jobs, workTypes } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { auditedWorkType, requireWorkType } from './facilityWorkTypes.js';
 import { countJobsUsing, deleteUnused, inUse } from './jobsUsing.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/workTypes/{workTypeId}/delete (dictatorAdd): deletes a work type the

@@ -4,13 +4,13 @@ import type { AppContext } from '../../../context.js';
 import { locations } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import {
   auditedLocation,
   checkLocationCode,
   requireLocation,
   toFacilityLocation,
 } from './facilityLocations.js';
-import { referenceWrite } from './referenceWrite.js';
 
 /**
  * POST /api/reference/{cfId}/locations/{locationId} (dictatorAdd): changes a location's code, name

@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context.js';
 import { workTypes } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { checkWorkTypeNumber } from './checkWorkTypeNumber.js';
 import { auditedWorkType, requireWorkType, toFacilityWorkType } from './facilityWorkTypes.js';
-import { referenceWrite } from './referenceWrite.js';
 
 const FIELDS = [
   'number',

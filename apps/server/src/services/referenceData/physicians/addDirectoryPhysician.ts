@@ -3,8 +3,7 @@ import type { AppContext } from '../../../context.js';
 import { physicians } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { lockReference } from '../lockReference.js';
-import { requireFacility } from '../requireFacility.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from './accessCodes.js';
 import { toDirectoryPhysician } from './directory.js';
 import { physicianValues } from './physicianValues.js';
@@ -22,10 +21,8 @@ export async function addDirectoryPhysician(
   body: DirectoryPhysicianRequest,
   ip: string | null,
 ): Promise<DirectoryPhysician> {
-  const facility = await requireFacility(ctx, auth, cfId);
   try {
-    return await ctx.database.db.transaction(async (tx) => {
-      await lockReference(tx, facility.corporateStructureId);
+    return await referenceWrite(ctx, auth, cfId, async (tx, facility) => {
       await refuseTakenAccessCode(tx, facility.corporateStructureId, body.accessCode);
       const [row] = await tx
         .insert(physicians)

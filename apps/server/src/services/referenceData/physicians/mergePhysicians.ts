@@ -7,8 +7,7 @@ import { conflict, type DomainError, invalid, isDomainError } from '../../../err
 import { rowsOf } from '../../audit/auditHash.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { lockReference } from '../lockReference.js';
-import { requireFacility } from '../requireFacility.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireDirectoryPhysician, toDirectoryPhysician } from './directory.js';
 
 const REFUSALS: Record<NonNullable<ReturnType<typeof mergeRefusal>>, () => DomainError> = {
@@ -138,9 +137,7 @@ export async function mergePhysicians(
   duplicateId: number,
   ip: string | null,
 ): Promise<MergePhysicianResult> {
-  const facility = await requireFacility(ctx, auth, cfId);
-  return ctx.database.db.transaction(async (tx) => {
-    await lockReference(tx, facility.corporateStructureId);
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const kept = await requireDirectoryPhysician(tx, facility, physicianId);
     const duplicate = await requireDirectoryPhysician(tx, facility, duplicateId).catch((err: unknown) => {
       throw isDomainError(err, 'notFound') ? invalid(message('reference.physicians.duplicateNotFound')) : err;

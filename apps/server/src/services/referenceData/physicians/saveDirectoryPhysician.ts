@@ -4,8 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { physicians } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { lockReference } from '../lockReference.js';
-import { requireFacility } from '../requireFacility.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from './accessCodes.js';
 import { requireDirectoryPhysician, toDirectoryPhysician } from './directory.js';
 import { physicianValues } from './physicianValues.js';
@@ -24,10 +23,8 @@ export async function saveDirectoryPhysician(
   body: DirectoryPhysicianRequest,
   ip: string | null,
 ): Promise<DirectoryPhysician> {
-  const facility = await requireFacility(ctx, auth, cfId);
   try {
-    return await ctx.database.db.transaction(async (tx) => {
-      await lockReference(tx, facility.corporateStructureId);
+    return await referenceWrite(ctx, auth, cfId, async (tx, facility) => {
       const before = await requireDirectoryPhysician(tx, facility, physicianId);
       await refuseTakenAccessCode(tx, facility.corporateStructureId, body.accessCode, before.id);
       const [row] = await tx

@@ -5,8 +5,7 @@ import { physicians } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
-import { lockReference } from '../lockReference.js';
-import { requireFacility } from '../requireFacility.js';
+import { referenceWrite } from '../referenceWrite.js';
 import { requireDirectoryPhysician, toDirectoryPhysician } from './directory.js';
 
 /**
@@ -23,9 +22,7 @@ export async function setPhysicianDisabled(
   disabled: boolean,
   ip: string | null,
 ): Promise<DirectoryPhysician> {
-  const facility = await requireFacility(ctx, auth, cfId);
-  return ctx.database.db.transaction(async (tx) => {
-    await lockReference(tx, facility.corporateStructureId);
+  return referenceWrite(ctx, auth, cfId, async (tx, facility) => {
     const before = await requireDirectoryPhysician(tx, facility, physicianId);
     if (!disabled && before.mergedIntoId !== null)
       throw conflict(message('reference.physicians.mergedStaysDisabled'), 'physician_merged');

@@ -9,8 +9,8 @@ import {
 } from '@quill/core/rules/adtSetup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReferenceFormModal } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
+import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import { addItem, adtSetupKeys, saveItem } from './adtSetupApi';
 import { DATA_TYPES, dataTypeLabel, SEGMENT_TYPES, segmentTypeLabel } from './itemLabels';
 

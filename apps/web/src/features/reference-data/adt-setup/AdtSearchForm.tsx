@@ -9,8 +9,8 @@ import {
 import { adtKey, parseAdtKey } from '@quill/core/rules/adtValues';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReferenceFormModal } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
+import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import { addSearch, adtSetupKeys, saveSearch } from './adtSetupApi';
 
 interface FieldDraft {

@@ -4,9 +4,9 @@ import { adtKey } from '@quill/core/rules/adtValues';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteModal, RowActions } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import type { SectionProps } from '../referenceApi';
-import { ConfirmDeleteModal, RowActions } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
 import { AdtSearchForm } from './AdtSearchForm';
 import { adtSetupKeys, deleteSearch, loadItems, loadSearches } from './adtSetupApi';
 

@@ -4,8 +4,8 @@ import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/a
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/holdQueueRules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReferenceFormModal } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
+import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import { addRule, adtSetupKeys, saveRule } from './adtSetupApi';
 
 interface Draft {

@@ -4,9 +4,9 @@ import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteModal, RowActions } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import type { SectionProps } from '../referenceApi';
-import { ConfirmDeleteModal, RowActions } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
 import { adtSetupKeys, deleteRule, loadItems, loadRules, setRuleEnabled } from './adtSetupApi';
 import { HoldQueueRuleForm } from './HoldQueueRuleForm';
 

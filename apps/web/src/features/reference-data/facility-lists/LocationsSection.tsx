@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
+import { ConfirmDeleteModal, ReferenceForm, ReferenceModal, RowActions } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import type { SectionProps } from '../referenceApi';
-import { ConfirmDeleteModal, ReferenceForm, ReferenceModal, RowActions } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
 import { addLocation, deleteLocation, listKey, loadLocations, saveLocation } from './facilityListsApi';
 import { ListFrame } from './ListFrame';
 

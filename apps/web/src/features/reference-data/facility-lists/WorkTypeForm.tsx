@@ -11,7 +11,7 @@ import { addresseeHint, type RuleMessage } from '@quill/core/rules/recipients';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
-import { ReferenceForm } from '../shared/ReferenceDialogs';
+import { ReferenceForm } from '../common/ReferenceDialogs';
 
 /** What the form holds: NumberInput answers '' for an empty field. */
 interface Draft {

@@ -11,8 +11,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReferenceForm, ReferenceModal } from '../shared/ReferenceDialogs';
-import { useReferenceChange } from '../shared/useReferenceChange';
+import { ReferenceForm, ReferenceModal } from '../common/ReferenceDialogs';
+import { useReferenceChange } from '../common/useReferenceChange';
 import {
   addPhysician,
   directoryKey,

@@ -1,11 +1,11 @@
-import type { AppContext } from '../../../context.js';
-import type { Db } from '../../../db/client.js';
-import type { Auth } from '../../auth/resolveSession.js';
-import { lockReference } from '../lockReference.js';
-import { type Facility, requireFacility } from '../requireFacility.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { lockReference } from './lockReference.js';
+import { type Facility, requireFacility } from './requireFacility.js';
 
 /**
- * Runs one change of a facility's lists (issue 26): the facility must be one of the account's
+ * Runs one change of a facility's reference data (issue 26): the facility must be one of the account's
  * structures (404 otherwise), and the change runs in one transaction that first takes the
  * structure's reference lock, so its "is this taken?" checks and its write are never split by
  * another manager's change. `work` audits with the transaction it is given.
