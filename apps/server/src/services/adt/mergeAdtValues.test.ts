@@ -61,11 +61,22 @@ describe('mergePhysicianItems and followDetails', () => {
       physicians,
       { 'PV1.7': 1, 'PV1.8': 2 },
       [physicianInput('PV1.7', 1), physicianInput('PV1.8', null)],
-      new Set([1]),
+      new Map([[1, { disabled: false }]]),
     );
     expect(merged).toEqual({ values: { 'PV1.7': 1 }, changed: ['PV1.8'] });
-    expect(() => mergePhysicianItems(physicians, {}, [physicianInput('PV1.8', 9)], new Set())).toThrow(
+    expect(() => mergePhysicianItems(physicians, {}, [physicianInput('PV1.8', 9)], new Map())).toThrow(
       'Physician 9 was not found in this corporate structure.',
+    );
+  });
+
+  it('a physician disabled in the directory stays where it is named but is no new choice', () => {
+    const known = new Map([[3, { disabled: true }]]);
+    expect(mergePhysicianItems(physicians, { 'PV1.8': 3 }, [physicianInput('PV1.8', 3)], known)).toEqual({
+      values: { 'PV1.8': 3 },
+      changed: [],
+    });
+    expect(() => mergePhysicianItems(physicians, {}, [physicianInput('PV1.8', 3)], known)).toThrow(
+      'Physician 3 is disabled in the physician directory (or was merged into another).',
     );
   });
 

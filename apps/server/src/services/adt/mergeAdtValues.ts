@@ -68,13 +68,14 @@ export function mergeAdtValues(
 
 /**
  * Posted physician-type items over stored ones (physician id by "SEG.field"). `known` holds the
- * physicians of the job's corporate structure (another's reads as unknown, 400). Throws invalid.
+ * physicians of the job's corporate structure (another's reads as unknown, 400); one disabled in
+ * the directory is no new choice (400), while an item that already names it keeps it. Throws invalid.
  */
 export function mergePhysicianItems(
   defs: readonly AdtDefinition[],
   stored: Record<string, number>,
   posted: readonly InputPhysicianItem[],
-  known: ReadonlySet<number>,
+  known: ReadonlyMap<number, { disabled: boolean }>,
 ): Merged<number> {
   const byKey = new Map(defs.map((d) => [d.key, d]));
   const values = { ...stored };
@@ -86,6 +87,7 @@ export function mergePhysicianItems(
     const id = item.physicianId;
     if (id !== null && !known.has(id)) throw invalid(message('job.unknownPhysician', { id }));
     if ((values[key] ?? null) === id) continue;
+    if (id !== null && known.get(id)!.disabled) throw invalid(message('job.disabledPhysician', { id }));
     if (def.row.readOnly) throw invalid(message('adt.readOnlyField', { field: def.row.displayName }));
     changed.add(key);
     if (id === null) delete values[key];

@@ -89,7 +89,7 @@ async function planOrders(
   job: Job,
   defs: FacilityAdtDefinitions,
   posted: readonly PostedOrder[],
-  known: ReadonlySet<number>,
+  known: ReadonlyMap<number, { disabled: boolean }>,
 ) {
   const rows = await db
     .select()
@@ -146,7 +146,7 @@ export async function planJobAdt(db: Db, job: Job, request: JobDataRequest): Pro
     ...(request.hl7Physician ?? []),
     ...(request.orderData ?? []).flatMap((o) => o.hl7Physician),
   ].map((p) => (p.physicianId !== null && p.physicianId <= MAX_INT4 ? p.physicianId : null));
-  const known = new Set((await loadPhysicians(db, job.corporateStructureId, physicianIds)).keys());
+  const known = await loadPhysicians(db, job.corporateStructureId, physicianIds);
 
   const values = request.inputAdtData
     ? mergeAdtValues(
