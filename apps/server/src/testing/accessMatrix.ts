@@ -391,7 +391,7 @@ export const ACCESS_MATRIX: AccessMatrix = {
       publicBecause: 'the set-password link’s token is the credential; an unknown token is 404',
       tenantIds: false,
       ok: [404],
-      call: () => get('/api/account/passwordLink?token=matrix-no-such-link'),
+      call: () => post('/api/account/passwordLink', { token: 'matrix-no-such-link' }),
     },
     setPassword: {
       credential: 'public',

@@ -129,8 +129,11 @@ export type PasswordLink = z.infer<typeof PasswordLinkSchema>;
 export const CreatedUserSchema = z.object({ userId: z.number().int(), passwordLink: PasswordLinkSchema });
 export type CreatedUser = z.infer<typeof CreatedUserSchema>;
 
-/** GET /api/account/passwordLink?token=: whose link it is (public: the token is the credential). */
-export const PasswordTokenQuerySchema = z.object({ token: plainText('token', { max: 200 }).min(1) });
+/**
+ * POST /api/account/passwordLink: whose link it is (public: the token is the credential). A POST so
+ * the token travels in the body, never in an address a proxy or a browser history keeps.
+ */
+export const PasswordTokenRequestSchema = z.object({ token: plainText('token', { max: 200 }).min(1) });
 export const PasswordLinkInfoSchema = z.object({ userName: z.string(), expiresAt: z.string() });
 
 /** POST /api/account/setPassword */

@@ -40,7 +40,7 @@ export const usersRoutes =
     serve(app, users.passwordLink, add, async (req) =>
       newPasswordLinkFor(ctx, authOf(req), req.params.userId, req.ip),
     );
-    serve(app, users.passwordLinkInfo, {}, async (req) => readPasswordLink(ctx, req.query.token));
+    serve(app, users.passwordLinkInfo, {}, async (req) => readPasswordLink(ctx, req.body.token));
     serve(app, users.setPassword, {}, async (req) => {
       await setPasswordWithLink(ctx, req.body, req.ip);
       return { success: true as const };

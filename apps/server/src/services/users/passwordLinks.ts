@@ -57,7 +57,7 @@ async function liveLink(db: Db, token: string) {
   return row;
 }
 
-/** GET /api/account/passwordLink: whose link it is and until when it works. */
+/** POST /api/account/passwordLink: whose link it is and until when it works. */
 export async function readPasswordLink(ctx: AppContext, token: string) {
   const { link, user } = await liveLink(ctx.database.db, token);
   return { userName: user.username, expiresAt: link.expiresAt.toISOString() };

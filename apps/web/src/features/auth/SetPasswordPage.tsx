@@ -23,7 +23,7 @@ export function SetPasswordPage() {
   const [token] = useState(tokenOf);
   const info = useQuery({
     queryKey: ['passwordLink', token],
-    queryFn: ({ signal }) => callApi(USERS.passwordLinkInfo, { query: { token } }, { signal }),
+    queryFn: ({ signal }) => callApi(USERS.passwordLinkInfo, { body: { token } }, { signal }),
     enabled: token !== '',
     retry: false,
   });

@@ -6,7 +6,7 @@ import {
   GrantableSchema,
   PasswordLinkInfoSchema,
   PasswordLinkSchema,
-  PasswordTokenQuerySchema,
+  PasswordTokenRequestSchema,
   SaveUserRequestSchema,
   SetPasswordRequestSchema,
   UserDetailsSchema,
@@ -79,10 +79,10 @@ export const USERS = {
   }),
   /** Public: the token is the credential. Whose link it is and until when it works. */
   passwordLinkInfo: endpoint({
-    method: 'GET',
+    method: 'POST',
     path: '/api/account/passwordLink',
     tags: ['account'],
-    query: PasswordTokenQuerySchema,
+    body: PasswordTokenRequestSchema,
     answer: PasswordLinkInfoSchema,
   }),
   /** Public: sets the password of the link's user once; the link then works no more. */
