@@ -7,6 +7,7 @@ import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { lockReference } from '../referenceData/lockReference.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from '../referenceData/physicians/accessCodes.js';
+import { physicianDetailValues } from '../referenceData/physicians/physicianValues.js';
 
 /**
  * POST /api/job/SavePhysician (spec 02 §6 "Dictator add", §7): adds the custom physician typed in
@@ -43,23 +44,7 @@ export async function savePhysician(
         .values({
           corporateStructureId: job.corporateStructureId,
           clientFacilityId: job.clientFacilityId,
-          // The directory keeps a first name for every physician; a custom one may have none.
-          firstName: d.firstName ?? '',
-          middleInitial: d.middleInitial ?? null,
-          lastName: d.lastName,
-          prefix: d.prefix ?? null,
-          suffix: d.suffix ?? null,
-          jobTitle: d.jobTitle ?? null,
-          credentials: d.credentials ?? null,
-          accessCode: d.accessCode ?? null,
-          email: d.email ?? null,
-          fax: d.fax ?? null,
-          addressLine1: d.addressLine1 ?? null,
-          addressLine2: d.addressLine2 ?? null,
-          addressLine3: d.addressLine3 ?? null,
-          addressLine4: d.addressLine4 ?? null,
-          country: d.country ?? null,
-          postalCode: d.postalCode ?? null,
+          ...physicianDetailValues(d),
           isDictator,
           // A physician typed with a fax number is faxed; the others go to the manual list.
           distributionMethod: isValidFaxNumber(d.fax) ? 'fax' : 'print',
