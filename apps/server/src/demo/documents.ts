@@ -1,8 +1,8 @@
+import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
 import { ageOf } from '@quill/core/rules/age';
+import { type Block, buildCda, type CdaSection } from '../documents/cda/build/buildCda.js';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
-import { type Block, buildCda, type CdaSection } from './cda/buildCda.js';
 import { composeSections } from './cda/narrative.js';
-import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
 import { buildDocx, type DocxBlock } from './docx.js';
 import type { FacilityModel, PatientModel, PhysicianModel, VisitModel } from './model.js';
 import { MEDICAL, SURGICAL } from './pools/conditions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertWellFormedXml } from './cda/wellFormed.js';
+import { assertWellFormedXml } from '../documents/cda/build/wellFormed.js';
 import { buildDocx } from './docx.js';
 import { buildStoredZip, crc32 } from './zip.js';
 

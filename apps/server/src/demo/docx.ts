@@ -1,4 +1,4 @@
-import { escapeXml } from './cda/xml.js';
+import { escapeXml } from '../documents/cda/build/xml.js';
 import { buildStoredZip } from './zip.js';
 
 /** One paragraph of a demo Word document. */

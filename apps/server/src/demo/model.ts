@@ -1,4 +1,4 @@
-import type { DocTemplateKey } from './cda/templates.js';
+import type { DocTemplateKey } from '@quill/core';
 
 /** The fixed "now" of the demo data, so every run writes the same dates. */
 export const REFERENCE_TIME = Date.parse('2026-11-01T12:00:00Z');

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
@@ -31,7 +32,6 @@ import type { BlobStore } from '../storage/blobStore.js';
 import { seedAttachments } from './attachments.js';
 import { buildAudioPool } from './audio.js';
 import { dictationText } from './cda/narrative.js';
-import { DOC_TEMPLATES, type DocTemplateKey } from './cda/templates.js';
 import { IdCounter } from './ids.js';
 import { type Executor, insertRows, maxIds, queryRows, syncSequences } from './insert.js';
 import { seedJobs } from './jobs.js';

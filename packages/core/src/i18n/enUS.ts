@@ -1,6 +1,11 @@
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
 import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';
+import { ASR_MESSAGES } from './transcribe/asr.js';
+import { PRODUCTIVITY_MESSAGES } from './transcribe/productivity.js';
+import { TAT_MESSAGES } from './transcribe/tat.js';
+import { TEMPLATE_MESSAGES } from './transcribe/templates.js';
+import { TRANSCRIBE_MESSAGES } from './transcribe/transcribe.js';
 
 /**
  * The one en-US message catalogue. Every user-visible string of the spec is written here exactly as
@@ -1584,6 +1589,13 @@ export const enUS = {
     lists: FACILITY_LISTS_MESSAGES,
     physicians: PHYSICIAN_DIRECTORY_MESSAGES,
     adt: ADT_SETUP_MESSAGES,
+  },
+  transcribe: {
+    start: TRANSCRIBE_MESSAGES,
+    templates: TEMPLATE_MESSAGES,
+    asr: ASR_MESSAGES,
+    tat: TAT_MESSAGES,
+    productivity: PRODUCTIVITY_MESSAGES,
   },
 } as const;
 

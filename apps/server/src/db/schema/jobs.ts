@@ -101,6 +101,17 @@ export const jobs = pgTable(
     adtPhysicians: jsonb('adt_physicians').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
     dictatedAt: timestamp('dictated_at', { withTimezone: true }),
+    /**
+     * Turnaround times (issue 27, docs/domain.md "Turnaround time"): the stage times are stamped by
+     * the jobs_flow_times trigger of migration 0025; the first text by the save or import that
+     * stores the first document.
+     */
+    transcriptionStartedAt: timestamp('transcription_started_at', { withTimezone: true }),
+    firstTextAt: timestamp('first_text_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    distributedAt: timestamp('distributed_at', { withTimezone: true }),
+    /** The account whose save stored the job's first text in Quill (TAT per transcriptionist). */
+    transcribedByAccountId: integer('transcribed_by_account_id').references(() => accounts.id),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     dateOfService: date('date_of_service'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,8 +172,13 @@ export const documentVersions = pgTable(
     blobKey: text('blob_key').notNull(),
     size: integer('size').notNull(),
     isDraft: boolean('is_draft').notNull().default(false),
-    /** import, transcription, save, seed */
+    /**
+     * import, transcription, save, seed, wopi; 'template' (a draft Transcribe started from the
+     * work type's template) and 'asr' (a draft from the speech recognizer), both drafts.
+     */
     source: text('source').notNull(),
+    /** Narrative characters this save added over the text it started from (productivity). */
+    typedChars: integer('typed_chars'),
     createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
   },

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** A corporate structure: what the user picks on the job list (label `companyNameId`). */
 export const corporateStructures = pgTable('corporate_structures', {
@@ -38,6 +49,8 @@ export const clientFacilities = pgTable(
     /** Fax number printed on cover sheets as the sender. */
     faxNumber: text('fax_number'),
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Turnaround target of a STAT job, dictation to finished, in minutes (issue 27). */
+    statTargetMinutes: integer('stat_target_minutes').notNull().default(120),
   },
   (t) => [index('client_facilities_cs_idx').on(t.corporateStructureId)],
 );
@@ -62,6 +75,44 @@ export const workTypes = pgTable(
   (t) => [
     index('work_types_cf_idx').on(t.clientFacilityId),
     index('work_types_cs_idx').on(t.corporateStructureId),
+  ],
+);
+
+/** One section a new document of a work type starts with (rules/documentTemplates.ts). */
+export interface TemplateSectionRow {
+  /** LOINC section code, e.g. 10164-2. */
+  code: string;
+  title: string;
+  /** Boilerplate narrative, '' for none; lines are paragraphs. */
+  text: string;
+}
+
+/**
+ * The template a new document of a work type starts from (issue 27): with no facility it serves
+ * every facility that sees the work type; a facility's row overrides it there.
+ */
+export const workTypeTemplates = pgTable(
+  'work_type_templates',
+  {
+    id: serial('id').primaryKey(),
+    corporateStructureId: integer('corporate_structure_id')
+      .notNull()
+      .references(() => corporateStructures.id),
+    clientFacilityId: integer('client_facility_id').references(() => clientFacilities.id),
+    workTypeId: integer('work_type_id')
+      .notNull()
+      .references(() => workTypes.id),
+    /** LOINC document type code and its display name (the CDA header's code and title). */
+    documentCode: text('document_code').notNull(),
+    documentTitle: text('document_title').notNull(),
+    sections: jsonb('sections').$type<TemplateSectionRow[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('work_type_templates_shared_idx').on(t.workTypeId).where(sql`${t.clientFacilityId} is null`),
+    uniqueIndex('work_type_templates_facility_idx')
+      .on(t.workTypeId, t.clientFacilityId)
+      .where(sql`${t.clientFacilityId} is not null`),
   ],
 );
 

@@ -1,12 +1,12 @@
+import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
 import { describe, expect, it } from 'vitest';
+import { buildCda, type CdaInput } from '../../documents/cda/build/buildCda.js';
+import { assertWellFormedXml } from '../../documents/cda/build/wellFormed.js';
 import { renderDocument } from '../documents.js';
 import type { FacilityModel, PatientModel, PhysicianModel } from '../model.js';
 import { MEDICAL } from '../pools/conditions.js';
 import { rngFor } from '../prng.js';
-import { buildCda, type CdaInput } from './buildCda.js';
 import { composeSections, person } from './narrative.js';
-import { DOC_TEMPLATES, type DocTemplateKey } from './templates.js';
-import { assertWellFormedXml } from './wellFormed.js';
 
 const base: CdaInput = {
   id: 'T-1',

@@ -1,4 +1,6 @@
+import { DOC_TEMPLATES, type DocTemplateKey, SECTIONS, type SectionKey } from '@quill/core';
 import type { Age } from '@quill/core/rules/age';
+import type { Block, CdaSection, Inline } from '../../documents/cda/build/buildCda.js';
 import type { Condition } from '../pools/conditions.js';
 import {
   ALLERGIES,
@@ -11,8 +13,6 @@ import {
   SOCIAL,
 } from '../pools/phrases.js';
 import type { Rng } from '../prng.js';
-import type { Block, CdaSection, Inline } from './buildCda.js';
-import { DOC_TEMPLATES, type DocTemplateKey, SECTIONS, type SectionKey } from './templates.js';
 
 export interface NarrativeContext {
   condition: Condition;

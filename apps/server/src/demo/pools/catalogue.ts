@@ -1,5 +1,5 @@
 /** The organisation catalogue of the demo: work types, hold-queue rules and service-centre regions. */
-import type { DocTemplateKey } from '../cda/templates.js';
+import type { DocTemplateKey } from '@quill/core';
 import type { RuleModel, WorkTypeModel } from '../model.js';
 
 export type WorkTypeSpec = Omit<WorkTypeModel, 'id'>;

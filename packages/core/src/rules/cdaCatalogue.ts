@@ -1,4 +1,4 @@
-/** C-CDA document templates and section definitions the demo documents use (OIDs from C-CDA R2.1). */
+/** The C-CDA R2.1 catalogue: document types and sections with their template OIDs and LOINC codes (the demo documents and the work type templates of issue 27 use it). */
 
 export type DocTemplateKey = 'progress' | 'hp' | 'discharge' | 'consult' | 'operative';
 
