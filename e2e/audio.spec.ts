@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { structureJobIds } from './helpers/jobs';
+import { pedal } from './helpers/pedal';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -20,15 +21,6 @@ interface AudioOptions {
 
 /** Spec 01 §9 via @quill/core's heldDistanceMs: F13 held 1 s while paused = (1 + ⌊1000/120⌋) × 1100 ms. */
 const REWIND_HELD_1S_PAUSED_MS = (1 + Math.floor(1000 / 120)) * 1100;
-
-/** The pedal keys as Chromium knows them (Playwright's keyboard has F1–F12 only). */
-const VIRTUAL_KEY = { F13: 124, F14: 125, F15: 126, F16: 127 } as const;
-type PedalKey = keyof typeof VIRTUAL_KEY;
-
-/** A real (trusted) key event, as a foot pedal in keyboard mode sends it. */
-async function pedal(cdp: CDPSession, key: PedalKey, type: 'rawKeyDown' | 'keyUp') {
-  await cdp.send('Input.dispatchKeyEvent', { type, key, code: key, windowsVirtualKeyCode: VIRTUAL_KEY[key] });
-}
 
 async function listReady(page: Page): Promise<void> {
   await expect(page.getByTestId('record-line')).toBeVisible();

@@ -85,7 +85,11 @@ test('manager signs in from /, picks one of two accounts on Select User, and lan
   await expect(nav(page).getByRole('button', { name: 'Upload' })).toBeFocused();
 
   await nav(page).getByRole('button', { name: 'My Account' }).click();
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([/^My Profile/, 'Sign Out']);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    /^My Profile/,
+    'My productivity',
+    'Sign Out',
+  ]);
   await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: 'artifacts/nav-account-menu.png' });
   await expectAccessible(page);

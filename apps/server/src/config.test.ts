@@ -57,6 +57,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ FAX_SMTP_URL: 'http://mail' })).toThrow(/FAX_SMTP_URL must start with smtp/);
   });
 
+  it('chooses the speech recognizer: pocketsphinx by default, http only with ASR_URL, or none', () => {
+    const c = loadConfig({});
+    expect([c.ASR_ENGINE, c.ASR_MODEL, c.ASR_TIMEOUT_SECONDS, c.ASR_URL]).toEqual([
+      'pocketsphinx',
+      'whisper-1',
+      600,
+      undefined,
+    ]);
+    expect(() => loadConfig({ ASR_ENGINE: 'http' })).toThrow(/ASR_URL: required when ASR_ENGINE is http/);
+    expect(loadConfig({ ASR_ENGINE: 'http', ASR_URL: 'http://127.0.0.1:9000' }).ASR_URL).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => loadConfig({ ASR_ENGINE: 'vosk' })).toThrow(/ASR_ENGINE/);
+    expect(() => loadConfig({ ASR_URL: 'not a url' })).toThrow(/ASR_URL/);
+    expect(() => loadConfig({ ASR_TIMEOUT_SECONDS: '0' })).toThrow(/ASR_TIMEOUT_SECONDS/);
+  });
+
   it('reads booleans and numbers from strings', () => {
     const c = loadConfig({ IN_PROCESS_WORKER: 'false', PORT: '9090', DEMO_JOBS: '100' });
     expect(c.IN_PROCESS_WORKER).toBe(false);

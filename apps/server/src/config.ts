@@ -133,6 +133,19 @@ export const ConfigSchema = z.object({
   FAX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   FAX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   FAX_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /**
+   * Speech-recognition drafts (issue 27): `pocketsphinx` (Debian's, run as a child process), `http`
+   * (any server speaking the OpenAI-compatible POST /v1/audio/transcriptions at ASR_URL) or `none`.
+   */
+  ASR_ENGINE: z.enum(['pocketsphinx', 'http', 'none']).default('pocketsphinx'),
+  /** http engine: the recognizer's base URL, e.g. http://whisper:8080 (…/v1/audio/transcriptions is added). */
+  ASR_URL: z.url().optional(),
+  /** http engine: the `model` field of the request. */
+  ASR_MODEL: z.string().min(1).max(200).default('whisper-1'),
+  /** http engine: sent as `Authorization: Bearer …` when set (a cloud provider's key). */
+  ASR_API_KEY: z.string().optional(),
+  /** The limit of one recognition (conversion included); past it the try fails and is retried. */
+  ASR_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(1800).default(600),
   /** How often the task queue looks for tasks of a worker that died (and retries them). */
   TASK_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Seconds between worker heartbeat tasks; the health check wants one within a minute. */
@@ -215,6 +228,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
 /** Settings that are only required together with another one (e.g. FAX_SMTP_URL for smtp faxing). */
 function dependentSettingIssues(c: z.infer<typeof ConfigSchema>): string[] {
   const issues: string[] = [];
+  if (c.ASR_ENGINE === 'http' && !c.ASR_URL) issues.push('  ASR_URL: required when ASR_ENGINE is http');
   if (c.FAX_TRANSPORT === 'smtp') {
     for (const name of ['FAX_SMTP_URL', 'FAX_SMTP_FROM', 'FAX_SMTP_DOMAIN'] as const) {
       if (!c[name]) issues.push(`  ${name}: required when FAX_TRANSPORT is smtp`);

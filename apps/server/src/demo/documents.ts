@@ -1,6 +1,6 @@
 import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
 import { ageOf } from '@quill/core/rules/age';
-import { type Block, buildCda, type CdaSection } from '../documents/cda/build/buildCda.js';
+import { type Block, buildCda, type CdaSection, type Inline } from '../documents/cda/build/buildCda.js';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { composeSections } from './cda/narrative.js';
 import { buildDocx, type DocxBlock } from './docx.js';
@@ -24,8 +24,8 @@ export interface DocumentSpec {
   referrer: PhysicianModel;
 }
 
-const inlineText = (parts: (string | { bold: string })[]) =>
-  parts.map((p) => (typeof p === 'string' ? p : p.bold)).join('');
+const inlineText = (parts: Inline[]) =>
+  parts.map((p) => (typeof p === 'string' ? p : 'bold' in p ? p.bold : p.recognized)).join('');
 
 /** A narrative block as Word blocks: a paragraph, bulleted or numbered items, a table. */
 function docxBlocks(b: Block): DocxBlock[] {

@@ -39,6 +39,7 @@ import { MT_NAMES } from './pools/names.js';
 import { hashSeed, type Rng } from './prng.js';
 import { buildRecipients, type FacilityPhysicians } from './recipients.js';
 import { recipientRegistryId } from './recipientsShowcase.js';
+import { lastTurnaround, turnaroundTimes } from './turnaround.js';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 
@@ -232,7 +233,7 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
 
   const hi = plan.hi ?? rng.chance(stage === S.holdQueue.id ? 0.45 : 0.06);
   const updated = Math.max(createdAt, transcribedAt, signedAtMs ?? 0, clearedAt ?? 0);
-  rows.jobs.push({
+  const job: JobRows['jobs'][number] = {
     id: jobId,
     originalJobId: null,
     dictationId: String(4_100_000 + jobId * 3 + rng.int(0, 2)),
@@ -292,5 +293,17 @@ export function buildJob(ctx: JobContext, plan: JobPlan, facility: FacilityModel
         : dictatedAt,
     ),
     updatedAt: new Date(updated),
+  };
+  // Turnaround after the row's own values, from the job's own generator: the seed's sequence stays.
+  const turnaround = turnaroundTimes({
+    jobId,
+    stageId: stage,
+    stat: job.stat != null,
+    dictatedAt,
+    textAt: docKey ? transcribedAt : null,
+    signedAt: signedAtMs,
   });
+  Object.assign(job, turnaround);
+  job.updatedAt = new Date(Math.max(updated, lastTurnaround(turnaround)));
+  rows.jobs.push(job);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAILED_STAGE_IDS, MEMBER_TYPES, PERMISSIONS, STAGES } from '@quill/core';
+import { FAILED_STAGE_IDS, MEMBER_TYPES, PERMISSIONS, STAGES, TAT_MILESTONES } from '@quill/core';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,37 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(await n('select count(*) as n from work_types where max_addressees is null')).toBeGreaterThan(0);
   });
 
+  it('has a template for every work type: the structure’s for a shared one, the facility’s for its own (issue 27)', async () => {
+    expect(await n('select count(*) as n from work_type_templates')).toBe(
+      await n('select count(*) as n from work_types'),
+    );
+    expect(
+      await n(
+        `select count(*) as n from work_types w join work_type_templates t on t.work_type_id = w.id
+          where t.corporate_structure_id = w.corporate_structure_id
+            and t.client_facility_id is not distinct from w.client_facility_id`,
+      ),
+    ).toBe(await n('select count(*) as n from work_types'));
+    const byName = await q<{
+      name: string;
+      document_code: string;
+      sections: { code: string; text: string }[];
+    }>(
+      `select distinct on (w.name) w.name, t.document_code, t.sections from work_types w
+         join work_type_templates t on t.work_type_id = w.id order by w.name`,
+    );
+    const codeOf = (name: string) => byName.find((r) => r.name === name)?.document_code;
+    expect(codeOf('History and Physical')).toBe('34117-2');
+    expect(codeOf('Discharge Summary')).toBe('18842-5');
+    expect(codeOf('Consultation')).toBe('11488-4');
+    expect(codeOf('Operative Report')).toBe('11504-8');
+    expect(codeOf('Telephone Encounter')).toBe('11506-3');
+    const exam = byName
+      .find((r) => r.name === 'History and Physical')!
+      .sections.find((x) => x.code === '29545-1');
+    expect(exam?.text).toMatch(/^General: /);
+  });
+
   it('has enough physicians and patients', async () => {
     expect(await n('select count(*) as n from physicians')).toBeGreaterThanOrEqual(200);
     expect(await n('select count(*) as n from physicians where secure_messaging_enabled')).toBeGreaterThan(0);
@@ -184,6 +215,41 @@ describe.each(backends)('demo seed on $name', (backend) => {
         ),
       ).toBeGreaterThan(0);
     }
+  });
+
+  it('gives jobs past Dictated turnaround times in the order of their stages (issue 27)', async () => {
+    const finished = TAT_MILESTONES.finishedAt.join(',');
+    const count = (where: string) => n(`select count(*) as n from jobs j where ${where}`);
+    const hasText = 'exists (select 1 from document_versions d where d.job_id = j.id)';
+    expect(
+      await count(
+        `stage_id = 1 and coalesce(transcription_started_at, first_text_at, finished_at, distributed_at) is not null`,
+      ),
+    ).toBe(0);
+    // Started between dictation and the text; the text when its document was written.
+    expect(await count('stage_id <> 1 and transcription_started_at is null')).toBe(0);
+    expect(await count('transcription_started_at < dictated_at')).toBe(0);
+    expect(await count(`(first_text_at is null) = ${hasText}`)).toBe(0);
+    expect(
+      await count(
+        `first_text_at < transcription_started_at or first_text_at <> (select min(created_at) from document_versions d where d.job_id = j.id)`,
+      ),
+    ).toBe(0);
+    // Finished at the milestone stages, after the text and never after the signature.
+    expect(await count(`(finished_at is not null) <> (stage_id in (${finished}))`)).toBe(0);
+    expect(await count('finished_at < first_text_at or finished_at > signed_at')).toBe(0);
+    expect(await count(`(distributed_at is not null) <> (stage_id = ${TAT_MILESTONES.distributedAt})`)).toBe(
+      0,
+    );
+    expect(await count('distributed_at < finished_at or distributed_at < signed_at')).toBe(0);
+    // The list's rows carry them, and STAT jobs finish both within and past the 2-hour target.
+    expect(await count('tat_minutes(dictated_at, finished_at) > 0')).toBeGreaterThan(JOBS / 3);
+    expect(await count('stat is not null and tat_minutes(dictated_at, finished_at) <= 120')).toBeGreaterThan(
+      0,
+    );
+    expect(await count('stat is not null and tat_minutes(dictated_at, finished_at) > 120')).toBeGreaterThan(
+      0,
+    );
   });
 
   it('has the special kinds of jobs', async () => {

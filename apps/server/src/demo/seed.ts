@@ -42,6 +42,7 @@ import { DEMO_USERS, seedPhysicians, seedUsers } from './people.js';
 import { MEDICAL, SURGICAL } from './pools/conditions.js';
 import { MT_NAMES } from './pools/names.js';
 import { hashSeed, Rng, rngFor } from './prng.js';
+import { seedTemplates } from './templates.js';
 
 export interface SeedOptions {
   jobs: number;
@@ -195,6 +196,7 @@ export async function seedDemo(
     progress(
       `Created ${org.structures.length} corporate structures with ${org.facilities.length} client facilities`,
     );
+    progress(`Created ${await seedTemplates(tx, org.facilities)} work type templates`);
     const docs = await seedPhysicians(tx, ids, rng.fork('physicians'), org.structures, org.facilities);
     progress(`Created ${docs.length} physicians`);
     const firstBig = org.facilities[0];

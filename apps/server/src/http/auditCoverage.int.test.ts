@@ -73,6 +73,8 @@ const PATIENT_CALLS: Record<string, (s: Side) => Call> = {
  * attachments or WOPI credential); the test file named proves their audit rows.
  */
 const PATIENT_CALLS_PROVEN_ELSEWHERE: Record<string, string> = {
+  // Needs an audio-only job: success, refusal and another tenant's job are audited there.
+  'jobEditor.transcribe': 'routes/jobEditor/transcribe.int.test.ts',
   'adt.accept': 'routes/adt/acceptAdt.int.test.ts',
   'adt.search': 'routes/adt/adtSearch.int.test.ts',
   'attachments.search': 'routes/attachments/attachments.int.test.ts',
@@ -131,11 +133,19 @@ const NOT_PATIENT_CALLS = [
   'users.passwordLinkInfo',
   'users.setPassword',
   'reference.facilities',
+  // Issue 27: counts and times per work type and staff account, audited as report.tat.export
+  // (routes/reports/tatReport.int.test.ts), and the caller's own figures.
+  'reports.facilities',
+  'reports.tatExport',
+  'productivity.me',
   // facilityLists (issue 26)
   'facilityLists.workTypes',
   'facilityLists.addWorkType',
   'facilityLists.saveWorkType',
   'facilityLists.deleteWorkType',
+  'facilityLists.workTypeTemplate',
+  'facilityLists.saveWorkTypeTemplate',
+  'facilityLists.deleteWorkTypeTemplate',
   'facilityLists.departments',
   'facilityLists.addDepartment',
   'facilityLists.saveDepartment',

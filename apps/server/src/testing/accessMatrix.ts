@@ -409,7 +409,20 @@ export const ACCESS_MATRIX: AccessMatrix = {
   reference: {
     facilities: plain(all('dictatorView'), '/api/reference/facilities'),
   },
-  // Reference data of one facility (issue 26): reading needs dictatorView, changing dictatorAdd.
+  // Issue 27: the turnaround report of one facility (dictatorAdd; another company's facility is
+  // 404), and the caller's own productivity (any account; it names no one else's ids).
+  reports: {
+    facilities: plain(all('dictatorAdd'), '/api/reports/facilities'),
+    tatExport: read(
+      all('dictatorAdd'),
+      (s) => `/api/reports/tat.xlsx?cf=${s.t.cfId}&from=2026-01-01&to=2026-12-31`,
+    ),
+  },
+  productivity: {
+    me: plain(ACCOUNT, '/api/productivity/me?tz=America%2FChicago'),
+  },
+  // Reference data of one facility (issue 26; work type templates, issue 27): reading needs
+  // dictatorView, changing dictatorAdd.
   facilityLists: (() => {
     // Each write names a row the matrix added itself (when the caller may add one with the tenant's
     // ids), so the demo's own work types, departments and locations stay as they are.
@@ -449,11 +462,35 @@ export const ACCESS_MATRIX: AccessMatrix = {
       },
     });
     const anyId = () => 1;
+    // Issue 27: a template changes a work type the caller has just added (its own row to change).
+    const template = (suffix: '' | '/delete'): MatrixEntry => ({
+      credential: 'session',
+      gate: all('dictatorAdd'),
+      call: async (s) => {
+        const res =
+          s.foreign || !s.caller.signedIn
+            ? null
+            : await s.send(post(`${base(s)}/workTypes`, body.workTypes()));
+        const id = res?.statusCode === 200 ? (res.json() as { id: number }).id : s.t.workTypeId;
+        const url = `${base(s)}/workTypes/${id}/template${suffix}`;
+        return suffix
+          ? post(url)
+          : post(url, {
+              scope: 'facility',
+              documentCode: '11506-3',
+              documentTitle: 'Matrix note',
+              sections: [{ code: '10164-2', title: 'History of present illness', text: '' }],
+            });
+      },
+    });
     return {
       workTypes: read(all('dictatorView'), (s) => `${base(s)}/workTypes`),
       addWorkType: add('workTypes'),
       saveWorkType: change('workTypes', '', (s) => s.t.workTypeId),
       deleteWorkType: change('workTypes', '/delete', (s) => s.t.workTypeId),
+      workTypeTemplate: read(all('dictatorView'), (s) => `${base(s)}/workTypes/${s.t.workTypeId}/template`),
+      saveWorkTypeTemplate: template(''),
+      deleteWorkTypeTemplate: template('/delete'),
       departments: read(all('dictatorView'), (s) => `${base(s)}/departments`),
       addDepartment: add('departments'),
       saveDepartment: change('departments', '', anyId),
@@ -764,6 +801,13 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: all('jobEdit'),
       ok: [200, 409],
       call: (s) => post('/api/job/bookoutjob', { jobId: s.t.jobId }),
+    },
+    // Issue 27: the matrix's job has a document, so a permitted account is told so (409).
+    transcribe: {
+      credential: 'session',
+      gate: all('jobEdit', 'jobEditText'),
+      ok: [200, 409],
+      call: (s) => post('/api/job/transcribe', { jobId: s.t.jobId }),
     },
     extendBooking: {
       credential: 'session',

@@ -6,8 +6,10 @@ import { HealthCheckPage } from '../features/health/HealthCheckPage';
 import { jobRoutes } from '../features/job-editor/routes';
 import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
+import { productivityRoute } from '../features/productivity/routes';
 import { profileRoute } from '../features/profile/routes';
 import { referenceDataRoute } from '../features/reference-data/routes';
+import { tatReportRoute } from '../features/tat-report/routes';
 import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
 import { usersRoutes } from '../features/users/routes';
 import { ErrorPage } from './errors/ErrorPage';
@@ -60,6 +62,8 @@ export const routeTree = rootRoute.addChildren([
     patientUploadRoute,
     jobSearchRoute,
     profileRoute,
+    productivityRoute,
+    tatReportRoute,
     ...usersRoutes,
     referenceDataRoute,
     ...jobRoutes,

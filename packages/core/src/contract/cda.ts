@@ -13,6 +13,12 @@ export interface NarrativeRun {
   italic?: boolean;
   underline?: boolean;
   /**
+   * Text a speech recognizer wrote that nobody has edited yet (issue 27): written as
+   * `<content styleCode="xRecognized">`, a local style CDA allows ("x" prefix); the editor shows it
+   * highlighted and drops the flag from a paragraph once it is edited.
+   */
+  recognized?: boolean;
+  /**
    * The `ID`s (space-separated) of the narrative elements the text lies in, which the document's
    * coded entries point at: shown as protected anchors, never sent back (the save keeps them).
    */
@@ -72,6 +78,7 @@ export const NarrativeRunSchema: z.ZodType<NarrativeRun> = z.object({
   bold: z.boolean().optional(),
   italic: z.boolean().optional(),
   underline: z.boolean().optional(),
+  recognized: z.boolean().optional(),
   anchors: z
     .string()
     .max(CDA_EDIT_LIMITS.maxRunLength)

@@ -191,8 +191,16 @@ export const DocumentAvailabilitySchema = z.object({
 });
 export type DocumentAvailability = z.infer<typeof DocumentAvailabilitySchema>;
 
-/** Answer of getcda: the editing model of the job's current document, and the job version. */
-export const JobCdaSchema = z.object({ version: z.number().int(), model: CdaEditModelSchema });
+/**
+ * Answer of getcda: the editing model of the job's working document, and the job version. `draft`
+ * names a transcription's starting draft (issue 27: 'template' or 'asr') while the job has no
+ * document of its own yet; null for the job's current document.
+ */
+export const JobCdaSchema = z.object({
+  version: z.number().int(),
+  model: CdaEditModelSchema,
+  draft: z.string().nullable(),
+});
 
 /** Answer of getjobversion. */
 export const JobVersionSchema = z.object({ version: z.number().int() });

@@ -91,6 +91,14 @@ export const JobListRowSchema = z.object({
   edited: z.boolean(),
   signed: z.boolean(),
   faxed: z.boolean(),
+  /**
+   * Turnaround (issue 27, docs/domain.md "Turnaround time"): whole minutes from dictation to the
+   * job's first text and to its finished text; null until both times are known.
+   */
+  tatFirstTextMinutes: z.number().int().nullable(),
+  tatFinishedMinutes: z.number().int().nullable(),
+  /** The client facility's STAT target turnaround, dictation to finished, in minutes. */
+  statTargetMinutes: z.number().int(),
 });
 export type JobListRow = z.infer<typeof JobListRowSchema>;
 
@@ -144,7 +152,8 @@ export const JobListRowsSchema = z
 
 /** The names, notes and settings a binary batch's rows refer to, keyed by id (as JSON object keys). */
 export const BinaryJobListHeaderSchema = z.object({
-  format: z.literal('binary-1'),
+  /** binary-2: the 76-byte record of {@link BINARY_ROW} (binary-1 had 68 bytes, without turnaround). */
+  format: z.literal('binary-2'),
   /** Rows (records) after the header. */
   count: z.number().int().min(0),
   /** The user's formats the `rows` answer would have used. */
@@ -160,6 +169,8 @@ export const BinaryJobListHeaderSchema = z.object({
   locations: z.record(z.string(), z.tuple([z.string(), z.string()])),
   /** Client facility id → name (the clinic). */
   facilities: z.record(z.string(), z.string()),
+  /** Client facility id → its STAT target turnaround in minutes (the row's `statTargetMinutes`). */
+  statTargets: z.record(z.string(), z.number().int()),
   /** Job id → its job note, for the jobs that have one. */
   notes: z.record(z.string(), z.string()),
   /** Job id → its hold-queue flags [code, description], for the jobs that have any. */
@@ -184,6 +195,8 @@ export const LIST_VIEWED_BITS = { pdf: 1, rtf: 2 } as const;
  *     the client facility id
  *   int16: stage id; the facility's offset from UTC at the dictated and signed times in minutes
  *     (0 when the time is missing); {@link LIST_ROW_BITS} summed
+ *   int32: whole minutes from dictation to the first text and to the finished text (issue 27) —
+ *     {@link BINARY_MISSING_MINUTES} until both times are known (migration 0026)
  */
 export const BINARY_ROW = {
   jobId: 0,
@@ -201,7 +214,10 @@ export const BINARY_ROW = {
   dictatedOffset: 62,
   signedOffset: 64,
   bits: 66,
-  size: 68,
+  tatFirstText: 68,
+  tatFinished: 72,
+  size: 76,
 } as const;
 export const BINARY_MISSING_ID = -1;
+export const BINARY_MISSING_MINUTES = -1;
 export const BINARY_MISSING_DAY = -2147483648;

@@ -38,6 +38,11 @@ export const BookOutResultSchema = z.object({
   expiresAt: z.string(),
   messages: z.array(z.string()),
 });
+/** Answer of transcribe (issue 27): the booking, and which starting draft the editor opens. */
+export const TranscribeResultSchema = BookOutResultSchema.extend({
+  /** 'template': a new document from the work type's template; 'asr': the speech recognizer's draft. */
+  draft: z.string(),
+});
 /** Body of extendbooking. */
 export const ExtendBookingBodySchema = z.object({ jobId: bodyId('jobId'), bookingCookie: cookie });
 /** Answer of extendbooking. */

@@ -2,7 +2,7 @@ import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
 import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';
 import { ASR_MESSAGES } from './transcribe/asr.js';
-import { PRODUCTIVITY_MESSAGES } from './transcribe/productivity.js';
+import { PRODUCTIVITY_MESSAGES, PRODUCTIVITY_NAV_MESSAGES } from './transcribe/productivity.js';
 import { TAT_MESSAGES } from './transcribe/tat.js';
 import { TEMPLATE_MESSAGES } from './transcribe/templates.js';
 import { TRANSCRIBE_MESSAGES } from './transcribe/transcribe.js';
@@ -75,6 +75,7 @@ export const enUS = {
     myAccount: 'My Account',
     myProfile: 'My Profile',
     signOut: 'Sign Out',
+    ...PRODUCTIVITY_NAV_MESSAGES,
     signedInAs: 'Signed in as',
     opensInNewWindow: '(opens in a new window)',
     tenantEditTitle: 'Edit Job',
@@ -192,6 +193,7 @@ export const enUS = {
       jobNoteBool: 'Note',
       stageName: 'Stage',
       formattedDateOfService: 'Date of Service',
+      ...TAT_MESSAGES.columns,
     },
     title: 'Jobs',
     corporateStructure: {

@@ -1,3 +1,4 @@
+import { dayNumber, parseCalendarDay } from './calendarDay.js';
 import { LIMITS } from './constants.js';
 
 /**
@@ -25,31 +26,6 @@ const WHOLE_DAY_MS = DAY_MS;
 /** A local day is 23 or 25 hours long on a daylight-saving change. */
 const DST_SLACK_MS = 3_600_000;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-interface DayParts {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** The parts of a 'YYYY-MM-DD' that names a real day (years 1900–9999), else null. */
-function dayParts(text: string): DayParts | null {
-  const m = DAY.exec(text.trim());
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1900) return null;
-  const utc = new Date(Date.UTC(year, month - 1, day));
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day)
-    return null;
-  return { year, month, day };
-}
-
-/** Days since 1970-01-01 of a real day: calendar arithmetic, free of time zones. */
-function dayNumber(p: DayParts): number {
-  return Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The local calendar day of an instant as 'YYYY-MM-DD' (what a date input holds). */
@@ -72,8 +48,8 @@ export function defaultAttachmentDays(today: Date): { from: string; to: string }
  * than 180 days from From to To; null when the range can be searched.
  */
 export function attachmentDaysProblem(from: string, to: string): AttachmentRangeProblem | null {
-  const a = dayParts(from);
-  const b = dayParts(to);
+  const a = parseCalendarDay(from);
+  const b = parseCalendarDay(to);
   if (!a || !b) return 'attachments.dateRequired';
   const days = dayNumber(b) - dayNumber(a);
   if (days < 0) return 'attachments.toBeforeFrom';
@@ -90,8 +66,8 @@ export function attachmentSearchQuery(
   from: string,
   to: string,
 ): { AfterDateUtc: string; BeforeInclusiveDateUtc: string } | null {
-  const a = dayParts(from);
-  const b = dayParts(to);
+  const a = parseCalendarDay(from);
+  const b = parseCalendarDay(to);
   if (!a || !b) return null;
   const start = new Date(a.year, a.month - 1, a.day);
   const end = new Date(new Date(b.year, b.month - 1, b.day + 1).getTime() - 1);

@@ -10,7 +10,7 @@ import { columnRanks } from './jobListSort.js';
 import { runSteps } from './steps.js';
 
 const header: Omit<BinaryJobListHeader, 'count'> = {
-  format: 'binary-1',
+  format: 'binary-2',
   dateFormat: 'DD.MM.YYYY',
   timeFormat: 'hh:mm A',
   dictators: { 1: 'Núñez, Zoë' },
@@ -19,6 +19,7 @@ const header: Omit<BinaryJobListHeader, 'count'> = {
   departments: {},
   locations: { 1: ['Emergency Room', 'ER'] },
   facilities: { 9: 'North Clinic' },
+  statTargets: { 9: 90 },
   notes: { 1: 'call back', 7: 'T ≥ 38.5 °C – 😀' },
   flags: { 3: [['HQ00', 'No dictator']] },
   viewed: { 2: 3 },
@@ -42,6 +43,8 @@ function records(count: number): BinaryJobListRecord[] {
     stageId: i % 3 ? 11 : 410,
     clientFacilityId: 9,
     bits: i % 16,
+    tatFirstTextMinutes: i % 6 === 1 ? null : (i * 41) % 1_500,
+    tatFinishedMinutes: i % 4 === 2 ? null : i * 211,
   }));
 }
 
@@ -88,6 +91,7 @@ describe('decodeBinaryJobList', () => {
       workTypes: { 1: 'Letter', 2: 'Consultation' },
       locations: { 1: ['Ward', 'W'] },
       facilities: { 9: 'South Clinic' },
+      statTargets: { 9: 45 },
     };
     const varied = (count: number, from: number) =>
       records(count).map((r, i) => ({
@@ -107,6 +111,7 @@ describe('decodeBinaryJobList', () => {
       stat: 'STAT',
       patientWithheld: 'Patient Name',
       stage: (_: number, name: string) => name,
+      durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
     };
     for (const column of JOB_LIST_COLUMNS) {
       const keys = runSteps(columnKeysSteps(decoded, column, labels));
@@ -130,6 +135,9 @@ describe('decodeBinaryJobList', () => {
         'w',
         '1',
         'letter',
+        '1h',
+        '05m',
+        'd 2',
         '',
         '9 0',
         '0 p',
@@ -178,11 +186,23 @@ describe('decodeBinaryJobList', () => {
     expect(rows[7]).toMatchObject({ edited: true, signed: true, stat: true, faxed: false });
   });
 
+  it('reads the turnaround minutes, missing as null, and the facility’s STAT target (issue 27)', () => {
+    const rows = decodeBinaryJobList(encodeBinaryJobList(header, records(8)));
+    expect(rows[0]).toMatchObject({ tatFirstTextMinutes: 0, tatFinishedMinutes: 0, statTargetMinutes: 90 });
+    expect(rows[1]).toMatchObject({ tatFirstTextMinutes: null, tatFinishedMinutes: 211 });
+    expect(rows[2]).toMatchObject({ tatFirstTextMinutes: 82, tatFinishedMinutes: null });
+    // A facility the header has no target for reads none, which no comparison passes.
+    const other = decodeBinaryJobList(
+      encodeBinaryJobList(header, [{ ...records(1)[0]!, clientFacilityId: 10 }]),
+    );
+    expect(other[0]!.statTargetMinutes).toBeNaN();
+  });
+
   it('refuses bytes whose lengths do not add up', () => {
     const bytes = encodeBinaryJobList(header, records(3));
-    expect(splitBinaryJobList(bytes).rows.byteLength).toBe(3 * 68);
+    expect(splitBinaryJobList(bytes).rows.byteLength).toBe(3 * 76);
     expect(() => splitBinaryJobList(bytes.subarray(0, bytes.length - 1))).toThrow(/count/);
-    const longer = new Uint8Array(bytes.length + 68);
+    const longer = new Uint8Array(bytes.length + 76);
     longer.set(bytes);
     expect(() => splitBinaryJobList(longer)).toThrow(/count/);
     expect(() => splitBinaryJobList(bytes.subarray(0, 3))).toThrow(/not a binary/);

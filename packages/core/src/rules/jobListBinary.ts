@@ -1,6 +1,7 @@
 import {
   BINARY_ROW as AT,
   BINARY_MISSING_DAY,
+  BINARY_MISSING_MINUTES,
   LIST_ROW_BITS as BIT,
   type BinaryJobListHeader,
   BinaryJobListHeaderSchema,
@@ -88,7 +89,7 @@ type CodeReader = (rows: DataView, at: number) => number;
 
 /**
  * The record field that decides a column's text in a decoded row: rows of one batch with the same
- * number there show the same text (a name's id, a stage, a day). Keys of the column read that
+ * number there show the same text (a name's id, a stage, a day, turnaround minutes). Keys of the column read that
  * number per row and the text once per number (see `distinctValuesSteps`).
  */
 const TEXT_CODES: Partial<Record<JobListColumn, CodeReader>> = {
@@ -102,9 +103,11 @@ const TEXT_CODES: Partial<Record<JobListColumn, CodeReader>> = {
   location: (rows, at) => rows.getInt32(at + AT.locationId),
   stageName: (rows, at) => rows.getInt16(at + AT.stageId),
   formattedDateOfService: (rows, at) => rows.getInt32(at + AT.dateOfService),
+  tatFirstText: (rows, at) => rows.getInt32(at + AT.tatFirstText),
+  tatFinished: (rows, at) => rows.getInt32(at + AT.tatFinished),
 };
 
-/** True for the columns whose text a decoded row's text code stands for (names, stage, day). */
+/** True for the columns whose text a decoded row's text code stands for (names, stage, day, turnaround). */
 export function hasTextCode(column: JobListColumn): boolean {
   return TEXT_CODES[column] !== undefined;
 }
@@ -258,6 +261,24 @@ export class DecodedJobListRow implements JobListRow {
     return this.#bit(BIT.faxed);
   }
 
+  #minutes(field: number): number | null {
+    const minutes = this.#b.rows.getInt32(this.#at + field);
+    return minutes === BINARY_MISSING_MINUTES ? null : minutes;
+  }
+
+  get tatFirstTextMinutes(): number | null {
+    return this.#minutes(AT.tatFirstText);
+  }
+
+  get tatFinishedMinutes(): number | null {
+    return this.#minutes(AT.tatFinished);
+  }
+
+  /** The facility's STAT target from the header (NaN, which no comparison passes, if it is not there). */
+  get statTargetMinutes(): number {
+    return this.#b.header.statTargets[this.clientFacilityId] ?? Number.NaN;
+  }
+
   get filterJobId(): string {
     return String(this.jobId);
   }
@@ -349,6 +370,9 @@ export class DecodedJobListRow implements JobListRow {
       edited: this.edited,
       signed: this.signed,
       faxed: this.faxed,
+      tatFirstTextMinutes: this.tatFirstTextMinutes,
+      tatFinishedMinutes: this.tatFinishedMinutes,
+      statTargetMinutes: this.statTargetMinutes,
     };
   }
 }

@@ -9,7 +9,12 @@ import type { JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 import { runSteps } from './steps.js';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 /** A row without values, but those the test gives. */
 const row = (jobId: number, over: Partial<JobListRow>) =>
@@ -69,6 +74,22 @@ describe('job list grouping (spec 01 §9)', () => {
     );
     expect(groups.keys).toEqual(['12/31/2025', '03/01/2026']);
   });
+
+  it('groups turnaround by its shown duration, in order of duration (issue 27)', () => {
+    const timed = [
+      row(1, { tatFinishedMinutes: 65 }),
+      row(2, { tatFinishedMinutes: null }),
+      row(3, { tatFinishedMinutes: 3_010 }),
+      row(4, { tatFinishedMinutes: 5 }),
+      row(5, { tatFinishedMinutes: 3_000 }),
+      row(6, { tatFinishedMinutes: 0 }),
+    ];
+    const groups = groupRows(timed, 'tatFinished', labels, columnRanks(timed, 'tatFinished', labels));
+    // As text '1h 05m' < '2d 2h' < '5m'; by duration the other way round. 3,000 and 3,010 minutes
+    // both read 2d 2h: one group.
+    expect(groups.keys).toEqual(['0m', '5m', '1h 05m', '2d 2h', NO_GROUP]);
+    expect(Array.from(groups.ofRow)).toEqual([2, 4, 3, 1, 3, 0]);
+  });
 });
 
 describe("a column's sort ranks and groups built together", () => {
@@ -87,6 +108,8 @@ describe("a column's sort ranks and groups built together", () => {
       dictatedDate: i % 8 ? `2026-0${(i % 9) + 1}-01T10:00:00.000Z` : null,
       dateOfService: i % 9 ? `2026-01-${String((i % 28) + 1).padStart(2, '0')}` : null,
       clinic: i % 2 ? 'North' : 'South',
+      tatFirstTextMinutes: i % 5 ? (i * 37) % 3_000 : null,
+      tatFinishedMinutes: i % 7 ? i * 97 : null,
     }),
   );
 

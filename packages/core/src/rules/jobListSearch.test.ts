@@ -7,7 +7,12 @@ import type { JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 import { runSteps } from './steps.js';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 const row = (jobId: number, over: Partial<JobListRow>) =>
   listRow(jobId, {

@@ -13,7 +13,12 @@ import {
 import type { JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 const row = listRow;
 
@@ -63,6 +68,28 @@ describe('job list sort (spec 01 §5)', () => {
     expect(ids(sortJobRows(stages, { column: 'stageName', ascending: true }, labels))).toEqual([3, 1, 2]);
   });
 
+  it('sorts turnaround by its minutes, not by its shown duration, missing lowest (issue 27)', () => {
+    const timed = [
+      row(1, { tatFirstTextMinutes: 65 }),
+      row(2, { tatFirstTextMinutes: null }),
+      row(3, { tatFirstTextMinutes: 3_000 }),
+      row(4, { tatFirstTextMinutes: 5 }),
+      row(5, { tatFirstTextMinutes: 65 }),
+    ];
+    // As text '1h 05m' < '2d 2h' < '5m'.
+    expect(ids(sortJobRows(timed, { column: 'tatFirstText', ascending: true }, labels))).toEqual([
+      2, 4, 1, 5, 3,
+    ]);
+    expect(ids(sortJobRows(timed, { column: 'tatFirstText', ascending: false }, labels))).toEqual([
+      3, 1, 5, 4, 2,
+    ]);
+    const ranks = columnRanks(timed, 'tatFirstText', labels);
+    expect(Array.from(orderByRanks([0, 1, 2, 3, 4], ranks, true), (i) => timed[i]!.jobId)).toEqual([
+      2, 4, 1, 5, 3,
+    ]);
+    expect(sortValue(timed[1]!, 'tatFinished', labels)).toBeNull();
+  });
+
   it('orders missing values lowest in compareSortValues', () => {
     expect(compareSortValues(null, '2026-01-01')).toBeLessThan(0);
     expect(compareSortValues('', null)).toBeGreaterThan(0);
@@ -92,6 +119,8 @@ describe('job list sort (spec 01 §5)', () => {
           'Cancelled',
           'Processing',
         ][i % 8]!,
+        tatFirstTextMinutes: i % 6 ? (i * 53) % 200 : null,
+        tatFinishedMinutes: i % 4 ? i * 1_009 : null,
       }),
     );
     const base = many.map((_, i) => i);
@@ -103,6 +132,8 @@ describe('job list sort (spec 01 §5)', () => {
       'workType',
       'jobNoteBool',
       'stageName',
+      'tatFirstText',
+      'tatFinished',
     ] as const) {
       const ranks = columnRanks(many, column, labels);
       for (const ascending of [true, false]) {

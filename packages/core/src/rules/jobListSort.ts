@@ -1,7 +1,7 @@
 import type { JobListRow } from '../contract/jobList.js';
 import { isoTime } from './dateFormat.js';
 import { DecodedJobListRow } from './jobListBinary.js';
-import type { JobListColumn } from './jobListColumns.js';
+import { isTatColumn, type JobListColumn, TAT_COLUMNS } from './jobListColumns.js';
 import { distinctValuesSteps } from './jobListDistinct.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { inRanges, PASS_ROWS_PER_STEP, runSteps } from './steps.js';
@@ -36,16 +36,19 @@ export function sortsByTime(column: JobListColumn): boolean {
 }
 
 function kindOf(column: JobListColumn): SortKind {
-  if (column === 'stat' || column === 'filterJobId' || column === 'jobNoteBool') return 'number';
+  if (column === 'stat' || column === 'filterJobId' || column === 'jobNoteBool' || isTatColumn(column))
+    return 'number';
   if (column in DATE_FIELDS) return 'date';
   return 'text';
 }
 
 /**
  * The value a row sorts by in a column: date columns by the ISO date (not the formatted text), the
- * job id numerically, STAT and note flags as 1/0, text as shown. Missing values are null.
+ * job id numerically, STAT and note flags as 1/0, turnaround by its minutes, text as shown.
+ * Missing values are null.
  */
 export function sortValue(row: JobListRow, column: JobListColumn, labels: JobListLabels): SortValue {
+  if (isTatColumn(column)) return row[TAT_COLUMNS[column]];
   switch (column) {
     case 'stat':
       return row.stat ? 1 : 0;

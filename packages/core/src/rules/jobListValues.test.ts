@@ -3,7 +3,12 @@ import { listRow } from '../testing/jobListRow.js';
 import { columnText, type JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 const base = listRow(42, {
   stat: true,
@@ -24,5 +29,13 @@ describe('job list values', () => {
     expect(columnText({ ...base, patientName: null }, 'patientName', labels)).toBe('Patient Name');
     expect(columnText(base, 'jobNoteBool', labels)).toBe('Call <Dr> Ng');
     expect(columnText(base, 'clinic', labels)).toBe('Cobalt Ridge');
+  });
+
+  it('shows turnaround minutes as a compact duration, empty when missing (issue 27)', () => {
+    const timed = { ...base, tatFirstTextMinutes: 65, tatFinishedMinutes: 3 * 1440 + 125 };
+    expect(columnText(timed, 'tatFirstText', labels)).toBe('1h 05m');
+    expect(columnText(timed, 'tatFinished', labels)).toBe('3d 2h');
+    expect(columnText(base, 'tatFirstText', labels)).toBe('');
+    expect(columnText(base, 'tatFinished', labels)).toBe('');
   });
 });

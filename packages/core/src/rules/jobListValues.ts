@@ -1,5 +1,6 @@
 import type { JobListRow } from '../contract/jobList.js';
-import type { JobListColumn } from './jobListColumns.js';
+import { isTatColumn, type JobListColumn, TAT_COLUMNS } from './jobListColumns.js';
+import { type DurationUnits, formatDuration } from './turnaroundDuration.js';
 
 /** Words the list shows in place of a value (from the catalogue) and the stage label rule. */
 export interface JobListLabels {
@@ -9,14 +10,18 @@ export interface JobListLabels {
   patientWithheld: string;
   /** Spec 01 §4 stage display (`stageLabel` with the catalogue's translation). */
   stage: (stageId: number, stageName: string) => string;
+  /** The unit letters of the turnaround columns' durations (`transcribe.tat.units`). */
+  durationUnits: DurationUnits;
 }
 
 /**
  * The text of a row's cell in a column, as the list shows it and as search and grouping read it:
  * the STAT marker, the stage label, the withheld-patient label, the note text for the note
- * indicator, and the formatted dates as the server wrote them.
+ * indicator, the formatted dates as the server wrote them, and turnaround minutes as a compact
+ * duration.
  */
 export function columnText(row: JobListRow, column: JobListColumn, labels: JobListLabels): string {
+  if (isTatColumn(column)) return formatDuration(row[TAT_COLUMNS[column]], labels.durationUnits);
   switch (column) {
     case 'stat':
       return row.stat ? labels.stat : '';

@@ -6,8 +6,10 @@ import {
   type NavEntry,
   navigationItems,
   PATIENT_UPLOAD_PATH,
+  PRODUCTIVITY_PATH,
   SCHEDULE_UPLOAD_PATH,
   SIGN_OUT_PATH,
+  TAT_REPORT_PATH,
 } from './navigation.js';
 import { PERMISSIONS } from './permissions.js';
 
@@ -21,9 +23,9 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     expect(outline(navigationItems(PERMISSIONS))).toEqual([
       'jobSearch',
       'upload: uploadPatient, uploadSchedule, uploadCreateWithAudio',
-      'user: userAdd, userSearch',
+      'user: userAdd, userSearch, tatReport',
       'help',
-      'myAccount: myProfile, signOut',
+      'myAccount: myProfile, myProductivity, signOut',
     ]);
   });
 
@@ -48,7 +50,7 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
 
   it('gates User Add on dictatorAdd and User Search on dictatorView', () => {
     const user = (perms: string[]) => navigationItems(perms).find((e) => e.id === 'user');
-    expect(outline([user(['dictatorAdd'])!])).toEqual(['user: userAdd']);
+    expect(outline([user(['dictatorAdd'])!])).toEqual(['user: userAdd, tatReport']);
     expect(outline([user(['dictatorView'])!])).toEqual(['user: userSearch']);
   });
 
@@ -100,6 +102,7 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
       { kind: 'route', path: '/users/new' },
       { kind: 'route', path: '/users' },
       { kind: 'route', path: '/reference' },
+      { kind: 'route', path: '/reports/turnaround' },
     ]);
   });
 
@@ -108,7 +111,21 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
       outline(navigationItems(perms, { legacyHost }).filter((e) => e.id === 'user'));
     expect(userMenu(['dictatorView'], false)).toEqual(['user: userSearch, referenceData']);
     expect(userMenu(['dictatorView'], true)).toEqual(['user: userSearch']);
-    expect(userMenu(['dictatorAdd'], false)).toEqual(['user: userAdd']);
+    expect(userMenu(['dictatorAdd'], false)).toEqual(['user: userAdd, tatReport']);
+  });
+
+  it('offers the Turnaround report with dictatorAdd and My productivity with jobEditText, legacy host or not (issue 27)', () => {
+    for (const legacyHost of [true, false]) {
+      const items = (perms: string[]) =>
+        navigationItems(perms, { legacyHost }).flatMap((e) => (e.type === 'menu' ? e.items : []));
+      const report = items(['dictatorAdd']).find((l) => l.id === 'tatReport');
+      expect(report?.target).toEqual({ kind: 'route', path: TAT_REPORT_PATH });
+      expect(items(['dictatorView', 'jobViewDetails']).some((l) => l.id === 'tatReport')).toBe(false);
+      const mine = items(['jobEditText']).find((l) => l.id === 'myProductivity');
+      expect(mine?.target).toEqual({ kind: 'route', path: PRODUCTIVITY_PATH });
+      expect(items(['jobView', 'jobEdit']).some((l) => l.id === 'myProductivity')).toBe(false);
+    }
+    expect([TAT_REPORT_PATH, PRODUCTIVITY_PATH]).toEqual(['/reports/turnaround', '/productivity']);
   });
 
   it('sends each entry where the spec says', () => {
@@ -124,8 +141,10 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
       uploadCreateWithAudio: { kind: 'legacy', path: '/job/createwithaudio' },
       userAdd: { kind: 'legacy', path: '/users/user.aspx?ACT=ADD' },
       userSearch: { kind: 'legacy', path: '/users/user.aspx' },
+      tatReport: { kind: 'route', path: '/reports/turnaround' },
       help: { kind: 'documentation' },
       myProfile: { kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' },
+      myProductivity: { kind: 'route', path: '/productivity' },
       signOut: { kind: 'signOut' },
     });
     expect([SCHEDULE_UPLOAD_PATH, SIGN_OUT_PATH, LEGACY_PATHS.myProfile]).toEqual([

@@ -4,6 +4,8 @@
  */
 
 import { ACCOUNT } from '../contract/endpoints/account.js';
+import { PRODUCTIVITY_MENU_PERMISSION } from './productivity.js';
+import { TAT_REPORT_PERMISSION } from './tatReport.js';
 
 /** Spec 01 §2 "Legacy pages": paths opened in a new window, by path only, on the legacy host. */
 export const LEGACY_PATHS = {
@@ -39,6 +41,12 @@ export const USER_ADD_PATH = '/users/new';
  * it then): work types, departments, locations, physicians, hold-queue rules, ADT set-up.
  */
 export const REFERENCE_DATA_PATH = '/reference';
+
+/** The turnaround report in Quill (issue 27; User ▸ Turnaround report, with or without a legacy host). */
+export const TAT_REPORT_PATH = '/reports/turnaround';
+
+/** The signed-in account's own productivity (issue 27; My Account ▸ My productivity). */
+export const PRODUCTIVITY_PATH = '/productivity';
 
 /** Where a set-password link leads (the token in the fragment). */
 export const SET_PASSWORD_PAGE_PATH = '/setpassword';
@@ -82,8 +90,10 @@ export type NavLinkId =
   | 'userAdd'
   | 'userSearch'
   | 'referenceData'
+  | 'tatReport'
   | 'help'
   | 'myProfile'
+  | 'myProductivity'
   | 'signOut';
 
 /** The dropdowns; each id is also its catalogue key under `nav.`. */
@@ -118,9 +128,11 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * Spec 01 §2/§6: the entries of the top navigation, left to right, for an account's permissions.
  * Job Search only when authenticated; the Upload dropdown when any of adtUpload (Patient),
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
- * Add needs dictatorAdd, Search dictatorView, and (without a legacy host) Reference data dictatorView (a dropdown with no permitted item is left out);
- * the Help icon and the My Account dropdown (My Profile, Sign Out) always. Without a legacy host
- * (`legacyHost: false`) Job Search, Upload ▸ Patient, the User pages and My Profile are Quill's own pages.
+ * Add needs dictatorAdd, Search dictatorView, (without a legacy host) Reference data dictatorView
+ * and Turnaround report dictatorAdd (issue 27; a dropdown with no permitted item is left out);
+ * the Help icon and the My Account dropdown (My Profile, My productivity with jobEditText, Sign
+ * Out) always. Without a legacy host (`legacyHost: false`) Job Search, Upload ▸ Patient, the User
+ * pages and My Profile are Quill's own pages.
  */
 export function navigationItems(
   permissions: Iterable<string>,
@@ -182,6 +194,7 @@ export function navigationItems(
     ...(legacyHost
       ? []
       : gated(held, 'dictatorView', link('referenceData', { kind: 'route', path: REFERENCE_DATA_PATH }))),
+    ...gated(held, TAT_REPORT_PERMISSION, link('tatReport', { kind: 'route', path: TAT_REPORT_PATH })),
   ];
   if (user.length > 0) entries.push({ type: 'menu', id: 'user', items: user });
 
@@ -193,6 +206,11 @@ export function navigationItems(
       link(
         'myProfile',
         legacyHost ? { kind: 'legacy', path: LEGACY_PATHS.myProfile } : { kind: 'route', path: PROFILE_PATH },
+      ),
+      ...gated(
+        held,
+        PRODUCTIVITY_MENU_PERMISSION,
+        link('myProductivity', { kind: 'route', path: PRODUCTIVITY_PATH }),
       ),
       link('signOut', { kind: 'signOut' }),
     ],

@@ -2,6 +2,7 @@ import {
   BINARY_ROW as AT,
   BINARY_MISSING_DAY,
   BINARY_MISSING_ID,
+  BINARY_MISSING_MINUTES,
   type BinaryJobListHeader,
 } from '../contract/jobList.js';
 
@@ -27,11 +28,15 @@ export interface BinaryJobListRecord {
   clientFacilityId: number;
   /** LIST_ROW_BITS summed. */
   bits: number;
+  /** Whole minutes from dictation to the first text and to the finished text (issue 27). */
+  tatFirstTextMinutes: number | null;
+  tatFinishedMinutes: number | null;
 }
 
 /**
  * Tests only: the binary batch (contract JOB_LIST_FORMATS) a server would answer for a header and
- * rows — what the database writes with migration 0008's trigger and the list's SQL.
+ * rows — what the database writes with the jobs_list_row trigger (migrations 0008, 0026) and the
+ * list's SQL.
  */
 export function encodeBinaryJobList(
   header: Omit<BinaryJobListHeader, 'count'>,
@@ -63,6 +68,8 @@ export function encodeBinaryJobList(
     view.setInt16(at + AT.dictatedOffset, r.dictatedOffset ?? 0);
     view.setInt16(at + AT.signedOffset, r.signedOffset ?? 0);
     view.setInt16(at + AT.bits, r.bits);
+    view.setInt32(at + AT.tatFirstText, r.tatFirstTextMinutes ?? BINARY_MISSING_MINUTES);
+    view.setInt32(at + AT.tatFinished, r.tatFinishedMinutes ?? BINARY_MISSING_MINUTES);
   });
   return bytes;
 }

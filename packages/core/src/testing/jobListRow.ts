@@ -33,6 +33,9 @@ export function listRow(jobId: number, over: Partial<JobListRow> = {}): JobListR
     edited: false,
     signed: false,
     faxed: false,
+    tatFirstTextMinutes: null,
+    tatFinishedMinutes: null,
+    statTargetMinutes: 120,
     ...over,
   };
 }

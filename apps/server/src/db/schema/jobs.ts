@@ -126,6 +126,8 @@ export const jobs = pgTable(
     // Job Search: a dictator's jobs, and the jobs of dictation days in a structure.
     index('jobs_dictator_idx').on(t.dictatorId),
     index('jobs_cs_dictated_idx').on(t.corporateStructureId, t.dictatedAt),
+    // My productivity (issue 27): the jobs whose first text an account stored, by when.
+    index('jobs_transcribed_by_idx').on(t.transcribedByAccountId, t.firstTextAt),
     // Also, made by migration 0008 (drizzle has no INCLUDE): jobs_list_cover_idx, which covers a
     // list batch (the list_row and the ids its header needs), and jobs_list_notes_idx.
   ],
@@ -182,7 +184,11 @@ export const documentVersions = pgTable(
     createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('document_versions_job_version_idx').on(t.jobId, t.version, t.isDraft)],
+  (t) => [
+    uniqueIndex('document_versions_job_version_idx').on(t.jobId, t.version, t.isDraft),
+    // My productivity (issue 27): an account's saves, by when.
+    index('document_versions_created_by_idx').on(t.createdByAccountId, t.createdAt),
+  ],
 );
 
 /** Dictation audio renditions of a job: 'wav', 'opus' and the uploaded 'original'. */

@@ -15,6 +15,9 @@ export type Style = Omit<Run, 'text'>;
 
 const BREAK: Run = { text: '\n' };
 
+/** The local style (CDA allows "x" names) that marks a speech recognizer's unedited text (issue 27). */
+export const RECOGNIZED_STYLE = 'xRecognized';
+
 /**
  * Where the reader found a block (only when asked: the editor's minimal save, edit/patchNarrative):
  * the nodes it was read from in order, for a paragraph the inline nodes and their style, for a list
@@ -48,12 +51,17 @@ function styleOf(el: XmlElement, base: Style): Style {
     if (code === 'Bold' || code === 'xBold') style.bold = true;
     else if (code === 'Italics' || code === 'Emphasis') style.italic = true;
     else if (code === 'Underline') style.underline = true;
+    else if (code === RECOGNIZED_STYLE) style.recognized = true;
   }
   return style;
 }
 
 const sameStyle = (a: Run, b: Run) =>
-  !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline && a.anchors === b.anchors;
+  !a.bold === !b.bold &&
+  !a.italic === !b.italic &&
+  !a.underline === !b.underline &&
+  !a.recognized === !b.recognized &&
+  a.anchors === b.anchors;
 
 /** Collapses whitespace as a browser shows narrative; drops spaces at line starts and ends. */
 export function normaliseRuns(runs: Run[]): Run[] {

@@ -11,6 +11,7 @@ import { refreshJobData } from '../../services/jobEditor/refreshJobData.js';
 import { saveCda } from '../../services/jobEditor/saveCda.js';
 import { saveJob } from '../../services/jobEditor/saveJob.js';
 import { setJobData } from '../../services/jobEditor/setJobData.js';
+import { transcribeJob } from '../../services/transcribe/transcribeJob.js';
 
 /**
  * The job view's booking and save calls (spec 02 §4, §7; ARCHITECTURE §4 "Booking"). Booking and
@@ -26,6 +27,7 @@ export const jobWriteRoutes =
     const bodyLimit = CDA_EDIT_LIMITS.maxBodyBytes;
 
     serve(app, e.bookOut, edit, async (req) => bookOutJob(ctx, authOf(req), req.body.jobId, req.ip));
+    serve(app, e.transcribe, edit, async (req) => transcribeJob(ctx, authOf(req), req.body.jobId, req.ip));
     serve(app, e.extendBooking, edit, async (req) =>
       extendBooking(ctx, authOf(req), req.body.jobId, req.body.bookingCookie, req.ip),
     );

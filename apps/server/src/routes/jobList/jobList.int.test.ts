@@ -226,7 +226,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     // Every kind of value a row carries: names, codes, times with milliseconds in two time zones.
     await db
       .update(clientFacilities)
-      .set({ timeZone: 'Europe/Berlin' })
+      .set({ timeZone: 'Europe/Berlin', statTargetMinutes: 45 })
       .where(eq(clientFacilities.id, f2!.id));
     const [dictator] = await db
       .insert(physicians)
@@ -253,6 +253,9 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
         faxed: true,
         edited: true,
         jobNote: 'T ≥ 38.5 °C – 😀',
+        // Turnaround (issue 27): 2 h 5 min 59.9 s to the first text, 3 days and a second to finished.
+        firstTextAt: new Date('2026-01-01T02:05:59.901Z'),
+        finishedAt: new Date('2026-01-04T00:00:01.001Z'),
       })
       .where(eq(jobs.id, ids.hq!));
     await db.insert(jobFlags).values({ jobId: ids.hq!, code: 'HQ00', description: 'No dictator, "quoted"' });
@@ -311,6 +314,9 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
       signedDate: '2026-07-01T22:05:09.987Z',
       // Berlin is two hours ahead in July.
       formattedSignedDate: '07/02/2026 00:05',
+      tatFirstTextMinutes: 125,
+      tatFinishedMinutes: 4_320,
+      statTargetMinutes: 45,
       flags: [
         { code: 'HQ00', description: 'No dictator, "quoted"' },
         { code: 'HQ01', description: 'Missing mandatory ADT field' },

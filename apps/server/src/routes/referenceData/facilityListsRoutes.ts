@@ -9,17 +9,23 @@ import { addWorkType } from '../../services/referenceData/facilityLists/addWorkT
 import { deleteDepartment } from '../../services/referenceData/facilityLists/deleteDepartment.js';
 import { deleteLocation } from '../../services/referenceData/facilityLists/deleteLocation.js';
 import { deleteWorkType } from '../../services/referenceData/facilityLists/deleteWorkType.js';
+import { deleteWorkTypeTemplate } from '../../services/referenceData/facilityLists/deleteWorkTypeTemplate.js';
+import { getWorkTypeTemplate } from '../../services/referenceData/facilityLists/getWorkTypeTemplate.js';
 import { listDepartments } from '../../services/referenceData/facilityLists/listDepartments.js';
 import { listLocations } from '../../services/referenceData/facilityLists/listLocations.js';
 import { listWorkTypes } from '../../services/referenceData/facilityLists/listWorkTypes.js';
 import { renameDepartment } from '../../services/referenceData/facilityLists/renameDepartment.js';
 import { saveLocation } from '../../services/referenceData/facilityLists/saveLocation.js';
 import { saveWorkType } from '../../services/referenceData/facilityLists/saveWorkType.js';
+import { saveWorkTypeTemplate } from '../../services/referenceData/facilityLists/saveWorkTypeTemplate.js';
 import { REFERENCE_EDIT, REFERENCE_VIEW } from './referenceGates.js';
 
 const { facilityLists: lists } = ENDPOINTS;
 
-/** A facility's work types, departments and locations (issue 26): dictatorView reads, dictatorAdd changes. */
+/**
+ * A facility's work types (and their templates, issue 27), departments and locations (issue 26):
+ * dictatorView reads, dictatorAdd changes.
+ */
 export const facilityListsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -34,6 +40,15 @@ export const facilityListsRoutes =
     );
     serve(app, lists.deleteWorkType, REFERENCE_EDIT, async (req) =>
       deleteWorkType(ctx, authOf(req), req.params.cfId, req.params.workTypeId, req.ip),
+    );
+    serve(app, lists.workTypeTemplate, REFERENCE_VIEW, async (req) =>
+      getWorkTypeTemplate(ctx, authOf(req), req.params.cfId, req.params.workTypeId),
+    );
+    serve(app, lists.saveWorkTypeTemplate, REFERENCE_EDIT, async (req) =>
+      saveWorkTypeTemplate(ctx, authOf(req), req.params.cfId, req.params.workTypeId, req.body, req.ip),
+    );
+    serve(app, lists.deleteWorkTypeTemplate, REFERENCE_EDIT, async (req) =>
+      deleteWorkTypeTemplate(ctx, authOf(req), req.params.cfId, req.params.workTypeId, req.ip),
     );
 
     serve(app, lists.departments, REFERENCE_VIEW, async (req) =>

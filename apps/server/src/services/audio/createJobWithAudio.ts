@@ -13,6 +13,7 @@ import { audioFiles, jobs, patients, physicians, workTypes } from '../../db/sche
 import { invalid, tooLarge } from '../../errors/domainErrors.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
+import { queueRecognition } from '../asr/queueRecognition.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { AUDIO_MAGIC_BYTES, detectAudioKind, isOggOpus, UPLOAD_KIND_FORMATS } from './detectAudioKind.js';
@@ -58,7 +59,9 @@ function safeWavDuration(bytes: Buffer): number | null {
  * name), the fields, the facility (404 for another tenant's), the dictator, work type and patient.
  * The recording is kept as the 'original' rendition — and as the 'wav' one too when it is a wav
  * (an Ogg Opus upload as the 'opus' one), so it plays at once; with ffmpeg installed a
- * makeAudioRenditions task then makes the wav and opus renditions.
+ * makeAudioRenditions task then makes the wav and opus renditions. When a speech recognizer is
+ * ready (ASR_ENGINE), a recognizeDictation task is queued in the same transaction: it converts the
+ * original itself, so it neither waits for nor depends on the renditions.
  */
 export async function createJobWithAudio(
   ctx: AppContext,
@@ -162,6 +165,7 @@ export async function createJobWithAudio(
       },
       tx,
     );
+    await queueRecognition(ctx, tx, id);
     return id;
   });
 

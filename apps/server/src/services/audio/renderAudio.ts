@@ -46,12 +46,24 @@ export const RENDITION_ARGS = {
   ],
 } as const;
 
-/** Runs ffmpeg; a failure carries ffmpeg's own (file-name free) error line, shortened. */
-export async function runFfmpeg(ffmpeg: string, args: string[]): Promise<void> {
+/**
+ * Runs ffmpeg; a failure carries ffmpeg's own (file-name free) error line, shortened. `signal`
+ * stops it early (the speech recognizer's time limit).
+ */
+export async function runFfmpeg(
+  ffmpeg: string,
+  args: string[],
+  opts: { signal?: AbortSignal } = {},
+): Promise<void> {
   try {
-    await run(ffmpeg, args, { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 1024 * 1024 });
+    await run(ffmpeg, args, {
+      timeout: FFMPEG_TIMEOUT_MS,
+      maxBuffer: 1024 * 1024,
+      ...(opts.signal ? { signal: opts.signal, killSignal: 'SIGKILL' as const } : {}),
+    });
   } catch (err) {
     const e = err as { stderr?: string; message?: string; killed?: boolean };
+    if (opts.signal?.aborted) throw new Error('ffmpeg failed: stopped at the time limit');
     const detail = e.killed ? 'timed out' : (e.stderr?.trim().split('\n').at(-1) ?? e.message ?? 'failed');
     throw new Error(`ffmpeg failed: ${detail.slice(0, 300)}`);
   }

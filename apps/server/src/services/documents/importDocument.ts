@@ -117,7 +117,13 @@ export async function importDocument(
     });
     await tx
       .update(jobs)
-      .set({ version: next, documentType: format, updatedAt: sql`now()` })
+      // The first text's time (issue 27 turnaround) is the first document's arrival, imported or typed.
+      .set({
+        version: next,
+        documentType: format,
+        firstTextAt: sql`coalesce(${jobs.firstTextAt}, now())`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(jobs.id, jobId));
     await recordAudit(
       ctx,

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { MEMBER_TYPES } from '@quill/core';
+import { MEMBER_TYPES, message } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { startWorker, type Worker } from '../../tasks/worker.js';
@@ -69,10 +69,32 @@ describe.each(databaseTargets())('health check on $name', (target) => {
       'ffmpeg',
       'LibreOffice',
       'pdftotext',
+      'Speech recognition',
     ]);
     expect(body.results.find((r) => r.name === 'Task worker')!.detail).toMatch(
       /^Last heartbeat \d+ s ago from /,
     );
+  });
+
+  it('reports a missing speech recognizer as optional, with the packages to install (issue 27)', async () => {
+    const found = await check('Speech recognition');
+    expect(found.required).toBe(false);
+    if (found.result) expect(found.detail).toMatch(/^pocketsphinx found at \//);
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const body = await results();
+      expect(body.results.find((r) => r.name === 'Speech recognition')).toEqual({
+        name: 'Speech recognition',
+        result: false,
+        required: false,
+        detail: message('transcribe.asr.pocketsphinxMissing'),
+      });
+      for (const r of body.results.filter((r) => r.required))
+        expect(r, r.name).toMatchObject({ result: true });
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 
   it('heartbeats through the task queue too, not only at the start', async () => {

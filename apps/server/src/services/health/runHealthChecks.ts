@@ -8,6 +8,7 @@ import { pendingMigrations } from '../../db/migrate.js';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { buildInfo, buildLabel } from '../../system/buildInfo.js';
 import { findExecutable } from '../../system/findExecutable.js';
+import { checkAsrEngine } from '../asr/checkAsrEngine.js';
 
 /** A heartbeat older than this fails the task-worker check. */
 export const HEARTBEAT_MAX_AGE_MS = 60_000;
@@ -118,6 +119,13 @@ function checks(ctx: AppContext, details: boolean): Check[] {
       required: false,
       run: async () => optionalToolDetail(tool, findExecutable(tool.executables)),
     })),
+    {
+      // Optional (issue 27): without a recognizer jobs stay audio-only; the detail says why.
+      // Only a manager's check calls the recognition server, so an anonymous probe sends nothing on.
+      name: message('transcribe.asr.healthName'),
+      required: false,
+      run: () => checkAsrEngine(ctx.config, { probe: details }),
+    },
   ];
 }
 

@@ -8,19 +8,19 @@ import { cdaTextOf } from './documentText.js';
 import { loadJobDocuments } from './loadJobWith.js';
 
 /**
- * GET /api/job/getcda: the editing model of the job's current CDA document and the job version it
- * belongs to; 404 'No document avilable' for a job without CDA text. Audited as a document read.
+ * GET /api/job/getcda: the editing model of the job's working CDA document (its current one, or a
+ * transcription's starting draft, named by `draft`) and the job version it belongs to; 404 'No document avilable' for a job without CDA text. Audited as a document read.
  */
 export async function getJobCda(
   ctx: AppContext,
   auth: Auth,
   jobId: number,
   ip: string | null,
-): Promise<{ version: number; model: CdaEditModel }> {
+): Promise<{ version: number; model: CdaEditModel; draft: string | null }> {
   const { current, ...job } = await loadJobDocuments(ctx, auth, jobId);
   const text = await cdaTextOf(ctx, current);
   if (!text) throw notFound(message('job.noDocument'));
   const model = await readEditModel(ctx, text.xml);
   await auditJob(ctx, auth, job, 'job.text.read', ip, { documentVersion: text.doc.version });
-  return { version: job.version, model };
+  return { version: job.version, model, draft: text.doc.isDraft ? text.doc.source : null };
 }

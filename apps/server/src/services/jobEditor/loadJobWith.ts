@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { jobNotFound } from '../jobAccess/requireJob.js';
-import { newestFirst, notDraft } from './currentDocument.js';
+import { workingDocument, workingFirst } from './currentDocument.js';
 import { JOB_STAMP_SQL } from './jobStamp.js';
 
 const visibleJob = and(
@@ -80,15 +80,16 @@ function statementsOf(db: Db) {
       })
       .prepare('job_view_patient'),
     version: db.query.jobs.findFirst({ where: visibleJob, columns: auditedColumns }).prepare('job_version'),
-    // The current document (the newest non-draft version) and the audio renditions' codecs.
+    // The working document (the current one, or the draft a transcription starts from) and the
+    // audio renditions' codecs.
     documents: db.query.jobs
       .findFirst({
         where: visibleJob,
         columns: auditedColumns,
         with: {
           documents: {
-            where: () => notDraft,
-            orderBy: () => newestFirst,
+            where: () => workingDocument,
+            orderBy: () => workingFirst,
             limit: 1,
           },
           audio: { columns: { codec: true } },
@@ -159,7 +160,10 @@ export function loadJobVersion(ctx: AppContext, auth: Auth, jobId: number) {
   return visible(ctx, auth, jobId, (p) => statements(ctx.database.db).version.execute(p));
 }
 
-/** The job's version, its current document (none for audio only) and audio codecs, in one statement. */
+/**
+ * The job's version, its working document (none for audio only; a starting draft is marked by
+ * isDraft) and audio codecs, in one statement.
+ */
 export async function loadJobDocuments(ctx: AppContext, auth: Auth, jobId: number) {
   const job = await visible(ctx, auth, jobId, (p) => statements(ctx.database.db).documents.execute(p));
   return { ...job, current: job.documents[0], codecs: new Set(job.audio.map((a) => a.codec)) };

@@ -22,8 +22,8 @@ import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { jobNotFound } from '../jobAccess/requireJob.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
-import { jobWithCurrentDocument } from './currentDocument.js';
-import { cdaTextOf } from './documentText.js';
+import { jobWithWorkingDocument } from './currentDocument.js';
+import { cdaTextOf, narrativeLength } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
 import { readDocumentFacts } from './holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
@@ -96,8 +96,15 @@ export async function persistSave(
     throw invalid(message('job.finishNotHim'));
   const current = read ? await cdaTextOf(ctx, read.doc) : null;
   if (req.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId }));
-  const edited = req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : null;
+  // A transcription's starting draft (issue 27) becomes the job's first document on any save that
+  // reads it, edited or not; it is never edited in place.
+  const fromDraft = current?.doc.isDraft === true;
+  const edited =
+    req.cda && current ? await applyDocumentEdits(ctx, current.xml, req.cda) : fromDraft ? current.xml : null;
   const blob = await storeNewDocument(ctx, edited, req.docx);
+  // Productivity (issue 27): the narrative characters this save added over the text it started from.
+  const typedChars =
+    edited !== null && current ? Math.max(0, narrativeLength(edited) - narrativeLength(current.xml)) : null;
   // What the text says for the rules, read on a document thread before the transaction.
   const document = runsRules ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null) : null;
   const limitsApply = req.mode === SAVE_MODES.moveOn || req.mode === SAVE_MODES.finish;
@@ -166,6 +173,7 @@ export async function persistSave(
           size: v.size,
           isDraft: v.isDraft,
           source,
+          typedChars: v.isDraft ? null : typedChars,
           createdByAccountId: auth.accountId,
         })),
       );
@@ -207,7 +215,16 @@ export async function persistSave(
         ...columns,
         version: next,
         stageId,
-        ...(blob ? { edited: true, editedVia: 'Quill', documentType: blob.format } : {}),
+        ...(blob
+          ? {
+              edited: true,
+              editedVia: 'Quill',
+              documentType: blob.format,
+              // Turnaround (issue 27): the first text stored, and who stored it in Quill.
+              firstTextAt: sql`coalesce(${jobs.firstTextAt}, now())`,
+              transcribedByAccountId: sql`coalesce(${jobs.transcribedByAccountId}, ${auth.accountId}::int)`,
+            }
+          : {}),
         ...(stageId === STAGES.manualDistribution.id && stageId !== locked.stageId
           ? { onManualList: true, clearedAt: null }
           : {}),
@@ -235,9 +252,9 @@ export async function persistSave(
   });
 }
 
-/** The job the account may see (404 otherwise, as requireJob) with its current document. */
+/** The job the account may see (404 otherwise, as requireJob) with its working document. */
 async function readJob(ctx: AppContext, auth: Auth, jobId: number) {
-  const read = await jobWithCurrentDocument(ctx.database.db, jobId);
+  const read = await jobWithWorkingDocument(ctx.database.db, jobId);
   if (!read || !auth.corporateStructureIds.includes(read.job.corporateStructureId))
     throw jobNotFound(jobId, read?.job);
   return read;

@@ -5,7 +5,7 @@ import { bookings, jobs } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { rowsOf } from '../audit/auditHash.js';
 import { hashBookingCookie } from './booking.js';
-import { currentDocumentId } from './currentDocument.js';
+import { workingDocumentId } from './currentDocument.js';
 import type { SaveHolder } from './persistSave.js';
 import { holdingBooking } from './saveDocument.js';
 
@@ -44,7 +44,7 @@ export async function lockJobAndBooking(tx: Db, jobId: number, accountId: number
 export interface SaveDocumentState {
   /** The newest document version number (drafts too), or null for none. */
   newestVersion: number | null;
-  /** The current document (currentDocument.ts), or null for none. */
+  /** The working document (currentDocument.ts), or null for none. */
   current: { id: number; blobKey: string; size: number; format: string } | null;
   /** The job's hold-queue flags as stored. */
   flags: HoldQueueFlag[];
@@ -60,7 +60,7 @@ export async function readSaveDocumentState(tx: Db, jobId: number): Promise<Save
     await tx.execute(sql`select
       (select max(version) from document_versions where job_id = ${jobId}) as newest,
       (select json_build_object('id', d.id, 'blob_key', d.blob_key, 'size', d.size, 'format', d.format)
-         from document_versions d where d.id = ${currentDocumentId(jobId)}) as current,
+         from document_versions d where d.id = ${workingDocumentId(jobId)}) as current,
       (select coalesce(json_agg(json_build_object('code', f.code, 'description', f.description)), '[]'::json)
          from job_flags f where f.job_id = ${jobId}) as flags`),
   );

@@ -2,15 +2,17 @@ import type { Writable } from 'node:stream';
 import {
   DEFAULT_HIDDEN_COLUMNS,
   enUS,
+  formatDuration,
+  isTatColumn,
   JOB_LIST_COLUMNS,
   type JobListColumn,
   type JobListRow,
   type QueueName,
-  spreadsheetCell,
   stageLabel,
+  TAT_COLUMNS,
 } from '@quill/core';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
+import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { getClientFacilityIds } from './getUserCorporateStructures.js';
@@ -28,6 +30,8 @@ const FILTER_OF: Record<QueueName, ListFilter> = {
 };
 
 function cell(row: JobListRow, column: JobListColumn): string | number {
+  // Turnaround reads as the list shows it (issue 27).
+  if (isTatColumn(column)) return formatDuration(row[TAT_COLUMNS[column]], enUS.transcribe.tat.units);
   switch (column) {
     case 'stat':
       return row.stat ? 'STAT' : '';
@@ -58,8 +62,8 @@ export function exportColumns(requested: readonly JobListColumn[] | undefined): 
 
 /**
  * GET /api/file/JobList/{csId}/{queueName}: a real .xlsx of the queue's rows with the visible
- * column headings, written to `out` as it is read, a few facilities at a time; formula-looking
- * text is written as text (rules/spreadsheetText). Audited.
+ * column headings, written to `out` as it is read, a few facilities at a time, by the server's one
+ * XLSX writer (documents/xlsx/xlsxWriter: formula-looking text is written as text). Audited.
  */
 export async function exportJobList(
   ctx: AppContext,
@@ -71,19 +75,11 @@ export async function exportJobList(
   const facilities = await getClientFacilityIds(ctx, auth, input.csId);
   const columns = exportColumns(input.columns);
   const formats = await userFormats(ctx, auth.userId);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(enUS.jobList.queues[input.queue]);
-  sheet.columns = columns.map((c) => ({
-    header: enUS.jobList.columns[c],
-    key: c,
-    width: c === 'jobNoteBool' ? 40 : 20,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const workbook = xlsxWorkbook(out);
+  const sheet = workbook.sheet(
+    enUS.jobList.queues[input.queue],
+    columns.map((c) => ({ header: enUS.jobList.columns[c], width: c === 'jobNoteBool' ? 40 : 20 })),
+  );
   let count = 0;
   for (let i = 0; i < facilities.length; i += EXPORT_BATCH) {
     const rows = await queryJobRows(
@@ -93,12 +89,12 @@ export async function exportJobList(
       formats,
     );
     for (const row of rows) {
-      sheet.addRow(columns.map((c) => spreadsheetCell(cell(row, c)))).commit();
+      sheet.add(columns.map((c) => cell(row, c)));
       count += 1;
     }
   }
-  sheet.commit();
-  await workbook.commit();
+  sheet.done();
+  await workbook.end();
   await recordAudit(ctx, {
     action: 'joblist.export',
     outcome: 'success',

@@ -56,7 +56,8 @@ export interface JobListSqlOptions {
  * The columns of a job list row (spec 01 §3 "Job list row", JobListRowSchema) of the jobs `j`
  * joined by {@link jobRowJoinsSql}, with the job's flags as `flags` (a JSON array expression):
  * dates as ISO text and formatted in the facility's time zone with the user's formats, the patient
- * name only when `showPatientName`. Shared by the list and Job Search.
+ * name only when `showPatientName`, turnaround minutes by migration 0026's `tat_minutes` (as the
+ * binary rows have them). Shared by the list and Job Search.
  */
 export function jobRowColumnsSql(
   o: Pick<JobListSqlOptions, 'showPatientName' | 'dateFormat' | 'timeFormat'>,
@@ -83,7 +84,10 @@ export function jobRowColumnsSql(
       coalesce(loc.code, '') as "jobLocation",
       coalesce(${flags}, '[]'::json) as "flags",
       (v.pdf_viewed_at is not null) as "pdfViewed", (v.rtf_viewed_at is not null) as "rtfViewed",
-      j.edited, j.signed, j.faxed`;
+      j.edited, j.signed, j.faxed,
+      tat_minutes(j.dictated_at, j.first_text_at) as "tatFirstTextMinutes",
+      tat_minutes(j.dictated_at, j.finished_at) as "tatFinishedMinutes",
+      cf.stat_target_minutes as "statTargetMinutes"`;
 }
 
 /** The joins {@link jobRowColumnsSql} reads, after `from jobs j`; views are the account's own. */
@@ -121,9 +125,9 @@ export function jobListJsonSql(o: JobListSqlOptions): SQL {
 }
 
 /**
- * format=binary (contract JOB_LIST_FORMATS): the header with the names, notes, flags and viewed
- * marks the rows refer to, and the rows' bytes, which the database keeps with each job
- * (`list_row`, migration 0008), in job id order, in one statement.
+ * format=binary (contract JOB_LIST_FORMATS): the header with the names, notes, flags, viewed
+ * marks and facilities' STAT targets the rows refer to, and the rows' bytes, which the database
+ * keeps with each job (`list_row`, migrations 0008 and 0026), in job id order, in one statement.
  */
 export function jobListBinarySql(o: JobListSqlOptions): SQL {
   const dict = (table: SQL, column: string, value: SQL) =>
@@ -140,7 +144,7 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       from jobs j
       where ${batch})
     select json_build_object(
-      'format', 'binary-1',
+      'format', 'binary-2',
       'count', (select count(*) from b),
       'dateFormat', ${o.dateFormat}::text, 'timeFormat', ${o.timeFormat}::text,
       'dictators', ${dict(sql`physicians`, 'dictator_id', sql`coalesce(t.last_name || ', ' || t.first_name, '')`)},
@@ -153,6 +157,7 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'departments', ${dict(sql`departments`, 'department_id', sql`t.name`)},
       'locations', ${dict(sql`locations`, 'location_id', sql`json_build_array(t.name, coalesce(t.code, ''))`)},
       'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)},
+      'statTargets', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.stat_target_minutes`)},
       'notes', (select coalesce(json_object_agg(j.id, j.job_note), '{}') from jobs j
         where ${batch} and j.job_note <> ''),
       'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (

@@ -86,11 +86,14 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
     expect((await openMenu(nav, 'User')).map((i) => [i.name, i.href])).toEqual([
       [`Add ${newWindow}`, 'http://legacy.example/users/user.aspx?ACT=ADD'],
       [`Search ${newWindow}`, 'http://legacy.example/users/user.aspx'],
+      // Issue 27: Quill's own report, with a legacy host too.
+      ['Turnaround report', '/reports/turnaround'],
     ]);
     fireEvent.keyDown(screen.getByRole('menu', { hidden: true }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
     expect((await openMenu(nav, 'My Account')).map((i) => [i.name, i.href, i.target])).toEqual([
       [`My Profile ${newWindow}`, 'http://legacy.example/users/user.aspx?ACT=MYPROFILE', '_blank'],
+      ['My productivity', '/productivity', null],
       // A button, not a link: signing out is a POST with the CSRF token (issue 23).
       ['Sign Out', null, null],
     ]);

@@ -18,6 +18,11 @@ export interface JobControlsProps {
   canFax: boolean;
   saveOptions: SaveOptions;
   onEdit: () => void;
+  /**
+   * Issue 27: the job has no document of its own yet but dictation audio (or a starting draft),
+   * and the account may edit its text — Edit reads Transcribe and starts the transcription.
+   */
+  onTranscribe?: () => void;
   onClose: () => void;
   onCancel: () => void;
   onSave: (mode: SaveModeName) => void;
@@ -82,11 +87,11 @@ export function JobControls(p: JobControlsProps) {
           {p.edit.shown && (
             <Button
               disabled={p.disabled || editRefused !== null}
-              onClick={p.onEdit}
+              onClick={p.onTranscribe ?? p.onEdit}
               aria-describedby={editRefused ? EDIT_REASON_ID : undefined}
-              data-testid="job-edit"
+              data-testid={p.onTranscribe ? 'job-transcribe' : 'job-edit'}
             >
-              {t('jobView.edit')}
+              {p.onTranscribe ? t('transcribe.start.button') : t('jobView.edit')}
             </Button>
           )}
           <Button variant="default" disabled={p.disabled} onClick={p.onClose}>

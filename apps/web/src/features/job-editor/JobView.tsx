@@ -27,6 +27,7 @@ import { JobHeader } from './JobHeader';
 import { JobNotesCard } from './JobNotesCard';
 import { JobSidePanel } from './JobSidePanel';
 import classes from './JobView.module.css';
+import { StartingDraftNotice } from './StartingDraftNotice';
 import { DraftBanner } from './saving/DraftBanner';
 import { useDraft } from './saving/useDraft';
 import { useJobEdits } from './saving/useJobEdits';
@@ -175,13 +176,27 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
     closing ||
     load.isFetching ||
     (loaded.cda !== null && !editorReady);
+  // Issue 27: an audio-only job (or one with only its starting draft) is transcribed, not edited.
+  const hasAudio = loaded.availability.hasWav || loaded.availability.hasOpus;
+  const startsTranscription =
+    canEditText &&
+    ((loaded.text.noDocument && hasAudio) || (loaded.cda !== null && loaded.cda.draft !== null));
+  const transcribe = async () => {
+    if (await booking.transcribe()) reload();
+  };
   const banner = (
-    <DraftBanner
-      draft={drafts.draft}
-      restoreDisabled={disabled || (!editing && !allowed(edit)) || !canEditText}
-      onRestore={drafts.restore}
-      onDiscard={drafts.discard}
-    />
+    <>
+      <StartingDraftNotice
+        draft={loaded.cda?.draft ?? null}
+        workType={loaded.details.workType?.name ?? null}
+      />
+      <DraftBanner
+        draft={drafts.draft}
+        restoreDisabled={disabled || (!editing && !allowed(edit)) || !canEditText}
+        onRestore={drafts.restore}
+        onDiscard={drafts.discard}
+      />
+    </>
   );
   const status = editing ? (
     // Darker than Mantine's filled shades: white badge text needs 4.5:1 (axe, WCAG 1.4.3).
@@ -201,6 +216,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           canFax={canFax}
           saveOptions={saving.options}
           onEdit={booking.startEdit}
+          onTranscribe={startsTranscription ? () => void transcribe() : undefined}
           onClose={() => leave('closed')}
           onCancel={() => (changed ? setConfirmCancel(true) : void booking.cancelEdit())}
           onSave={(m) => void saving.save(m)}

@@ -34,6 +34,8 @@ export const fetchJobVersion = (jobId: number) => callJobApi(JOB_EDITOR.version,
 
 /** bookoutjob: books the job out to this account for editing. */
 export const bookOutJob = (jobId: number) => callJobApi(JOB_EDITOR.bookOut, { body: { jobId } });
+/** transcribe (issue 27): books an audio-only job out and gives it the draft its transcription starts from. */
+export const transcribeJob = (jobId: number) => callJobApi(JOB_EDITOR.transcribe, { body: { jobId } });
 /** extendbooking: renews the booking while editing. */
 export const extendBooking = (jobId: number, bookingCookie: string) =>
   callJobApi(JOB_EDITOR.extendBooking, { body: { jobId, bookingCookie } });

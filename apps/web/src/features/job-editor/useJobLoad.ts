@@ -14,7 +14,8 @@ export interface LoadedJob {
   details: JobViewDetails;
   availability: DocumentAvailability;
   text: TextView;
-  cda: { version: number; model: CdaEditModel } | null;
+  /** `draft`: a transcription's starting draft ('template' or 'asr', issue 27), null for the job's own document. */
+  cda: { version: number; model: CdaEditModel; draft: string | null } | null;
   /** The CDA could not be read although availability says there is one. */
   cdaFailed: boolean;
   /** When the document was loaded: the editor starts afresh only when this changes. */

@@ -20,6 +20,11 @@ export function useJobListLabels(): JobListLabels {
       patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
       // One language (en-US): stored stage names are shown as they are.
       stage: (stageId: number, stageName: string) => stageLabel(stageId, stageName),
+      durationUnits: {
+        days: t('transcribe.tat.units.days'),
+        hours: t('transcribe.tat.units.hours'),
+        minutes: t('transcribe.tat.units.minutes'),
+      },
     }),
     [t, seesNames],
   );

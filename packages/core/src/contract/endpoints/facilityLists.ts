@@ -15,13 +15,14 @@ import {
   WorkTypeParamsSchema,
 } from '../facilityLists.js';
 import { FacilityIdParamsSchema } from '../referenceData.js';
+import { SaveWorkTypeTemplateRequestSchema, WorkTypeTemplateSchema } from '../workTypeTemplates.js';
 
 const tags = ['reference'] as const;
 
 /**
- * A client facility's work types, departments and locations (issue 26): GETs need dictatorView,
- * the POSTs that add, change and delete need dictatorAdd. Another company's facility, or a row
- * the facility does not see, answers 404.
+ * A client facility's work types (and their templates, issue 27), departments and locations
+ * (issue 26): GETs need dictatorView, the POSTs that add, change and delete need dictatorAdd.
+ * Another company's facility, or a row the facility does not see, answers 404.
  */
 export const FACILITY_LISTS = {
   workTypes: endpoint({
@@ -56,6 +57,31 @@ export const FACILITY_LISTS = {
     summary: 'Deletes a work type no job uses (409 otherwise)',
     params: WorkTypeParamsSchema,
     answer: FacilityListDeletedSchema,
+  }),
+  workTypeTemplate: endpoint({
+    method: 'GET',
+    path: '/api/reference/{cfId}/workTypes/{workTypeId}/template',
+    tags,
+    summary: 'The template the facility uses for a work type (issue 27), and whose it is',
+    params: WorkTypeParamsSchema,
+    answer: WorkTypeTemplateSchema,
+  }),
+  saveWorkTypeTemplate: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/workTypes/{workTypeId}/template',
+    tags,
+    summary: "Saves a work type's template: the facility's override, or the structure's (shared work type)",
+    params: WorkTypeParamsSchema,
+    body: SaveWorkTypeTemplateRequestSchema,
+    answer: WorkTypeTemplateSchema,
+  }),
+  deleteWorkTypeTemplate: endpoint({
+    method: 'POST',
+    path: '/api/reference/{cfId}/workTypes/{workTypeId}/template/delete',
+    tags,
+    summary: "Deletes the facility's override of a work type's template: it uses the structure's again",
+    params: WorkTypeParamsSchema,
+    answer: WorkTypeTemplateSchema,
   }),
   departments: endpoint({
     method: 'GET',

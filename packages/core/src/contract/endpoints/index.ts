@@ -12,8 +12,10 @@ import { HEALTH } from './health.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
 import { PHYSICIAN_DIRECTORY } from './physicianDirectory.js';
+import { PRODUCTIVITY } from './productivity.js';
 import { PROFILE } from './profile.js';
 import { REFERENCE } from './referenceData.js';
+import { REPORTS } from './reports.js';
 import { SCHEDULE } from './schedule.js';
 import { USERS } from './users.js';
 import { WOPI } from './wopi.js';
@@ -39,8 +41,10 @@ export const ENDPOINTS = {
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
   physicianDirectory: PHYSICIAN_DIRECTORY,
+  productivity: PRODUCTIVITY,
   profile: PROFILE,
   reference: REFERENCE,
+  reports: REPORTS,
   schedule: SCHEDULE,
   users: USERS,
   wopi: WOPI,

@@ -32,6 +32,7 @@ import {
   SaveJobBodySchema,
   SaveJobResultSchema,
   SetJobDataBodySchema,
+  TranscribeResultSchema,
 } from '../jobSave.js';
 import { PhysicianPathSchema, SavePhysicianRequestSchema, SavePhysicianResultSchema } from '../physician.js';
 
@@ -118,6 +119,17 @@ export const JOB_EDITOR = {
     tags,
     body: BookOutBodySchema,
     answer: BookOutResultSchema,
+  }),
+  /**
+   * Issue 27: books an audio-only job out and gives it the draft its transcription starts from
+   * (the speech recognizer's, else a new document from the work type's template).
+   */
+  transcribe: endpoint({
+    method: 'POST',
+    path: '/api/job/transcribe',
+    tags,
+    body: BookOutBodySchema,
+    answer: TranscribeResultSchema,
   }),
   /** Keeps a live booking alive while editing. */
   extendBooking: endpoint({

@@ -5,5 +5,7 @@ export const TRANSCRIBE_MESSAGES = {
   noAudio: 'Job {{jobId}} has no dictation audio to transcribe.',
   draftBanner:
     'Draft from speech recognition: highlighted text came from the recognizer and has not been checked yet.',
+  recognizedTitle: 'From speech recognition, not yet checked: editing this paragraph marks it checked',
   templateBanner: 'New document from the {{workType}} template. Type the dictation into its sections.',
+  defaultWorkType: 'default',
 } as const;

@@ -1,7 +1,10 @@
 import { hl7Date, hl7Time, escapeXml as x } from './xml.js';
 
-/** Inline narrative content: plain text or bold text. */
-export type Inline = string | { bold: string };
+/**
+ * Inline narrative content: plain text, bold text, or text a speech recognizer wrote that nobody
+ * has checked yet (issue 27: the narrative's local style xRecognized).
+ */
+export type Inline = string | { bold: string } | { recognized: string };
 
 /** A narrative block of a section's `<text>`. */
 export type Block =
@@ -11,7 +14,8 @@ export type Block =
   | { kind: 'br' };
 
 export interface CdaSection {
-  templateId: string;
+  /** The C-CDA section template; none for a section the catalogue does not know. */
+  templateId?: string;
   templateExtension?: string;
   code: string;
   displayName: string;
@@ -30,19 +34,23 @@ export interface CdaPerson {
 export interface CdaInput {
   /** Unique id extension of the document. */
   id: string;
-  docTemplateId: string;
+  /** The C-CDA document template; none for a document type the catalogue does not know. */
+  docTemplateId?: string;
   loinc: string;
   loincDisplay: string;
   title: string;
   effectiveTime: number;
   patient: CdaPerson & {
     mrn: string;
-    gender: 'F' | 'M' | 'U';
-    birthDate: string;
+    /** null: not known (nullFlavor UNK). */
+    gender: 'F' | 'M' | 'U' | null;
+    /** YYYY-MM-DD, or null when not known. */
+    birthDate: string | null;
     address?: { street: string; city: string; state: string; postalCode: string };
     phone?: string;
   };
-  author: CdaPerson & { id: string; credentials?: string | null; phone?: string | null };
+  /** The dictating physician; null when the job has none yet (id and name UNK). */
+  author: (CdaPerson & { id: string; credentials?: string | null; phone?: string | null }) | null;
   custodian: { id: string; name: string; phone?: string | null };
   encounter?: { id: string; start: number; end?: number | null; location: string };
   sections: CdaSection[];
@@ -61,9 +69,22 @@ function name(p: CdaPerson, indent: string): string {
   return `${indent}<name>\n${parts.join('\n')}\n${indent}</name>`;
 }
 
+function authorBody(a: CdaInput['author']): string {
+  if (!a)
+    return '\t\t\t<id nullFlavor="UNK"/>\n\t\t\t<assignedPerson>\n\t\t\t\t<name nullFlavor="UNK"/>\n\t\t\t</assignedPerson>';
+  const phone = a.phone ? `\t\t\t<telecom use="WP" value="tel:${x(a.phone)}"/>\n` : '';
+  return `\t\t\t<id root="${OID_ROOT}.4" extension="${x(a.id)}"/>\n${phone}\t\t\t<assignedPerson>\n${name({ ...a, suffix: a.credentials ?? a.suffix ?? null }, '\t\t\t\t')}\n\t\t\t</assignedPerson>`;
+}
+
 function inline(parts: Inline[]): string {
   return parts
-    .map((p) => (typeof p === 'string' ? x(p) : `<content styleCode="Bold">${x(p.bold)}</content>`))
+    .map((p) =>
+      typeof p === 'string'
+        ? x(p)
+        : 'bold' in p
+          ? `<content styleCode="Bold">${x(p.bold)}</content>`
+          : `<content styleCode="xRecognized">${x(p.recognized)}</content>`,
+    )
     .join('');
 }
 
@@ -97,7 +118,7 @@ function section(s: CdaSection): string {
   return [
     '\t\t\t<component>',
     '\t\t\t\t<section>',
-    `${t}<templateId root="${x(s.templateId)}"${ext}/>`,
+    ...(s.templateId ? [`${t}<templateId root="${x(s.templateId)}"${ext}/>`] : []),
     `${t}<code code="${x(s.code)}" codeSystem="2.16.840.1.113883.6.1" codeSystemName="LOINC" displayName="${x(s.displayName)}"/>`,
     `${t}<title>${x(s.title)}</title>`,
     text,
@@ -126,8 +147,7 @@ export function buildCda(doc: CdaInput): string {
 \t<realmCode code="US"/>
 \t<typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/>
 \t<templateId root="2.16.840.1.113883.10.20.22.1.1" extension="2015-08-01"/>
-\t<templateId root="${x(doc.docTemplateId)}" extension="2015-08-01"/>
-\t<id root="${OID_ROOT}" extension="${x(doc.id)}"/>
+${doc.docTemplateId ? `\t<templateId root="${x(doc.docTemplateId)}" extension="2015-08-01"/>\n` : ''}\t<id root="${OID_ROOT}" extension="${x(doc.id)}"/>
 \t<code code="${x(doc.loinc)}" codeSystem="2.16.840.1.113883.6.1" codeSystemName="LOINC" displayName="${x(doc.loincDisplay)}"/>
 \t<title>${x(doc.title)}</title>
 \t<effectiveTime value="${hl7Time(doc.effectiveTime)}"/>
@@ -137,11 +157,11 @@ export function buildCda(doc: CdaInput): string {
 \t<versionNumber value="1"/>
 \t<recordTarget>
 \t\t<patientRole>
-\t\t\t<id root="${OID_ROOT}.2" extension="${x(p.mrn)}"/>
+\t\t\t${p.mrn ? `<id root="${OID_ROOT}.2" extension="${x(p.mrn)}"/>` : '<id nullFlavor="UNK"/>'}
 ${addr}${phone}\t\t\t<patient>
-${name(p, '\t\t\t\t')}
-\t\t\t\t<administrativeGenderCode code="${p.gender}" codeSystem="2.16.840.1.113883.5.1" displayName="${GENDER[p.gender] ?? 'Unknown'}"/>
-\t\t\t\t<birthTime value="${hl7Date(p.birthDate)}"/>
+${p.family || p.given.length ? name(p, '\t\t\t\t') : '\t\t\t\t<name nullFlavor="UNK"/>'}
+\t\t\t\t${p.gender ? `<administrativeGenderCode code="${p.gender}" codeSystem="2.16.840.1.113883.5.1" displayName="${GENDER[p.gender] ?? 'Unknown'}"/>` : '<administrativeGenderCode nullFlavor="UNK"/>'}
+\t\t\t\t${p.birthDate ? `<birthTime value="${hl7Date(p.birthDate)}"/>` : '<birthTime nullFlavor="UNK"/>'}
 \t\t\t\t<languageCommunication>
 \t\t\t\t\t<languageCode code="en"/>
 \t\t\t\t\t<preferenceInd value="true"/>
@@ -152,10 +172,7 @@ ${name(p, '\t\t\t\t')}
 \t<author>
 \t\t<time value="${hl7Time(doc.effectiveTime)}"/>
 \t\t<assignedAuthor>
-\t\t\t<id root="${OID_ROOT}.4" extension="${x(a.id)}"/>
-${a.phone ? `\t\t\t<telecom use="WP" value="tel:${x(a.phone)}"/>\n` : ''}\t\t\t<assignedPerson>
-${name({ ...a, suffix: a.credentials ?? a.suffix ?? null }, '\t\t\t\t')}
-\t\t\t</assignedPerson>
+${authorBody(a)}
 \t\t</assignedAuthor>
 \t</author>
 \t<custodian>

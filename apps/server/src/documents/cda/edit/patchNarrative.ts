@@ -46,7 +46,12 @@ type List = Extract<NarrativeBlock, { kind: 'list' }>;
 type Table = Extract<NarrativeBlock, { kind: 'table' }>;
 
 const json = (v: unknown) => JSON.stringify(v);
-const visible = (s: Style): Style => ({ bold: !!s.bold, italic: !!s.italic, underline: !!s.underline });
+const visible = (s: Style): Style => ({
+  bold: !!s.bold,
+  italic: !!s.italic,
+  underline: !!s.underline,
+  recognized: !!s.recognized,
+});
 const sameVisible = (a: Style, b: Style) => json(visible(a)) === json(visible(b));
 
 /** One character of a paragraph as shown, with where it is written (from < 0: made by the reader). */

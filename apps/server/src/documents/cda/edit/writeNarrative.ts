@@ -1,13 +1,14 @@
 import type { NarrativeBlock, NarrativeRun, NarrativeTableCell } from '@quill/core';
-import { normaliseRuns } from '../narrative.js';
+import { normaliseRuns, RECOGNIZED_STYLE } from '../narrative.js';
 
 type Style = Omit<NarrativeRun, 'text'>;
 
 /** The style flags the model edits and the `styleCode` each is written as. */
-export const STYLE_CODES: ['bold' | 'italic' | 'underline', string][] = [
+export const STYLE_CODES: ['bold' | 'italic' | 'underline' | 'recognized', string][] = [
   ['bold', 'Bold'],
   ['italic', 'Italics'],
   ['underline', 'Underline'],
+  ['recognized', RECOGNIZED_STYLE],
 ];
 
 const BOLD: Style = { bold: true };

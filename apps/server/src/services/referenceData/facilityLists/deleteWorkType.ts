@@ -1,7 +1,7 @@
 import type { FacilityListDeleted } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
-import { jobs, workTypes } from '../../../db/schema/index.js';
+import { jobs, workTypes, workTypeTemplates } from '../../../db/schema/index.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
@@ -10,8 +10,9 @@ import { countJobsUsing, deleteUnused, inUse } from './jobsUsing.js';
 
 /**
  * POST /api/reference/{cfId}/workTypes/{workTypeId}/delete (dictatorAdd): deletes a work type the
- * facility sees when no job uses it; otherwise 409 saying how many do. Audited
- * `reference.workType.delete`.
+ * facility sees when no job uses it; otherwise 409 saying how many do. Its templates (the
+ * structure's and every facility's override, issue 27) go with it. Audited
+ * `reference.workType.delete` with the number of templates deleted.
  */
 export function deleteWorkType(
   ctx: AppContext,
@@ -29,8 +30,13 @@ export function deleteWorkType(
           : eq(jobs.clientFacilityId, row.clientFacilityId);
       const used = await countJobsUsing(tx, jobs.workTypeId, row.id, within);
       if (used > 0) throw inUse('workTypes', used);
+      const templates = await tx
+        .delete(workTypeTemplates)
+        .where(eq(workTypeTemplates.workTypeId, row.id))
+        .returning({ id: workTypeTemplates.id });
       await tx.delete(workTypes).where(eq(workTypes.id, row.id));
-      await auditReference(ctx, auth, facility, 'workType.delete', ip, auditedWorkType(row), tx);
+      const detail = { ...auditedWorkType(row), templates: templates.length };
+      await auditReference(ctx, auth, facility, 'workType.delete', ip, detail, tx);
       return { id: row.id };
     }),
   );

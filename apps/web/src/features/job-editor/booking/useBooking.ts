@@ -2,7 +2,7 @@ import type { JobViewDetails } from '@quill/core/contract/job';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
-import { bookOutJob, cancelBooking, extendBooking } from '../jobApi';
+import { bookOutJob, cancelBooking, extendBooking, transcribeJob } from '../jobApi';
 import { clearDrafts } from '../saving/draftStore';
 import { serverMessage } from '../serverMessage';
 
@@ -32,6 +32,11 @@ export interface Booking {
   startEdit: () => void;
   /** Books the job out; answers whether edit mode is on. */
   bookOut: () => Promise<boolean>;
+  /**
+   * Issue 27: books an audio-only job out with the draft its transcription starts from (the
+   * recognizer's, else the work type's template); answers whether edit mode is on.
+   */
+  transcribe: () => Promise<boolean>;
   /** Cancel: releases the booking, forgets the edits and leaves. */
   cancelEdit: () => Promise<void>;
   /** A save that ends the edit released the booking on the server: back to view mode. */
@@ -60,26 +65,31 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
   const cookie = useRef<string | null>(null);
   const componentType = details?.componentType ?? '';
 
-  const bookOut = useCallback(async () => {
-    setBusy('booking');
-    try {
-      const result = await bookOutJob(jobId);
-      if (!result.success) {
-        showToast(result.messages.join(', ') || t('job.bookOutFailed'), { kind: 'error' });
+  const holdWith = useCallback(
+    async (call: (jobId: number) => ReturnType<typeof bookOutJob>) => {
+      setBusy('booking');
+      try {
+        const result = await call(jobId);
+        if (!result.success) {
+          showToast(result.messages.join(', ') || t('job.bookOutFailed'), { kind: 'error' });
+          return false;
+        }
+        cookie.current = result.bookingCookie;
+        setMode('edit');
+        return true;
+      } catch (error) {
+        const known = serverMessage(error);
+        if (known) showToast(known, { kind: 'error', title: t('job.bookOutFailed') });
+        else showToast(t('job.bookOutException'), { kind: 'error' });
         return false;
+      } finally {
+        setBusy(null);
       }
-      cookie.current = result.bookingCookie;
-      setMode('edit');
-      return true;
-    } catch (error) {
-      const known = serverMessage(error);
-      if (known) showToast(known, { kind: 'error', title: t('job.bookOutFailed') });
-      else showToast(t('job.bookOutException'), { kind: 'error' });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }, [jobId, t]);
+    },
+    [jobId, t],
+  );
+  const bookOut = useCallback(() => holdWith(bookOutJob), [holdWith]);
+  const transcribe = useCallback(() => holdWith(transcribeJob), [holdWith]);
 
   const startEdit = useCallback(() => {
     if (details?.isProtected && !details.warnedOfProtection && !unprotected) setProtectAsked(true);
@@ -158,6 +168,7 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
       cookie,
       startEdit,
       bookOut,
+      transcribe,
       cancelEdit,
       end,
       protectAsked,
@@ -165,6 +176,18 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
       keepProtected,
       unprotected,
     }),
-    [mode, busy, startEdit, bookOut, cancelEdit, end, protectAsked, unprotect, keepProtected, unprotected],
+    [
+      mode,
+      busy,
+      startEdit,
+      bookOut,
+      transcribe,
+      cancelEdit,
+      end,
+      protectAsked,
+      unprotect,
+      keepProtected,
+      unprotected,
+    ],
   );
 }

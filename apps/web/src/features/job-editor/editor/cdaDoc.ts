@@ -24,9 +24,10 @@ import type { JSONContent } from '@tiptap/core';
  * ({@link changedSections}), never the raw model.
  */
 
-type Marks = Pick<NarrativeRun, 'bold' | 'italic' | 'underline' | 'anchors'>;
+type Marks = Pick<NarrativeRun, 'bold' | 'italic' | 'underline' | 'recognized' | 'anchors'>;
 
-const MARKS = ['bold', 'italic', 'underline'] as const;
+/** Run flags that are marks of the same name (recognized: issue 27's unedited recognizer text). */
+const MARKS = ['bold', 'italic', 'underline', 'recognized'] as const;
 
 function runsToInline(runs: readonly NarrativeRun[]): JSONContent[] {
   const out: JSONContent[] = [];

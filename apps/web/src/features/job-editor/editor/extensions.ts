@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { showToast } from '../../../app/toasts';
 import { i18n } from '../../../lib/i18n';
 import { adjacentMarker, findMarkers } from './qaMarkers';
+import { Recognized, RecognizedReview } from './recognized';
 
 /** Spec 02 §9: the editor's undo groups typing within 500 ms. */
 export const UNDO_NEW_GROUP_DELAY_MS = 500;
@@ -219,6 +220,8 @@ export function cdaExtensions(): Extensions {
     SectionGuard,
     CdaAnchor,
     AnchorGuard,
+    Recognized,
+    RecognizedReview,
     QaMarkers,
   ];
 }

@@ -91,9 +91,10 @@ export function availability(overrides: Partial<DocumentAvailability> = {}): Doc
 }
 
 /** getcda: a model with an editable section and a read-only one. */
-export function cdaAnswer(version = 2): { version: number; model: CdaEditModel } {
+export function cdaAnswer(version = 2): { version: number; model: CdaEditModel; draft: string | null } {
   return {
     version,
+    draft: null,
     model: {
       header: {
         title: 'Consultation',

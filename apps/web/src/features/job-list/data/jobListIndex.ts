@@ -16,12 +16,15 @@ import { runSteps } from '@quill/core/rules/steps';
 
 /**
  * Columns whose groups are not built ahead of need: a group per row or nearly (job ids, times to
- * the minute) — many keys to hold, and nobody's usual grouping.
+ * the minute, turnaround durations — a group per minute under a day) — many keys to hold, and
+ * nobody's usual grouping.
  */
 const GROUPED_ON_DEMAND: ReadonlySet<JobListColumn> = new Set([
   'filterJobId',
   'formattedDictatedDate',
   'formattedSignedDate',
+  'tatFirstText',
+  'tatFinished',
 ]);
 
 /**

@@ -7,7 +7,12 @@ import { JobDetailsPanel } from './JobDetailsPanel';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const labels = { stat: 'STAT', patientWithheld: '', stage: (_: number, name: string) => name };
+const labels = {
+  stat: 'STAT',
+  patientWithheld: '',
+  stage: (_: number, name: string) => name,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 describe('JobDetailsPanel', () => {
   it("shows distribution errors' dates in the job's facility zone, labelled (issue 18)", async () => {

@@ -1,5 +1,5 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import type { JobListColumn, TatColumn } from '@quill/core/rules/jobListColumns';
 import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
 import { jobPath } from '../../../lib/paths';
 import { legacyJobDetailsUrl } from '../data/jobListApi';
@@ -17,6 +17,12 @@ const LONG: ReadonlySet<JobListColumn> = new Set([
   'location',
   'stageName',
 ]);
+
+/** The turnaround cells' test ids (the end-to-end tests read a job's turnaround by them). */
+const TAT_TEST_IDS: Record<TatColumn, string> = {
+  tatFirstText: 'tat-first-text',
+  tatFinished: 'tat-finished',
+};
 
 /** A row's cell in one column: the STAT marker, the job id link, the note indicator, or the text. */
 export function JobCell({
@@ -67,6 +73,9 @@ export function JobCell({
           </a>
         </td>
       );
+    case 'tatFirstText':
+    case 'tatFinished':
+      return <td data-testid={TAT_TEST_IDS[column]}>{columnText(row, column, labels)}</td>;
     case 'jobNoteBool':
       return (
         <td>

@@ -1,6 +1,7 @@
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListSort } from '@quill/core/rules/jobListSort';
 import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { isPastStatTarget } from '@quill/core/rules/statTarget';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import classes from './JobTable.module.css';
 import { JobTableHead } from './JobTableHead';
 import { JobTableRow } from './JobTableRow';
 import { LINE_HEIGHTS, lineKey, tableLines } from './tableLines';
+import { useClock } from './useClock';
 import { useRowKeyboard } from './useRowKeyboard';
 import { useRowStrings } from './useRowStrings';
 
@@ -61,6 +63,8 @@ export function JobTable(props: JobTableProps) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
   const strings = useRowStrings();
+  // An unfinished STAT job passes its target as time goes by: checked again every minute.
+  const now = useClock();
   const scroller = useRef<HTMLDivElement>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
   const { items, expanded, canExpand } = props;
@@ -194,6 +198,7 @@ export function JobTable(props: JobTableProps) {
                 expanded={canExpand && expanded.has(row.jobId)}
                 tabbable={row.jobId === tabbableId}
                 alt={line.alt}
+                pastTarget={isPastStatTarget(row, now)}
                 canExpand={canExpand}
                 onToggleSelect={props.onToggleSelect}
                 onToggleExpand={props.onToggleExpand}

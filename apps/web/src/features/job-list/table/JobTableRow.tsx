@@ -1,7 +1,9 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { formatDuration } from '@quill/core/rules/turnaroundDuration';
 import { memo } from 'react';
+import listClasses from '../JobList.module.css';
 import { ChevronRightIcon } from './icons';
 import { JobCell } from './JobCell';
 import { JobIndicators } from './JobIndicators';
@@ -17,6 +19,8 @@ export interface JobTableRowProps {
   tabbable: boolean;
   /** A zebra stripe. */
   alt: boolean;
+  /** A STAT job past its facility's target turnaround (rules/statTarget): highlighted. */
+  pastTarget: boolean;
   canExpand: boolean;
   onToggleSelect: (jobId: number) => void;
   onToggleExpand: (jobId: number) => void;
@@ -26,7 +30,10 @@ export interface JobTableRowProps {
   fftmBaseUrl: string;
 }
 
-/** One job: its checkbox, details toggle, indicators and the visible columns. */
+/**
+ * One job: its checkbox, details toggle, indicators and the visible columns; a STAT job past its
+ * target turnaround is highlighted, says so to screen readers and names the target on hover.
+ */
 export const JobTableRow = memo(function JobTableRow({
   row,
   columns,
@@ -34,6 +41,7 @@ export const JobTableRow = memo(function JobTableRow({
   expanded,
   tabbable,
   alt,
+  pastTarget,
   canExpand,
   onToggleSelect,
   onToggleExpand,
@@ -47,7 +55,12 @@ export const JobTableRow = memo(function JobTableRow({
   const inner = tabbable ? 0 : -1;
   return (
     <tr
-      className={classes.row}
+      className={pastTarget ? `${classes.row} ${classes.pastTarget}` : classes.row}
+      title={
+        pastTarget
+          ? strings.pastTargetTitle(formatDuration(row.statTargetMinutes, labels.durationUnits))
+          : undefined
+      }
       data-job-id={id}
       data-selected={selected || undefined}
       data-expanded={expanded || undefined}
@@ -82,6 +95,7 @@ export const JobTableRow = memo(function JobTableRow({
       )}
       <td className={classes.narrow}>
         <JobIndicators row={row} strings={strings} />
+        {pastTarget && <span className={listClasses.visuallyHidden}>{strings.pastTarget}</span>}
       </td>
       {columns.map((column) => (
         <JobCell

@@ -8,7 +8,7 @@ import {
 } from './columnVisibility';
 
 describe('column visibility (spec 01 §2, §9)', () => {
-  it('shows the default columns in order, clinic hidden', () => {
+  it('shows the default columns in order, clinic and the turnaround columns hidden', () => {
     expect(visibleColumns(defaultVisibility())).toEqual([
       'stat',
       'filterJobId',
@@ -24,7 +24,7 @@ describe('column visibility (spec 01 §2, §9)', () => {
       'stageName',
       'formattedDateOfService',
     ]);
-    expect(hiddenColumns(defaultVisibility())).toEqual(['clinic']);
+    expect(hiddenColumns(defaultVisibility())).toEqual(['clinic', 'tatFirstText', 'tatFinished']);
   });
 
   it("prefers the list's stored changes, then the tab's hidden columns, then the defaults", () => {

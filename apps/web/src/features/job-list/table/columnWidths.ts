@@ -20,6 +20,8 @@ export const COLUMN_WIDTHS: Record<JobListColumn, number> = {
   jobNoteBool: 72,
   stageName: 136,
   formattedDateOfService: 136,
+  tatFirstText: 128,
+  tatFinished: 120,
 };
 
 /** The fixed columns before the data: checkbox, details toggle, indicators. */

@@ -2,8 +2,14 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Stands for the job id while a catalogue text is looked up (no text holds it). */
+/** Stands for the job id (or another value) while a catalogue text is looked up (no text holds it). */
 const JOB_ID = '\u0000';
+
+/** A text looked up with {@link JOB_ID} for its value: each use joins its parts by the value. */
+function filled(text: string): (value: number | string) => string {
+  const parts = text.split(JOB_ID);
+  return (value) => parts.join(String(value));
+}
 
 /**
  * A catalogue text with a job id in it, looked up once: each row's text is the looked-up parts
@@ -14,8 +20,7 @@ function withJobId(
   t: TFunction,
   key: `jobList.table.${'selectJob' | 'showDetails' | 'hideDetails' | 'openLegacyDetails' | 'openJob'}`,
 ): (jobId: number | string) => string {
-  const parts = t(key, { jobId: JOB_ID }).split(JOB_ID);
-  return (jobId) => parts.join(String(jobId));
+  return filled(t(key, { jobId: JOB_ID }));
 }
 
 /**
@@ -44,6 +49,8 @@ export function useRowStrings() {
       notSigned: t('jobList.indicators.notSigned'),
       faxed: t('jobList.indicators.faxed'),
       notFaxed: t('jobList.indicators.notFaxed'),
+      pastTarget: t('transcribe.tat.pastTarget'),
+      pastTargetTitle: filled(t('transcribe.tat.pastTargetTitle', { target: JOB_ID })),
     }),
     [t],
   );

@@ -72,7 +72,7 @@ export function binaryJobList(
     return ids.get(key)!;
   };
   const header: Omit<BinaryJobListHeader, 'count'> = {
-    format: 'binary-1',
+    format: 'binary-2',
     dateFormat: 'MM/DD/YYYY',
     timeFormat: 'HH:mm',
     dictators: {},
@@ -81,6 +81,7 @@ export function binaryJobList(
     departments: {},
     locations: {},
     facilities: {},
+    statTargets: {},
     notes: {},
     flags: {},
     viewed: {},
@@ -97,6 +98,7 @@ export function binaryJobList(
     header.departments[department] = r.department;
     header.locations[location] = [r.location, r.jobLocation];
     header.facilities[r.clientFacilityId] = r.clinic;
+    header.statTargets[r.clientFacilityId] = r.statTargetMinutes;
     if (r.jobNote) header.notes[r.jobId] = r.jobNote;
     const dictated = r.dictatedDate ? Date.parse(r.dictatedDate) : null;
     const signed = r.signedDate ? Date.parse(r.signedDate) : null;
@@ -123,6 +125,8 @@ export function binaryJobList(
       stageId: r.stageId,
       clientFacilityId: r.clientFacilityId,
       bits: [r.stat, r.edited, r.signed, r.faxed].reduce((sum, on, i) => sum + (on ? 2 ** i : 0), 0),
+      tatFirstTextMinutes: r.tatFirstTextMinutes,
+      tatFinishedMinutes: r.tatFinishedMinutes,
     };
   });
   const bytes = encodeBinaryJobList({ ...header, ...headerOver } as typeof header, records);

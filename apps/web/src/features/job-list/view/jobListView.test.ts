@@ -15,7 +15,12 @@ import {
   sortOrder,
 } from './jobListView';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 
 const rows = [
   jobRow(1, {

@@ -8,7 +8,12 @@ import { jobRow } from '../testing/jobListFixtures';
 import { jobIdsAt } from './jobListView';
 import { useJobListView } from './useJobListView';
 
-const labels: JobListLabels = { stat: 'STAT', patientWithheld: 'Patient Name', stage: stageLabel };
+const labels: JobListLabels = {
+  stat: 'STAT',
+  patientWithheld: 'Patient Name',
+  stage: stageLabel,
+  durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
+};
 const columns: readonly JobListColumn[] = ['filterJobId', 'patientName'];
 const rows = [
   jobRow(1, { patientName: 'Núñez, Leah' }),

@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import type { FacilityWorkType, SaveWorkTypeRequest } from '@quill/core/contract/facilityLists';
 import { addresseeHint } from '@quill/core/rules/recipients';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import type { SectionProps } from '../referenceApi';
 import { addWorkType, deleteWorkType, listKey, loadWorkTypes, saveWorkType } from './facilityListsApi';
 import { ListFrame } from './ListFrame';
 import { WorkTypeForm } from './WorkTypeForm';
+import { WorkTypeTemplateForm } from './WorkTypeTemplateForm';
 
 /** Which form is open: none, Add (null) or a work type's Edit. */
 type Editing = { workType: FacilityWorkType | null } | null;
@@ -19,7 +20,7 @@ type Editing = { workType: FacilityWorkType | null } | null;
  * Reference data ▸ Work types (issue 26): the work types a facility sees — its own and those its
  * whole structure shares (said in the Belongs to column) — with their addressee limits; with
  * dictatorAdd, Add, Edit and Delete (a work type jobs use cannot be deleted: the server says how
- * many use it).
+ * many use it), and each work type's Template (issue 27).
  */
 export function WorkTypesSection({ facility, canEdit }: SectionProps) {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FacilityWorkType | null>(null);
+  const [templating, setTemplating] = useState<FacilityWorkType | null>(null);
   const save = useReferenceChange(
     listKey(cfId, 'workTypes'),
     ({ id, body }: { id: number | null; body: SaveWorkTypeRequest }) =>
@@ -96,18 +98,28 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <RowActions
-                      editLabel={t('reference.editLabel', { name: `${w.number} ${w.name}` })}
-                      deleteLabel={t('reference.deleteLabel', { name: `${w.number} ${w.name}` })}
-                      onEdit={() => {
-                        save.reset();
-                        setEditing({ workType: w });
-                      }}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(w);
-                      }}
-                    />
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t('transcribe.templates.actionLabel', { name: `${w.number} ${w.name}` })}
+                        onClick={() => setTemplating(w)}
+                      >
+                        {t('transcribe.templates.action')}
+                      </Button>
+                      <RowActions
+                        editLabel={t('reference.editLabel', { name: `${w.number} ${w.name}` })}
+                        deleteLabel={t('reference.deleteLabel', { name: `${w.number} ${w.name}` })}
+                        onEdit={() => {
+                          save.reset();
+                          setEditing({ workType: w });
+                        }}
+                        onDelete={() => {
+                          remove.reset();
+                          setDeleting(w);
+                        }}
+                      />
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -133,6 +145,25 @@ export function WorkTypesSection({ facility, canEdit }: SectionProps) {
             error={save.error?.message ?? null}
             onSubmit={(body) => save.mutate({ id: editing.workType?.id ?? null, body })}
             onClose={() => setEditing(null)}
+          />
+        )}
+      </ReferenceModal>
+      <ReferenceModal
+        opened={templating !== null}
+        size="xl"
+        title={
+          templating
+            ? t('transcribe.templates.title', { number: String(templating.number), name: templating.name })
+            : ''
+        }
+        onClose={() => setTemplating(null)}
+      >
+        {templating && (
+          <WorkTypeTemplateForm
+            cfId={cfId}
+            workType={templating}
+            structure={facility.corporateStructure}
+            onClose={() => setTemplating(null)}
           />
         )}
       </ReferenceModal>

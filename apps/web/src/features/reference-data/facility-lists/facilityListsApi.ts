@@ -11,6 +11,7 @@ import type {
   SaveLocationRequest,
   SaveWorkTypeRequest,
 } from '@quill/core/contract/facilityLists';
+import type { SaveWorkTypeTemplateRequest, WorkTypeTemplate } from '@quill/core/contract/workTypeTemplates';
 import { callApi } from '../../../lib/api';
 
 /** The three lists of a facility the Reference data page edits (issue 26). */
@@ -30,6 +31,24 @@ export const saveWorkType = (
 ): Promise<FacilityWorkType> => callApi(FACILITY_LISTS.saveWorkType, { params: { cfId, workTypeId }, body });
 export const deleteWorkType = (cfId: number, workTypeId: number): Promise<FacilityListDeleted> =>
   callApi(FACILITY_LISTS.deleteWorkType, { params: { cfId, workTypeId } });
+
+/** The query key of a work type's template at a facility (issue 27). */
+export const templateKey = (cfId: number, workTypeId: number) =>
+  ['reference', cfId, 'workTypes', workTypeId, 'template'] as const;
+export const loadWorkTypeTemplate = (
+  cfId: number,
+  workTypeId: number,
+  signal?: AbortSignal,
+): Promise<WorkTypeTemplate> =>
+  callApi(FACILITY_LISTS.workTypeTemplate, { params: { cfId, workTypeId } }, { signal });
+export const saveWorkTypeTemplate = (
+  cfId: number,
+  workTypeId: number,
+  body: SaveWorkTypeTemplateRequest,
+): Promise<WorkTypeTemplate> =>
+  callApi(FACILITY_LISTS.saveWorkTypeTemplate, { params: { cfId, workTypeId }, body });
+export const deleteWorkTypeTemplate = (cfId: number, workTypeId: number): Promise<WorkTypeTemplate> =>
+  callApi(FACILITY_LISTS.deleteWorkTypeTemplate, { params: { cfId, workTypeId } });
 
 export const loadDepartments = (cfId: number, signal?: AbortSignal): Promise<FacilityDepartments> =>
   callApi(FACILITY_LISTS.departments, { params: { cfId } }, { signal });

@@ -1,0 +1,2 @@
+CREATE INDEX "document_versions_created_by_idx" ON "document_versions" USING btree ("created_by_account_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_transcribed_by_idx" ON "jobs" USING btree ("transcribed_by_account_id","first_text_at");
