@@ -146,6 +146,9 @@ try {
     `    sort ${fmt(b.sort)}, group ${fmt(b.group)}, search keystroke ${fmt(b.searchKeystroke)} (after the 300 ms debounce), page change ${fmt(b.pageChange)}`,
   );
   console.log(
+    `    TAT to finished (hidden by default, then shown): first sort ${fmt(b.tatSort)}, group ${fmt(b.tatGroup)}`,
+  );
+  console.log(
     `    sort keys, groups and search texts built in the background: ${fmt(b.warmedAfterRows)} after the rows arrived`,
   );
   console.log(
