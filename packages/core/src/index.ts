@@ -66,6 +66,7 @@ export * from './rules/returnPath.js';
 export * from './rules/saveOptions.js';
 export * from './rules/saveOutcome.js';
 export * from './rules/scheduleDates.js';
+export * from './rules/signedEdit.js';
 export * from './rules/signInThrottle.js';
 export * from './rules/spreadsheetText.js';
 export * from './rules/stages.js';

@@ -11,6 +11,11 @@ export interface DocumentFacts {
   dictator: string | null;
   dictatedAt: Date | null;
   signedAt: Date | null;
+  /**
+   * The job must be signed again (force re-sign, e.g. its text was edited after signing, issue 39):
+   * no signature is printed — neither the job's signed date nor the CDA's legal authenticator.
+   */
+  signatureVoided: boolean;
   /** ISO date (YYYY-MM-DD). */
   dateOfService: string | null;
   workType: string | null;
@@ -80,13 +85,17 @@ export function headerFields(facts: DocumentFacts, cda: CdaHeader | null): Heade
     'documents.render.dictated',
     formatMoment(facts.dictatedAt, facts.timeZone) ?? formatHl7Time(cda?.author?.time ?? null),
   );
-  field(
-    fields,
-    'documents.render.signed',
-    formatMoment(facts.signedAt, facts.timeZone) ?? formatHl7Time(signer?.time ?? null),
-  );
-  const dictator = facts.dictator ?? cda?.author?.name ?? null;
-  if (signer?.name && signer.name !== dictator) field(fields, 'documents.render.signedBy', signer.name);
+  if (facts.signatureVoided)
+    field(fields, 'documents.render.signature', message('documents.render.resignPending'));
+  else {
+    field(
+      fields,
+      'documents.render.signed',
+      formatMoment(facts.signedAt, facts.timeZone) ?? formatHl7Time(signer?.time ?? null),
+    );
+    const dictator = facts.dictator ?? cda?.author?.name ?? null;
+    if (signer?.name && signer.name !== dictator) field(fields, 'documents.render.signedBy', signer.name);
+  }
   field(
     fields,
     'documents.render.dateOfService',

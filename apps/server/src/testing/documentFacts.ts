@@ -10,6 +10,7 @@ export function documentFacts(known: Partial<DocumentFacts> = {}): DocumentFacts
     dictator: null,
     dictatedAt: null,
     signedAt: null,
+    signatureVoided: false,
     dateOfService: null,
     workType: null,
     facility: null,

@@ -15,6 +15,7 @@ const facts: DocumentFacts = {
   dictator: 'Dr. Ada {Brace} Back\\slash',
   dictatedAt: new Date('2024-05-06T14:30:00Z'),
   signedAt: null,
+  signatureVoided: false,
   dateOfService: null,
   workType: 'Consult',
   facility: 'North Facility',

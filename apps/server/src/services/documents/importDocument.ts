@@ -12,6 +12,8 @@ import { conflict, invalid, notFound, tooLarge } from '../../errors/domainErrors
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
+import { currentDocument } from '../jobEditor/currentDocument.js';
+import { changesText, documentBefore, voidSignatureOnEdit } from '../jobEditor/voidSignature.js';
 
 /** A document file as read from a multipart body or from disk. */
 export interface DocumentUpload {
@@ -88,12 +90,21 @@ export async function importDocument(
   const version = await ctx.database.db.transaction(async (tx) => {
     // The row lock orders concurrent imports and saves of the job.
     const [locked] = await tx
-      .select({ version: jobs.version })
+      .select({
+        version: jobs.version,
+        stageId: jobs.stageId,
+        signedAt: jobs.signedAt,
+        forceResign: jobs.forceResign,
+      })
       .from(jobs)
       .where(eq(jobs.id, jobId))
       .for('update');
     const [holder] = await tx
-      .select({ accountId: bookings.accountId, member: accounts.member })
+      .select({
+        accountId: bookings.accountId,
+        member: accounts.member,
+        restoreStageId: bookings.restoreStageId,
+      })
       .from(bookings)
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
       .where(and(eq(bookings.jobId, jobId), gt(bookings.expiresAt, sql`now()`)));
@@ -105,6 +116,22 @@ export async function importDocument(
       .from(documentVersions)
       .where(eq(documentVersions.jobId, jobId));
     const next = Math.max(locked!.version, newest?.version ?? 0) + 1;
+    // A signed text is never changed silently (issue 39): an import that changes it voids the signature.
+    const before = await documentBefore(ctx, await currentDocument(tx, jobId));
+    const after = { key: blob.key, format, xml: format === 'CDA' ? file.bytes.toString('utf8') : null };
+    const voided = await voidSignatureOnEdit(
+      ctx,
+      tx,
+      { userId: auth?.userId ?? null, accountId: auth?.accountId ?? null },
+      { ...job, ...locked! },
+      {
+        waitingStageId: holder ? (holder.restoreStageId ?? locked!.stageId) : locked!.stageId,
+        booked: holder !== undefined,
+        textChanged: changesText(before, after),
+        via: 'import',
+      },
+      ip,
+    );
     await tx.insert(documentVersions).values({
       jobId,
       version: next,
@@ -119,6 +146,7 @@ export async function importDocument(
       .update(jobs)
       // The first text's time (issue 27 turnaround) is the first document's arrival, imported or typed.
       .set({
+        ...voided,
         version: next,
         documentType: format,
         firstTextAt: sql`coalesce(${jobs.firstTextAt}, now())`,

@@ -30,6 +30,7 @@ export async function loadDocumentFacts(
         id: jobs.id,
         dictatedAt: jobs.dictatedAt,
         signedAt: jobs.signedAt,
+        forceResign: jobs.forceResign,
         dateOfService: jobs.dateOfService,
       },
       // A left-joined object comes back null when its first column is null: lead with the key.
@@ -69,6 +70,7 @@ export async function loadDocumentFacts(
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
     dictatedAt: row.job.dictatedAt,
     signedAt: row.job.signedAt,
+    signatureVoided: row.job.forceResign,
     dateOfService: row.job.dateOfService,
     workType: row.workType,
     facility: row.facility,

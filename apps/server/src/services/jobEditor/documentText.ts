@@ -25,7 +25,11 @@ const MARKUP = /<[^>]*>/g;
  */
 export function narrativeLength(xml: string): number {
   let total = 0;
-  for (const m of xml.matchAll(NARRATIVE))
-    total += m[1]!.replace(MARKUP, ' ').replace(/\s+/g, ' ').trim().length;
+  for (const part of narrativeParts(xml)) total += part.length;
   return total;
+}
+
+/** Each narrative `<text>` of a CDA document as a reader sees it: markup gone, whitespace runs as one. */
+export function narrativeParts(xml: string): string[] {
+  return [...xml.matchAll(NARRATIVE)].map((m) => m[1]!.replace(MARKUP, ' ').replace(/\s+/g, ' ').trim());
 }

@@ -30,6 +30,7 @@ import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
 import { refuseSaveModeOutsideLimits } from './plannedRecipients.js';
 import { followWordEdit, storeNewDocument } from './saveDocument.js';
 import { lockJobAndBooking, readSaveDocumentState } from './saveState.js';
+import { changesText, voidSignatureOnEdit } from './voidSignature.js';
 import { checkJobData, jobDataColumns, writeJobDataRows } from './writeJobData.js';
 
 /**
@@ -108,6 +109,11 @@ export async function persistSave(
   // What the text says for the rules, read on a document thread before the transaction.
   const document = runsRules ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null) : null;
   const limitsApply = req.mode === SAVE_MODES.moveOn || req.mode === SAVE_MODES.finish;
+  // Issue 39: whether the save changes the text a signature covers (a starting draft is unsigned).
+  const textChanged = changesText(
+    current ? (fromDraft ? null : { ...current.doc, xml: current.xml }) : read?.doc,
+    blob && { ...blob, xml: edited },
+  );
 
   return ctx.database.db.transaction(async (tx) => {
     const held = await lockJobAndBooking(tx, jobId, auth.accountId!, req.holder);
@@ -158,6 +164,14 @@ export async function persistSave(
     const mode = req.mode;
     const draftCopy = mode === SAVE_MODES.draft;
     const source = req.docx ? 'wopi' : 'save';
+    // A signed text is never changed silently: force re-sign, and the booking returns it to ES.
+    const waitingStageId = booking.restoreStageId ?? locked.stageId;
+    const at = { waitingStageId, booked: true, textChanged, via: source };
+    const voided = await voidSignatureOnEdit(ctx, tx, auth, after, at, ip);
+    if (voided) {
+      columns = { ...columns, ...voided };
+      after = { ...after, ...voided } as typeof locked;
+    }
     const draftSource = blob ?? (inTx ? { key: inTx.blobKey, size: inTx.size, format: inTx.format } : null);
     const newVersions = [
       ...(blob ? [{ ...blob, isDraft: false }] : []),
