@@ -54,6 +54,7 @@ export * from './rules/holdQueueRules.js';
 export * from './rules/jobListBinary.js';
 export * from './rules/jobListColumns.js';
 export * from './rules/jobOptions.js';
+export * from './rules/jobPatient.js';
 export * from './rules/jobTime.js';
 export * from './rules/password.js';
 export * from './rules/permissions.js';

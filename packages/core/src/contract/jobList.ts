@@ -163,6 +163,11 @@ export const BinaryJobListHeaderSchema = z.object({
   dictators: z.record(z.string(), z.string()),
   /** Patient id → [name or null when withheld, MRN]. */
   patients: z.record(z.string(), z.tuple([z.string().nullable(), z.string()])),
+  /**
+   * Job id → [name or null when withheld, MRN], for the jobs whose own ADT values name their patient
+   * otherwise than the linked record (issue 39): what the row shows instead of `patients`.
+   */
+  jobPatients: z.record(z.string(), z.tuple([z.string().nullable(), z.string()])).optional(),
   workTypes: z.record(z.string(), z.string()),
   departments: z.record(z.string(), z.string()),
   /** Location id → [name, code]. */

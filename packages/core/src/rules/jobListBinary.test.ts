@@ -88,6 +88,8 @@ describe('decodeBinaryJobList', () => {
       ...header,
       dictators: { 1: 'Adams, Al', 2: 'Núñez, Zoë', 5000: 'Zed, Zoe', 3000000: 'Adams, Al' },
       patients: { 1: [null, 'MRN9'], 2: ['Doe, Jane', 'MRN1'] },
+      // Jobs naming their own patient (issue 39): a new name, and one equal to a record's.
+      jobPatients: { 52: ['Roe, Anjali', 'MRN7'], 53: ['Doe, Jane', 'MRN1'], 54: ['Zu, Al', 'MRN9'] },
       workTypes: { 1: 'Letter', 2: 'Consultation' },
       locations: { 1: ['Ward', 'W'] },
       facilities: { 9: 'South Clinic' },
@@ -151,6 +153,18 @@ describe('decodeBinaryJobList', () => {
         ).toEqual(expected);
       }
     }
+  });
+
+  it('a job that names its own patient shows that name and MRN, not its record’s (issue 39)', () => {
+    const rows = decodeBinaryJobList(
+      encodeBinaryJobList({ ...header, jobPatients: { 2: ['Doe, Janet', 'MRN2'] } }, records(4)),
+    );
+    expect(rows.map((r) => [r.patientName, r.patientMRN])).toEqual([
+      [null, ''],
+      ['Doe, Janet', 'MRN2'],
+      [null, ''],
+      ['Doe, Jane', 'MRN1'],
+    ]);
   });
 
   it('reads every field of a full row: notes, flags, viewed marks, bits, stage and dates', () => {

@@ -140,6 +140,9 @@ export class DecodedJobListRow implements JobListRow {
    * column, one of {@link hasTextCode} (see {@link TEXT_CODES}).
    */
   textCode(column: JobListColumn): number {
+    // A job that names its own patient (issue 39) shares its text with no other row by id.
+    if ((column === 'patientName' || column === 'patientMRN') && this.#ownPatient())
+      return -2 - this.#at / AT.size;
     return TEXT_CODES[column]!(this.#b.rows, this.#at);
   }
 
@@ -161,12 +164,17 @@ export class DecodedJobListRow implements JobListRow {
     return this.#b.header.dictators[this.#id(AT.dictatorId)] || '';
   }
 
+  /** The job's own patient name and MRN (its ADT values differ from its record's, issue 39). */
+  #ownPatient(): readonly [string | null, string] | undefined {
+    return this.#b.header.jobPatients?.[this.jobId];
+  }
+
   get patientName(): string | null {
-    return this.#b.header.patients[this.#id(AT.patientId)]?.[0] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[0] ?? null;
   }
 
   get patientMRN(): string {
-    return this.#b.header.patients[this.#id(AT.patientId)]?.[1] ?? '';
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[1] ?? '';
   }
 
   get dateOfService(): string | null {

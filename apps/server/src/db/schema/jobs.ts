@@ -97,6 +97,11 @@ export const jobs = pgTable(
     listRow: bytea('list_row'),
     /** ADT values of this job keyed "SEG.field.component" (outputAdtData); orders are in job_orders. */
     adt: jsonb('adt').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The job shows a patient name or MRN other than its linked record's (its own ADT values, core
+     * jobPatientDisplay); kept by the triggers of migration 0029. Never written by the application.
+     */
+    ownPatient: boolean('own_patient').notNull().default(false),
     /** Physician-type items of this job: physician id by "SEG.field" (hl7Physician, e.g. "PV1.7"). */
     adtPhysicians: jsonb('adt_physicians').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
@@ -129,7 +134,8 @@ export const jobs = pgTable(
     // My productivity (issue 27): the jobs whose first text an account stored, by when.
     index('jobs_transcribed_by_idx').on(t.transcribedByAccountId, t.firstTextAt),
     // Also, made by migration 0008 (drizzle has no INCLUDE): jobs_list_cover_idx, which covers a
-    // list batch (the list_row and the ids its header needs), and jobs_list_notes_idx.
+    // list batch (the list_row and the ids its header needs), and jobs_list_notes_idx; by 0029,
+    // jobs_own_patient_idx (the jobs whose list header names their own patient).
   ],
 );
 

@@ -1,4 +1,4 @@
-import { message, type SaveFormat } from '@quill/core';
+import { jobPatientDisplay, message, type SaveFormat } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
@@ -29,6 +29,7 @@ export async function loadDocumentFacts(
       job: {
         id: jobs.id,
         dictatedAt: jobs.dictatedAt,
+        adt: jobs.adt,
         signedAt: jobs.signedAt,
         forceResign: jobs.forceResign,
         dateOfService: jobs.dateOfService,
@@ -62,11 +63,16 @@ export async function loadDocumentFacts(
   if (!row) throw notFound(`Job ${jobId} was not found.`);
   const { patient: p, dictator: d } = row;
   const dictator = d ? joinName(d.prefix, d.first, d.last) : null;
+  // The job's ADT values over its record (issue 39): the patient the job view and the list show.
+  const patient = jobPatientDisplay(
+    row.job.adt,
+    p && { lastName: p.last, firstName: p.first, middleName: p.middle, mrn: p.mrn, dateOfBirth: p.dateOfBirth },
+  );
   return {
     jobId: row.job.id,
-    patientName: p ? `${p.last}, ${joinName(p.first, p.middle)}` : null,
-    mrn: p?.mrn ?? null,
-    dateOfBirth: p?.dateOfBirth ?? null,
+    patientName: patient.name && `${patient.lastName ?? ''}, ${joinName(patient.firstName, patient.middleName)}`,
+    mrn: patient.mrn || null,
+    dateOfBirth: patient.dateOfBirth,
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
     dictatedAt: row.job.dictatedAt,
     signedAt: row.job.signedAt,

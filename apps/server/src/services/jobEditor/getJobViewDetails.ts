@@ -1,4 +1,4 @@
-import { canSeePatientName, type JobViewDetails, knownTimeZone, stageName } from '@quill/core';
+import { canSeePatientName, type JobViewDetails, jobPatientDisplay, knownTimeZone, stageName } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, toJobPhysician, workTypeOf } from './jobRows.js';
@@ -80,7 +80,8 @@ function detailsOf(job: JobView, seesPatient: boolean): JobViewDetails {
     jobType: job.jobType,
     mtName: job.mtName,
     patientId: job.patientId,
-    patientName: seesPatient && patient ? `${patient.lastName}, ${patient.firstName}` : null,
+    // The job's ADT values over its record (issue 39): the name the panel, list and documents show.
+    patientName: seesPatient ? jobPatientDisplay(job.patientAdt, patient).name : null,
     department: department ? { id: department.id, name: department.name } : null,
     location: location
       ? { id: location.id, code: location.code, name: location.name, auto: location.auto }

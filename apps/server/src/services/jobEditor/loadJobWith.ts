@@ -64,6 +64,10 @@ const viewExtras = {
   stamp: jobStamp.as('stamp'),
 };
 
+/** The job's own patient name values (issue 39, core jobPatientDisplay): read over the record's name. */
+const patientAdt = sql<Record<string, string>>`jsonb_strip_nulls(jsonb_build_object(
+  'PID.5.1', ${jobs.adt}->'PID.5.1', 'PID.5.2', ${jobs.adt}->'PID.5.2'))`.as('patient_adt');
+
 /** The statements, prepared once per database (Drizzle builds the SQL once; PostgreSQL parses it once per connection). */
 function statementsOf(db: Db) {
   return {
@@ -76,7 +80,7 @@ function statementsOf(db: Db) {
         where: visibleJob,
         columns: jobColumns,
         with: { ...viewRelations, patient: { columns: { firstName: true, lastName: true } } },
-        extras: viewExtras,
+        extras: { ...viewExtras, patientAdt },
       })
       .prepare('job_view_patient'),
     version: db.query.jobs.findFirst({ where: visibleJob, columns: auditedColumns }).prepare('job_version'),
@@ -170,5 +174,7 @@ export async function loadJobDocuments(ctx: AppContext, auth: Auth, jobId: numbe
 }
 
 export type JobView = NonNullable<Awaited<ReturnType<Statements['view']['execute']>>> &
-  Partial<Pick<NonNullable<Awaited<ReturnType<Statements['viewWithPatient']['execute']>>>, 'patient'>>;
+  Partial<
+    Pick<NonNullable<Awaited<ReturnType<Statements['viewWithPatient']['execute']>>>, 'patient' | 'patientAdt'>
+  >;
 export type JobWithData = NonNullable<Awaited<ReturnType<Statements['data']['execute']>>>;

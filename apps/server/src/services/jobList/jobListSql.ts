@@ -68,8 +68,8 @@ export function jobRowColumnsSql(
   return sql`j.id::int as "jobId", j.original_job_id::int as "originalJobId",
       (j.stat is not null) as "stat", (j.stat is not null) as "statBool", j.id::text as "filterJobId",
       coalesce(d.last_name || ', ' || d.first_name, '') as "dictatorName",
-      case when ${o.showPatientName} and p.id is not null then p.last_name || ', ' || p.first_name end as "patientName",
-      coalesce(p.mrn, '') as "patientMRN",
+      case when ${o.showPatientName} then ${JOB_PATIENT_NAME} end as "patientName",
+      ${JOB_PATIENT_MRN} as "patientMRN",
       to_char(j.dictated_at at time zone 'UTC', ${ISO}) as "dictatedDate",
       to_char(j.signed_at at time zone 'UTC', ${ISO}) as "signedDate",
       j.date_of_service::text as "dateOfService",
@@ -89,6 +89,13 @@ export function jobRowColumnsSql(
       tat_minutes(j.dictated_at, j.finished_at) as "tatFinishedMinutes",
       cf.stat_target_minutes as "statTargetMinutes"`;
 }
+
+/**
+ * The job's patient as every display shows it (issue 39, core jobPatientDisplay): its own ADT values
+ * over the linked record `p`, by migration 0029's functions.
+ */
+const JOB_PATIENT_NAME = sql.raw('job_patient_name(j.adt, p.last_name, p.first_name)');
+const JOB_PATIENT_MRN = sql.raw('job_patient_mrn(j.adt, p.mrn)');
 
 /** The joins {@link jobRowColumnsSql} reads, after `from jobs j`; views are the account's own. */
 export function jobRowJoinsSql(accountId: number): SQL {
@@ -125,7 +132,8 @@ export function jobListJsonSql(o: JobListSqlOptions): SQL {
 }
 
 /**
- * format=binary (contract JOB_LIST_FORMATS): the header with the names, notes, flags, viewed
+ * format=binary (contract JOB_LIST_FORMATS): the header with the names (a job that shows a patient
+ * other than its record's — own_patient, migration 0029 — by job id), notes, flags, viewed
  * marks and facilities' STAT targets the rows refer to, and the rows' bytes, which the database
  * keeps with each job (`list_row`, migrations 0008 and 0026), in job id order, in one statement.
  */
@@ -160,6 +168,10 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'statTargets', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.stat_target_minutes`)},
       'notes', (select coalesce(json_object_agg(j.id, j.job_note), '{}') from jobs j
         where ${batch} and j.job_note <> ''),
+      'jobPatients', (select coalesce(json_object_agg(j.id, json_build_array(
+          case when ${o.showPatientName} then ${JOB_PATIENT_NAME} end, ${JOB_PATIENT_MRN})), '{}')
+        from jobs j left join patients p on p.id = j.patient_id
+        where ${batch} and j.own_patient),
       'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (
         select f.job_id, json_agg(json_build_array(f.code, f.description) order by f.code) as flags
         from job_flags f join b on b.id = f.job_id group by f.job_id) x),
