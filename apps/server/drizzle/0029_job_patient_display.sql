@@ -22,14 +22,15 @@ $$;
 -- the list's binary rows name patients by record id, so these jobs get their own entry in the
 -- batch's header (jobPatients). Kept by the triggers below for every writer of the job's values or
 -- of the record.
-CREATE OR REPLACE FUNCTION job_own_patient(adt jsonb, patient bigint) RETURNS boolean
+-- (Its parameters are named apart from patients' columns: patients has an adt of its own.)
+CREATE OR REPLACE FUNCTION job_own_patient(job_adt jsonb, job_patient bigint) RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN p.id IS NULL
-    THEN job_patient_name(adt, NULL, NULL) IS NOT NULL OR job_patient_mrn(adt, NULL) <> ''
-    ELSE job_patient_name(adt, p.last_name, p.first_name) IS DISTINCT FROM job_patient_name('{}', p.last_name, p.first_name)
-      OR job_patient_mrn(adt, p.mrn) IS DISTINCT FROM p.mrn
+    THEN job_patient_name(job_adt, NULL, NULL) IS NOT NULL OR job_patient_mrn(job_adt, NULL) <> ''
+    ELSE job_patient_name(job_adt, p.last_name, p.first_name) IS DISTINCT FROM job_patient_name('{}', p.last_name, p.first_name)
+      OR job_patient_mrn(job_adt, p.mrn) IS DISTINCT FROM p.mrn
   END
-  FROM (SELECT 1) one LEFT JOIN patients p ON p.id = patient
+  FROM (SELECT 1) one LEFT JOIN patients p ON p.id = job_patient
 $$;
 --> statement-breakpoint
 ALTER TABLE jobs ADD COLUMN own_patient boolean NOT NULL DEFAULT false;
@@ -45,8 +46,8 @@ CREATE TRIGGER jobs_own_patient BEFORE INSERT OR UPDATE OF adt, patient_id ON jo
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION patients_own_patient() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE jobs SET own_patient = job_own_patient(adt, patient_id)
-  WHERE patient_id = NEW.id AND own_patient IS DISTINCT FROM job_own_patient(adt, patient_id);
+  UPDATE jobs j SET own_patient = job_own_patient(j.adt, j.patient_id)
+  WHERE j.patient_id = NEW.id AND j.own_patient IS DISTINCT FROM job_own_patient(j.adt, j.patient_id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -59,4 +60,4 @@ CREATE TRIGGER patients_own_patient AFTER UPDATE OF last_name, first_name, mrn O
 -- The list's header reads the few jobs with their own name from this index (as notes, 0008).
 CREATE INDEX jobs_own_patient_idx ON jobs (corporate_structure_id, client_facility_id) WHERE own_patient;
 --> statement-breakpoint
-UPDATE jobs SET own_patient = true WHERE job_own_patient(adt, patient_id);
+UPDATE jobs j SET own_patient = true WHERE job_own_patient(j.adt, j.patient_id);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jobPatientDisplay } from './jobPatient.js';
 
-const record = { lastName: 'Banerjee', firstName: 'Priya', middleName: 'K', mrn: 'M-7', dateOfBirth: '1961-04-02' };
+const record = {
+  lastName: 'Banerjee',
+  firstName: 'Priya',
+  middleName: 'K',
+  mrn: 'M-7',
+  dateOfBirth: '1961-04-02',
+};
 
 describe('the job’s patient, one source for every display', () => {
   it('the job’s own ADT values win over the linked record, part by part', () => {

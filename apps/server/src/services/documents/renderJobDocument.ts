@@ -66,11 +66,18 @@ export async function loadDocumentFacts(
   // The job's ADT values over its record (issue 39): the patient the job view and the list show.
   const patient = jobPatientDisplay(
     row.job.adt,
-    p && { lastName: p.last, firstName: p.first, middleName: p.middle, mrn: p.mrn, dateOfBirth: p.dateOfBirth },
+    p && {
+      lastName: p.last,
+      firstName: p.first,
+      middleName: p.middle,
+      mrn: p.mrn,
+      dateOfBirth: p.dateOfBirth,
+    },
   );
   return {
     jobId: row.job.id,
-    patientName: patient.name && `${patient.lastName ?? ''}, ${joinName(patient.firstName, patient.middleName)}`,
+    patientName:
+      patient.name && `${patient.lastName ?? ''}, ${joinName(patient.firstName, patient.middleName)}`,
     mrn: patient.mrn || null,
     dateOfBirth: patient.dateOfBirth,
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,

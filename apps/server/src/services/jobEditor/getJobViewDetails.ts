@@ -1,4 +1,10 @@
-import { canSeePatientName, type JobViewDetails, jobPatientDisplay, knownTimeZone, stageName } from '@quill/core';
+import {
+  canSeePatientName,
+  type JobViewDetails,
+  jobPatientDisplay,
+  knownTimeZone,
+  stageName,
+} from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { recipientsOf, toJobPhysician, workTypeOf } from './jobRows.js';
