@@ -490,7 +490,7 @@ export const enUS = {
       signed: 'Signed',
       signedBy: 'Signed by',
       signature: 'Signature',
-      resignPending: 'None: the text was edited after signing and waits for the dictator to sign again',
+      resignPending: 'None: edited after signing, to be signed again',
       dateOfService: 'Date of service',
       workType: 'Work type',
       facility: 'Facility',
