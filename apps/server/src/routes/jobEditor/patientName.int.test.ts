@@ -131,10 +131,10 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
     ];
     for (const [adt, rec] of cases) {
       const [row] = (
-        await t.ctx.database.db.execute(
+        (await t.ctx.database.db.execute(
           sql`select job_patient_name(${JSON.stringify(adt)}::jsonb, ${rec?.lastName ?? null}::text, ${rec?.firstName ?? null}::text) as name,
             job_patient_mrn(${JSON.stringify(adt)}::jsonb, ${rec?.mrn ?? null}::text) as mrn`,
-        )
+        )) as { rows: unknown[] }
       ).rows as { name: string | null; mrn: string }[];
       const expected = jobPatientDisplay(adt, rec);
       expect(row, JSON.stringify([adt, rec])).toEqual({ name: expected.name, mrn: expected.mrn });
