@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../context.js';
 import {
   adtDefinitions,
@@ -9,8 +10,10 @@ import {
   visits,
 } from '../db/schema/index.js';
 import { TestBrowser } from './browser.js';
+import type { DatabaseTarget } from './databases.js';
 import { buildUser } from './factories.js';
 import { buildEditorWorld } from './jobEditorTestKit.js';
+import { createTestApp, type TestApp } from './testContext.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;
 type Def = Omit<typeof adtDefinitions.$inferInsert, 'corporateStructureId'>;
@@ -199,4 +202,24 @@ export function adtInput(key: string, value: string | null) {
 export function physicianInput(key: string, physicianId: number | null) {
   const [segment = '', field] = key.split('.');
   return { hl7IdentifierBase: { segment, field: Number(field) }, physicianId };
+}
+
+/** What an ADT suite's tests get: the app and the ADT world (its editor signed in). */
+export interface AdtSuite {
+  t: TestApp;
+  w: Awaited<ReturnType<typeof buildAdtWorld>>;
+}
+
+/**
+ * An ADT test suite on `target` (as jobEditorTestKit's editorSuite): registers the suite's beforeAll
+ * (a test app and the ADT world) and afterAll (close); the fields are there once the tests run.
+ */
+export function adtSuite(target: DatabaseTarget): AdtSuite {
+  const suite = {} as AdtSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp(target);
+    suite.w = await buildAdtWorld(suite.t.ctx, suite.t.app);
+  }, 120_000);
+  afterAll(async () => suite.t?.close());
+  return suite;
 }

@@ -1,14 +1,13 @@
 import { decodeBinaryJobList, type JobListRow, jobPatientDisplay, SAVE_MODES } from '@quill/core';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
-import { adtInput, buildAdtWorld } from '../../testing/adtTestKit.js';
+import { adtInput, adtSuite } from '../../testing/adtTestKit.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { pdfText } from '../../testing/pdfText.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**
  * Issue 39 row 5, one name everywhere: a first name changed in the Patient Details panel and
@@ -17,26 +16,19 @@ import { createTestApp, type TestApp } from '../../testing/testContext.js';
  * job of the same patient record keeps the record's name.
  */
 describe.each(databaseTargets())('one patient name everywhere on $name', (target) => {
-  let t: TestApp;
-  let w: Awaited<ReturnType<typeof buildAdtWorld>>;
-
-  beforeAll(async () => {
-    t = await createTestApp(target);
-    w = await buildAdtWorld(t.ctx, t.app);
-  }, 120_000);
-  afterAll(async () => t?.close());
+  const s = adtSuite(target);
 
   const graceAdt = () => ({
-    'PID.3.1': w.grace.mrn,
-    'PID.5.1': w.grace.lastName,
-    'PID.5.2': w.grace.firstName,
-    'PID.7.1': w.grace.dateOfBirth!,
+    'PID.3.1': s.w.grace.mrn,
+    'PID.5.1': s.w.grace.lastName,
+    'PID.5.2': s.w.grace.firstName,
+    'PID.7.1': s.w.grace.dateOfBirth!,
   });
   const header = async (jobId: number) =>
-    (await w.editor.get(`/api/job/GetJobDetails?jobId=${jobId}`)).json().patientName as string | null;
+    (await s.w.editor.get(`/api/job/GetJobDetails?jobId=${jobId}`)).json().patientName as string | null;
   const listRows = async (format: 'rows' | 'binary') => {
-    const res = await w.editor.get(
-      `/api/jobs/alljobs?corpId=${w.north.structure.id}&cfs=${w.cf.id}&format=${format}`,
+    const res = await s.w.editor.get(
+      `/api/jobs/alljobs?corpId=${s.w.north.structure.id}&cfs=${s.w.cf.id}&format=${format}`,
     );
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     return (format === 'binary' ? decodeBinaryJobList(res.rawPayload) : res.json()) as JobListRow[];
@@ -49,8 +41,8 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
       }),
     );
   const exported = async (jobId: number) => {
-    const res = await w.editor.get(
-      `/api/file/JobList/${w.north.structure.id}/all?columns=filterJobId,patientName,patientMRN`,
+    const res = await s.w.editor.get(
+      `/api/file/JobList/${s.w.north.structure.id}/all?columns=filterJobId,patientName,patientMRN`,
     );
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -62,8 +54,8 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
       .slice(2);
   };
   const documents = async (jobId: number) => {
-    const pdf = await w.editor.get(`/api/file/download/${jobId}.pdf`);
-    const rtf = await w.editor.get(`/api/file/download/${jobId}.rtf`);
+    const pdf = await s.w.editor.get(`/api/file/download/${jobId}.pdf`);
+    const rtf = await s.w.editor.get(`/api/file/download/${jobId}.rtf`);
     expect([pdf.statusCode, rtf.statusCode]).toEqual([200, 200]);
     return {
       pdf: (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' '),
@@ -72,17 +64,17 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
   };
 
   it('a saved first name change shows in the header, the list, the PDF, the RTF and the export at once', async () => {
-    const job = await w.makeJob({ patientId: w.grace.id, adt: graceAdt() });
-    const sibling = await w.makeJob({ patientId: w.grace.id, adt: graceAdt() });
+    const job = await s.w.makeJob({ patientId: s.w.grace.id, adt: graceAdt() });
+    const sibling = await s.w.makeJob({ patientId: s.w.grace.id, adt: graceAdt() });
     // Read once before the save: the kept job view and nothing stale after it.
     expect(await header(job.id)).toBe('Okafor, Grace');
     expect(await listed(job.id)).toEqual([
       ['Okafor, Grace', '100234'],
       ['Okafor, Grace', '100234'],
     ]);
-    const booking = await w.editor.post('/api/job/bookoutjob', { jobId: job.id });
-    const data = jobDataBody((await w.editor.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
-    const res = await w.editor.post('/api/job/savejob', {
+    const booking = await s.w.editor.post('/api/job/bookoutjob', { jobId: job.id });
+    const data = jobDataBody((await s.w.editor.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
+    const res = await s.w.editor.post('/api/job/savejob', {
       jobId: job.id,
       version: 1,
       bookingCookie: booking.json().bookingCookie,
@@ -110,11 +102,11 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
     expect(await exported(sibling.id)).toEqual(['Okafor, Grace', '100234']);
 
     // A later change of the record (an upload) reaches the job without values of its own only.
-    await t.ctx.database.db
+    await s.t.ctx.database.db
       .update(patients)
       .set({ lastName: 'Okafor-Reyes' })
-      .where(eq(patients.id, w.grace.id));
-    await t.ctx.database.db.execute(sql`update jobs set adt = adt - 'PID.5.1' where id = ${sibling.id}`);
+      .where(eq(patients.id, s.w.grace.id));
+    await s.t.ctx.database.db.execute(sql`update jobs set adt = adt - 'PID.5.1' where id = ${sibling.id}`);
     expect((await listed(sibling.id))[1]).toEqual(['Okafor-Reyes, Grace', '100234']);
     expect((await listed(job.id))[1]).toEqual(['Okafor, Gracie', '100234']);
   });
@@ -131,7 +123,7 @@ describe.each(databaseTargets())('one patient name everywhere on $name', (target
     ];
     for (const [adt, rec] of cases) {
       const [row] = (
-        (await t.ctx.database.db.execute(
+        (await s.t.ctx.database.db.execute(
           sql`select job_patient_name(${JSON.stringify(adt)}::jsonb, ${rec?.lastName ?? null}::text, ${rec?.firstName ?? null}::text) as name,
             job_patient_mrn(${JSON.stringify(adt)}::jsonb, ${rec?.mrn ?? null}::text) as mrn`,
         )) as { rows: unknown[] }
