@@ -1,4 +1,5 @@
 import { STAGES } from './stages.js';
+import { TAT_MILESTONES } from './turnaround.js';
 
 /** What a text change needs to know of the job it changes. */
 export interface SignedEditInput {
@@ -18,17 +19,13 @@ export interface SignedEditOutcome {
   stageId: number;
 }
 
-/** Stages a job reaches once signed: distribution (failed or pending) and e-signature itself. */
-const AFTER_SIGNATURE: ReadonlySet<number> = new Set([
-  STAGES.faxFailed.id,
-  STAGES.printFailed.id,
-  STAGES.electronicFailed.id,
-  STAGES.distributionFailed.id,
-  STAGES.pendingFax.id,
-  STAGES.manualDistribution.id,
-  STAGES.pendingElectronic.id,
-  STAGES.eSignature.id,
-]);
+/**
+ * Stages a finished text waits in before it is Finished: e-signature and distribution (failed or
+ * pending) — the turnaround's "finished" stages but Finished itself.
+ */
+const AFTER_SIGNATURE: ReadonlySet<number> = new Set(
+  TAT_MILESTONES.finishedAt.filter((id) => id !== STAGES.finished.id),
+);
 
 /**
  * A signed text is never changed silently (issue 39): until signing is built, a change to the
