@@ -63,7 +63,8 @@ async function loadJob(ctx: AppContext, importer: Importer, jobId: number) {
  * document version. Checks, in order, the job (404, another tenant's too), the size (413), a file
  * at all and its content (400) — so a refused file changes nothing — then in one transaction
  * refuses a job booked out by another account (409), appends the version (job version + 1,
- * source 'import'), moves the job to that version and document type, and writes the audit row.
+ * source 'import'), moves the job to that version and document type — a new text of a signed job
+ * voids the signature (force re-sign, ES; jobEditor/voidSignature.ts) — and writes the audit row.
  */
 export async function importDocument(
   ctx: AppContext,

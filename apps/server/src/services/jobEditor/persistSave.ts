@@ -73,7 +73,8 @@ export interface SaveRequest {
  * and recipients (400/403; Move On and Finish only with the addressees within the work type's
  * limits, 400 — spec 02 §5; an ADT change writes its own 'adt.save' audit row, a recipient change
  * its 'job.recipients.save' row), a new document version (and a draft copy in draft mode), the
- * rules where the mode runs them (on the new ADT too), the stage the mode gives, the version + 1,
+ * rules where the mode runs them (on the new ADT too), force re-sign when the text of a signed job
+ * changes (voidSignature.ts, issue 39), the stage the mode gives, the version + 1,
  * the booking released unless the job stays booked, the audit row.
  */
 export async function persistSave(
