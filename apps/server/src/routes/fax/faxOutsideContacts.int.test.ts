@@ -88,9 +88,13 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
       faxFlag: true,
     };
     const cases: [unknown, string][] = [
-      // Job A's carbon copy would receive job B's letter.
+      // Job A's carbon copy would receive job B's letter: chosen for it, or sent together.
       [
-        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true }] },
+        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true, jobIds: [a, b] }] },
+        message('fax.outsideContacts', { name: 'Cora Carbon', jobIds: String(b) }),
+      ],
+      [
+        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true }], together: true },
         message('fax.outsideContacts', { name: 'Cora Carbon', jobIds: String(b) }),
       ],
       // A custom recipient is a contact of no job, even when one job is faxed.
@@ -105,7 +109,7 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
       ],
       // Confirmation false is no confirmation.
       [
-        { jobIds: [a, b], recipients: [custom], confirmOutsideContacts: false },
+        { jobIds: [a, b], recipients: [custom], together: true, confirmOutsideContacts: false },
         message('fax.outsideContacts', { name: 'Dr Casey Morrow', jobIds: `${a}, ${b}` }),
       ],
     ];
@@ -148,6 +152,7 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
     const res = await fax({
       jobIds: [a, b],
       recipients: [{ ...carbon, faxFlag: true }],
+      together: true,
       confirmOutsideContacts: true,
     });
     expect(res.statusCode).toBe(200);
