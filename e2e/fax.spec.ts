@@ -60,6 +60,17 @@ async function chooseTwoJobs(page: Page, cs: string) {
   throw new Error(`No facility with two faxable jobs of different contacts (${rows.length} rows)`);
 }
 
+/** Checks the two jobs in the list and opens the Fax dialog for them. */
+async function openFax(page: Page, a: Row, b: Row) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkJob(page, a.jobId);
+  await checkJob(page, b.jobId);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await listReady(page);
+  await (await openBulkMenu(page)).getByRole('menuitem', { name: 'Fax' }).click();
+  return page.getByRole('dialog', { name: 'Fax' });
+}
+
 /** Two pending jobs of one facility with a PDF, of different patients, each with a valid contact of its own. */
 async function chooseTwoOwnContacts(page: Page, cs: string) {
   const rows = await pendingRows(page, cs);
@@ -109,15 +120,9 @@ test('two jobs faxed to their own contacts: two faxes, each only its own job and
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
   const cs = await openPending(page);
   const { a, b, ofA, ofB } = await chooseTwoOwnContacts(page, cs);
-  await checkJob(page, a.jobId);
-  await checkJob(page, b.jobId);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('');
-  await listReady(page);
-  await (await openBulkMenu(page)).getByRole('menuitem', { name: 'Fax' }).click();
-  const fax = page.getByRole('dialog', { name: 'Fax' });
+  const fax = await openFax(page, a, b);
   // Each job only to the recipients chosen in its own list, unless the user chooses otherwise.
   await expect(
     fax.getByRole('radio', { name: 'Each job only to the recipients chosen in its own list' }),
@@ -182,15 +187,9 @@ test('two jobs of one facility: each job’s contacts, the mark, the confirmatio
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
   const cs = await openPending(page);
   const { a, b, contact } = await chooseTwoJobs(page, cs);
-  await checkJob(page, a.jobId);
-  await checkJob(page, b.jobId);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('');
-  await listReady(page);
-  await (await openBulkMenu(page)).getByRole('menuitem', { name: 'Fax' }).click();
-  const fax = page.getByRole('dialog', { name: 'Fax' });
+  const fax = await openFax(page, a, b);
   await expect(fax.getByRole('button', { name: 'Close the Fax dialog' })).toBeVisible();
 
   // Each job's own list, headed by its id and (the manager may see it) its patient.

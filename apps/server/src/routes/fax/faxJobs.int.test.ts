@@ -253,5 +253,5 @@ describe.each(databaseTargets())('POST /api/jobs/Fax on $name', (target) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'fax.sent'), eq(auditLog.jobId, ids.a!)));
     expect(sentAudits).toHaveLength(2);
-  });
+  }, 180_000);
 });

@@ -10,9 +10,12 @@ import { startWorker } from '../../tasks/worker.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
-import { addCdaDocument, waitFor } from '../../testing/faxTestKit.js';
+import { addCdaDocument, customRecipient, waitFor } from '../../testing/faxTestKit.js';
 import { pdfText } from '../../testing/pdfText.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
+
+/** The tests run the fax worker, which renders PDFs: slow on a busy machine. */
+const WORKER_TIMEOUT = 180_000;
 
 type Contact = { id: number; name: string; faxNumber: string; recipientType: string; faxFlag: boolean };
 
@@ -123,144 +126,148 @@ describe.each(databaseTargets())('POST /api/jobs/Fax per job on $name', (target)
   });
   afterAll(async () => t?.close());
 
-  it('by default sends each job only to its own contact: two jobs, two faxes, each with its own patient', async () => {
-    const before = await lastRecordId();
-    const res = await fax({ jobIds: [a, b], recipients: [contact.ames, contact.burke] });
-    // No confirmation is needed: nobody receives a job outside its contacts.
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, text: message('fax.queued') });
-    const made = await madeAfter(before);
-    expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
-      ['Dr Ames', [a]],
-      ['Dr Burke', [b]],
-    ]);
-    const [toAmes, toBurke] = await sendAll(made);
-    const amesText = await pdfText(toAmes!);
-    expect(amesText).toContain('Everyman');
-    expect(amesText).not.toContain('Jones');
-    const burkeText = await pdfText(toBurke!);
-    expect(burkeText).toContain('Jones');
-    expect(burkeText).not.toContain('Everyman');
-    expect(coverRows(await coverOf(toAmes!)).map((r) => r.slice(0, 2))).toEqual([[a, 'Everyman, Adam']]);
-    expect(coverRows(await coverOf(toBurke!)).map((r) => r.slice(0, 2))).toEqual([[b, 'Jones, Isabella']]);
-  });
+  it(
+    'by default sends each job only to its own contact: two jobs, two faxes, each with its own patient',
+    async () => {
+      const before = await lastRecordId();
+      const res = await fax({ jobIds: [a, b], recipients: [contact.ames, contact.burke] });
+      // No confirmation is needed: nobody receives a job outside its contacts.
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, text: message('fax.queued') });
+      const made = await madeAfter(before);
+      expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
+        ['Dr Ames', [a]],
+        ['Dr Burke', [b]],
+      ]);
+      const [toAmes, toBurke] = await sendAll(made);
+      const amesText = await pdfText(toAmes!);
+      expect(amesText).toContain('Everyman');
+      expect(amesText).not.toContain('Jones');
+      const burkeText = await pdfText(toBurke!);
+      expect(burkeText).toContain('Jones');
+      expect(burkeText).not.toContain('Everyman');
+      expect(coverRows(await coverOf(toAmes!)).map((r) => r.slice(0, 2))).toEqual([[a, 'Everyman, Adam']]);
+      expect(coverRows(await coverOf(toBurke!)).map((r) => r.slice(0, 2))).toEqual([[b, 'Jones, Isabella']]);
+    },
+    WORKER_TIMEOUT,
+  );
 
-  it('sends every job to one recipient in one fax only when asked to send them together, every job on its cover', async () => {
-    const custom = {
-      id: null,
-      name: 'Dr Casey Morrow',
-      faxNumber: '5550100777',
-      recipientType: 'Custom',
-      faxFlag: true,
-    };
-    const none = await fax({ jobIds: [a, b], recipients: [custom], confirmOutsideContacts: true });
-    // Per job, a recipient who is no job's contact and was given no job is refused: nothing queued.
-    expect(none.statusCode).toBe(400);
-    expect(none.json().error.message).toBe(
-      message('fax.recipientNoJobs', { name: 'Dr Casey Morrow', jobIds: `${a}, ${b}` }),
-    );
-    const before = await lastRecordId();
-    const tasksBefore = await queued();
-    expect(await madeAfter(before)).toEqual([]);
+  it(
+    'sends every job to one recipient in one fax only when asked to send them together, every job on its cover',
+    async () => {
+      const custom = customRecipient('Dr Casey Morrow', '5550100777');
+      const none = await fax({ jobIds: [a, b], recipients: [custom], confirmOutsideContacts: true });
+      // Per job, a recipient who is no job's contact and was given no job is refused: nothing queued.
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toBe(
+        message('fax.recipientNoJobs', { name: 'Dr Casey Morrow', jobIds: `${a}, ${b}` }),
+      );
+      const before = await lastRecordId();
+      const tasksBefore = await queued();
+      expect(await madeAfter(before)).toEqual([]);
 
-    // Together still needs the confirmation for jobs outside the recipient's contacts.
-    const unconfirmed = await fax({ jobIds: [a, b], recipients: [custom], together: true });
-    expect(unconfirmed.statusCode).toBe(409);
-    expect(await queued()).toBe(tasksBefore);
+      // Together still needs the confirmation for jobs outside the recipient's contacts.
+      const unconfirmed = await fax({ jobIds: [a, b], recipients: [custom], together: true });
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(await queued()).toBe(tasksBefore);
 
-    const res = await fax({
-      jobIds: [a, b],
-      recipients: [custom],
-      together: true,
-      confirmOutsideContacts: true,
-    });
-    expect(res.statusCode).toBe(200);
-    const made = await madeAfter(before);
-    expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([['Dr Casey Morrow', [a, b]]]);
-    const [pdf] = await sendAll(made);
-    const cover = await coverOf(pdf!);
-    const rows = coverRows(cover);
-    expect(rows.map(([jobId, patient]) => [jobId, patient])).toEqual([
-      [a, 'Everyman, Adam'],
-      [b, 'Jones, Isabella'],
-    ]);
-    const total = Number(/Total pages\s+(\d+)/.exec(cover)![1]);
-    expect(total).toBe(1 + rows[0]![2] + rows[1]![2]);
-  });
+      const res = await fax({
+        jobIds: [a, b],
+        recipients: [custom],
+        together: true,
+        confirmOutsideContacts: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const made = await madeAfter(before);
+      expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([['Dr Casey Morrow', [a, b]]]);
+      const [pdf] = await sendAll(made);
+      const cover = await coverOf(pdf!);
+      const rows = coverRows(cover);
+      expect(rows.map(([jobId, patient]) => [jobId, patient])).toEqual([
+        [a, 'Everyman, Adam'],
+        [b, 'Jones, Isabella'],
+      ]);
+      const total = Number(/Total pages\s+(\d+)/.exec(cover)![1]);
+      expect(total).toBe(1 + rows[0]![2] + rows[1]![2]);
+    },
+    WORKER_TIMEOUT,
+  );
 
-  it('gives a recipient on two of three jobs exactly those two, in one fax, and the others their own', async () => {
-    const before = await lastRecordId();
-    const shared = {
-      id: sharedId,
-      name: 'Dr Shared',
-      faxNumber: '201 555 0333',
-      recipientType: 'Physician',
-      faxFlag: true,
-    };
-    const res = await fax({ jobIds: [a, b, c], recipients: [shared, contact.burke] });
-    expect(res.statusCode).toBe(200);
-    const made = await madeAfter(before);
-    expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
-      ['Dr Shared', [a, c]],
-      ['Dr Burke', [b]],
-    ]);
-    // Each job's record names its own contact row.
-    const links = await db()
-      .select({ jobId: faxRecordJobs.jobId, recipientId: faxRecordJobs.recipientId })
-      .from(faxRecordJobs)
-      .where(eq(faxRecordJobs.faxRecordId, made[0]!.id));
-    expect(links.every((l) => l.recipientId !== null)).toBe(true);
-    const [toShared] = await sendAll([made[0]!]);
-    const cover = await coverOf(toShared!);
-    expect(coverRows(cover).map((r) => r.slice(0, 2))).toEqual([
-      [a, 'Everyman, Adam'],
-      [c, 'Everyman, Adam'],
-    ]);
-    expect(cover).not.toContain('Jones');
-  });
+  it(
+    'gives a recipient on two of three jobs exactly those two, in one fax, and the others their own',
+    async () => {
+      const before = await lastRecordId();
+      const shared = {
+        id: sharedId,
+        name: 'Dr Shared',
+        faxNumber: '201 555 0333',
+        recipientType: 'Physician',
+        faxFlag: true,
+      };
+      const res = await fax({ jobIds: [a, b, c], recipients: [shared, contact.burke] });
+      expect(res.statusCode).toBe(200);
+      const made = await madeAfter(before);
+      expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
+        ['Dr Shared', [a, c]],
+        ['Dr Burke', [b]],
+      ]);
+      // Each job's record names its own contact row.
+      const links = await db()
+        .select({ jobId: faxRecordJobs.jobId, recipientId: faxRecordJobs.recipientId })
+        .from(faxRecordJobs)
+        .where(eq(faxRecordJobs.faxRecordId, made[0]!.id));
+      expect(links.every((l) => l.recipientId !== null)).toBe(true);
+      const [toShared] = await sendAll([made[0]!]);
+      const cover = await coverOf(toShared!);
+      expect(coverRows(cover).map((r) => r.slice(0, 2))).toEqual([
+        [a, 'Everyman, Adam'],
+        [c, 'Everyman, Adam'],
+      ]);
+      expect(cover).not.toContain('Jones');
+    },
+    WORKER_TIMEOUT,
+  );
 
-  it('sends a recipient only the jobs chosen for it, and refuses jobs that are not faxed', async () => {
-    const custom = {
-      id: null,
-      name: 'Dr Casey Morrow',
-      faxNumber: '5550100777',
-      recipientType: 'Custom',
-      faxFlag: true,
-    };
-    const before = await lastRecordId();
-    const stray = await fax({
-      jobIds: [a, b],
-      recipients: [{ ...custom, jobIds: [c] }],
-      confirmOutsideContacts: true,
-    });
-    expect(stray.statusCode).toBe(400);
-    expect(stray.json().error.message).toContain(
-      `Dr Casey Morrow is to receive job ${c}, which is not faxed`,
-    );
-    const both = await fax({ jobIds: [a, b], recipients: [{ ...custom, jobIds: [b] }], together: true });
-    expect(both.statusCode).toBe(400);
-    expect(await madeAfter(before)).toEqual([]);
+  it(
+    'sends a recipient only the jobs chosen for it, and refuses jobs that are not faxed',
+    async () => {
+      const custom = customRecipient('Dr Casey Morrow', '5550100777');
+      const before = await lastRecordId();
+      const stray = await fax({
+        jobIds: [a, b],
+        recipients: [{ ...custom, jobIds: [c] }],
+        confirmOutsideContacts: true,
+      });
+      expect(stray.statusCode).toBe(400);
+      expect(stray.json().error.message).toContain(
+        `Dr Casey Morrow is to receive job ${c}, which is not faxed`,
+      );
+      const both = await fax({ jobIds: [a, b], recipients: [{ ...custom, jobIds: [b] }], together: true });
+      expect(both.statusCode).toBe(400);
+      expect(await madeAfter(before)).toEqual([]);
 
-    // Dr Ames is a contact of A, and chosen for A only though the dialog also offered B.
-    const res = await fax({
-      jobIds: [a, b],
-      recipients: [
-        { ...custom, jobIds: [b] },
-        { ...contact.ames, jobIds: [a] },
-      ],
-      confirmOutsideContacts: true,
-    });
-    expect(res.statusCode).toBe(200);
-    const made = await madeAfter(before);
-    expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
-      ['Dr Casey Morrow', [b]],
-      ['Dr Ames', [a]],
-    ]);
-    // Unconfirmed, the refusal names only the job chosen for the outsider.
-    const unconfirmed = await fax({ jobIds: [a, b], recipients: [{ ...custom, jobIds: [b] }] });
-    expect(unconfirmed.statusCode).toBe(409);
-    expect(unconfirmed.json().error.message).toBe(
-      message('fax.outsideContacts', { name: 'Dr Casey Morrow', jobIds: String(b) }),
-    );
-  });
+      // Dr Ames is a contact of A, and chosen for A only though the dialog also offered B.
+      const res = await fax({
+        jobIds: [a, b],
+        recipients: [
+          { ...custom, jobIds: [b] },
+          { ...contact.ames, jobIds: [a] },
+        ],
+        confirmOutsideContacts: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const made = await madeAfter(before);
+      expect(made.map((r) => [r.recipientName, r.jobIds])).toEqual([
+        ['Dr Casey Morrow', [b]],
+        ['Dr Ames', [a]],
+      ]);
+      // Unconfirmed, the refusal names only the job chosen for the outsider.
+      const unconfirmed = await fax({ jobIds: [a, b], recipients: [{ ...custom, jobIds: [b] }] });
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json().error.message).toBe(
+        message('fax.outsideContacts', { name: 'Dr Casey Morrow', jobIds: String(b) }),
+      );
+    },
+    WORKER_TIMEOUT,
+  );
 });
