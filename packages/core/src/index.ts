@@ -48,6 +48,7 @@ export * from './rules/dateFormat.js';
 export * from './rules/dictationSections.js';
 export * from './rules/documentTemplates.js';
 export * from './rules/facilityLists.js';
+export * from './rules/faxGrouping.js';
 export * from './rules/faxNumber.js';
 export * from './rules/headingMapping.js';
 export * from './rules/holdQueueRules.js';

@@ -30,3 +30,8 @@ export async function waitFor(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** A recipient typed in by hand (recipientType Custom), as the Fax dialog sends one. */
+export function customRecipient(name: string, faxNumber: string) {
+  return { id: null, name, faxNumber, recipientType: 'Custom', faxFlag: true };
+}

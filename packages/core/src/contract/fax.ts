@@ -51,6 +51,16 @@ export const FaxRecipientInputSchema = FaxRecipientSchema.extend({
   faxNumber: plainText('faxNumber', { max: 40 }),
   recipientType: plainText('recipientType', { max: 40 }),
   physicianId: bodyId('physicianId').nullable().optional(),
+  /**
+   * The jobs of the request this recipient is to receive (issue 39: each job goes only to its own
+   * chosen recipients). Without it a recipient receives the jobs it is a contact of (the job itself
+   * when one is faxed); with `together` it receives every job.
+   */
+  jobIds: z
+    .array(bodyId('jobId'))
+    .min(1, 'A recipient’s jobIds name at least one job')
+    .max(LIMITS.maxBulkJobs)
+    .optional(),
 });
 
 /** Answer of ENDPOINTS.fax.contacts: the job's own recipients. */
@@ -64,20 +74,45 @@ export const DictatorsQuerySchema = z.object({
 export const DictatorsResultSchema = z.array(FaxRecipientSchema).max(LIMITS.faxSearchLimit);
 
 /** Body of ENDPOINTS.fax.fax. */
-export const FaxRequestSchema = z.object({
-  jobIds: z
-    .array(bodyId('jobId'))
-    .min(1, 'Name at least one job to fax')
-    .max(LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per fax`)
-    .transform((ids) => [...new Set(ids)]),
-  recipients: z.array(FaxRecipientInputSchema).min(1, 'Choose at least one recipient').max(50),
-  /**
-   * The user confirmed sending jobs to recipients who are not among those jobs' own contacts
-   * (custom recipients, search answers, another job's contact). Without it such a fax answers 409
-   * and nothing is queued (docs/decisions.md "Faxing").
-   */
-  confirmOutsideContacts: z.boolean().optional(),
-});
+export const FaxRequestSchema = z
+  .object({
+    jobIds: z
+      .array(bodyId('jobId'))
+      .min(1, 'Name at least one job to fax')
+      .max(LIMITS.maxBulkJobs, `At most ${LIMITS.maxBulkJobs} jobs per fax`)
+      .transform((ids) => [...new Set(ids)]),
+    recipients: z.array(FaxRecipientInputSchema).min(1, 'Choose at least one recipient').max(50),
+    /**
+     * The user confirmed sending jobs to recipients who are not among those jobs' own contacts
+     * (custom recipients, search answers, another job's contact). Without it such a fax answers 409
+     * and nothing is queued (docs/decisions.md "Faxing").
+     */
+    confirmOutsideContacts: z.boolean().optional(),
+    /**
+     * Send every job to every recipient in one fax (the dialog's explicit choice). Without it each job
+     * goes only to its own recipients (docs/decisions.md "Faxing").
+     */
+    together: z.boolean().optional(),
+  })
+  .superRefine((request, issues) => {
+    for (const [i, r] of request.recipients.entries()) {
+      if (!r.jobIds) continue;
+      const path = ['recipients', i, 'jobIds'];
+      if (request.together)
+        issues.addIssue({
+          code: 'custom',
+          path,
+          message: 'Send together or name each recipient’s jobs, not both',
+        });
+      const stray = r.jobIds.find((id) => !request.jobIds.includes(id));
+      if (stray !== undefined)
+        issues.addIssue({
+          code: 'custom',
+          path,
+          message: `${r.name} is to receive job ${stray}, which is not faxed`,
+        });
+    }
+  });
 export type FaxRequest = z.infer<typeof FaxRequestSchema>;
 /** Spec 01 §7: `{success, text}`; the web shows `text` when success is false. */
 export const FaxResultSchema = z.object({ success: z.boolean(), text: z.string() });

@@ -56,3 +56,35 @@ describe('buildCoverSheets', () => {
     expect(await pdfText(bytes, { first: 2 })).toMatch(/To\s+File copy/);
   });
 });
+
+describe('a fax cover sheet (issue 39)', () => {
+  it('lists every job it carries with its patient and pages, and the total with the cover', async () => {
+    const bytes = await buildCoverSheet({
+      recipient: 'Dr A',
+      faxNumber: '2015550101',
+      jobs: [
+        { jobId: 27, patientName: 'Kowalski, Zachary', pages: 2 },
+        { jobId: 28, patientName: 'Banerjee, Anjali', pages: 3 },
+      ],
+      pages: 6,
+    });
+    expect(await countPdfPages(bytes)).toBe(1);
+    const text = await pdfText(bytes);
+    expect(text).toMatch(/Total pages\s+6 \(this cover sheet included\)/);
+    expect(text).toContain('Jobs in this fax');
+    expect(text).toMatch(/Job ID\s+Patient\s+Pages/);
+    expect(text).toMatch(/27\s+Kowalski, Zachary\s+2/);
+    expect(text).toMatch(/28\s+Banerjee, Anjali\s+3/);
+  });
+
+  it('stays one page with ten jobs of long patient names', async () => {
+    const jobs = Array.from({ length: 10 }, (_, i) => ({
+      jobId: 1000 + i,
+      patientName: `Patient ${i} ${'Longname '.repeat(20)}`,
+      pages: 9,
+    }));
+    const bytes = await buildCoverSheet({ recipient: 'Dr A', faxNumber: '1', jobs, pages: 91 });
+    expect(await countPdfPages(bytes)).toBe(1);
+    expect(await pdfText(bytes)).toMatch(/1009\s+Patient 9/);
+  });
+});

@@ -6,8 +6,11 @@ import { documentFonts } from './fonts.js';
 export interface CoverSheetInfo {
   /** Whom this copy is for; null for the single (file) copy. */
   recipient: string | null;
-  jobId: number;
+  /** The job of a copy's sheet; a fax names its jobs in `jobs` instead. */
+  jobId?: number;
   patientName?: string | null;
+  /** Each job a fax carries, in order: its id, its patient and its pages (issue 39). */
+  jobs?: readonly CoverSheetJob[];
   dictatorName?: string | null;
   facility?: string | null;
   /** Pages of what the sheet goes with, the cover sheet included. */
@@ -20,6 +23,13 @@ export interface CoverSheetInfo {
   date?: Date;
   /** IANA zone the date is printed in (the client facility's); UTC unless given. */
   timeZone?: string;
+}
+
+/** One job of a fax, as its cover sheet lists it. */
+export interface CoverSheetJob {
+  jobId: number;
+  patientName: string | null;
+  pages: number;
 }
 
 const MARGIN = 72;
@@ -41,11 +51,18 @@ export function coverSheetLines(
         zoneLabel: true,
       }),
     ],
-    [message('documents.coverSheet.jobId'), String(info.jobId)],
+    [message('documents.coverSheet.jobId'), info.jobId === undefined ? null : String(info.jobId)],
     [message('documents.coverSheet.patient'), info.patientName],
     [message('documents.coverSheet.dictator'), info.dictatorName],
     [message('documents.coverSheet.facility'), info.facility],
-    [message('documents.coverSheet.pages'), info.pages === undefined ? null : String(info.pages)],
+    [
+      message('documents.coverSheet.pages'),
+      info.pages === undefined
+        ? null
+        : info.jobs?.length
+          ? message('documents.coverSheet.pagesWithCover', { pages: info.pages })
+          : String(info.pages),
+    ],
   ];
   return out.filter((l): l is [string, string] => typeof l[1] === 'string' && l[1].trim() !== '');
 }
@@ -87,6 +104,44 @@ export async function buildCoverSheets(infos: readonly CoverSheetInfo[]): Promis
   return done;
 }
 
+/**
+ * The jobs a fax carries as a table — Job ID, Patient, Pages — one line each (long names cut with
+ * an ellipsis), so whoever receives it sees first whose documents are in it.
+ */
+function drawJobs(doc: PDFKit.PDFDocument, jobs: readonly CoverSheetJob[], bottom: number): void {
+  const width = doc.page.width - 2 * MARGIN;
+  const columns = [
+    { label: message('documents.coverSheet.jobId'), x: MARGIN, width: 110 },
+    { label: message('documents.coverSheet.patient'), x: MARGIN + 110, width: width - 190 },
+    { label: message('documents.coverSheet.jobPages'), x: MARGIN + width - 80, width: 80 },
+  ];
+  doc.y += 8;
+  doc.font('bold').fontSize(14).text(message('documents.coverSheet.jobs'), MARGIN, doc.y, { width });
+  doc.moveDown(0.4);
+  const row = (cells: string[], font: 'bold' | 'regular') => {
+    const y = doc.y;
+    doc.font(font).fontSize(12);
+    cells.forEach((cell, i) => {
+      const c = columns[i]!;
+      doc.text(cell, c.x, y, { width: c.width - 8, height: 16, ellipsis: true, lineBreak: false });
+    });
+    doc.y = y + 20;
+  };
+  row(
+    columns.map((c) => c.label),
+    'bold',
+  );
+  doc
+    .moveTo(MARGIN, doc.y - 4)
+    .lineTo(MARGIN + width, doc.y - 4)
+    .lineWidth(0.75)
+    .stroke();
+  for (const job of jobs) {
+    if (doc.y > bottom - 16) break;
+    row([String(job.jobId), job.patientName ?? '', String(job.pages)], 'regular');
+  }
+}
+
 function drawSheet(doc: PDFKit.PDFDocument, info: CoverSheetInfo): void {
   const width = doc.page.width - 2 * MARGIN;
   doc.font('bold').fontSize(28).text(message('documents.coverSheet.title'), MARGIN, MARGIN, { width });
@@ -115,6 +170,7 @@ function drawSheet(doc: PDFKit.PDFDocument, info: CoverSheetInfo): void {
       .text(value, MARGIN + labelWidth, y, { width: width - labelWidth, height: bottom - y, ellipsis: true });
     doc.y = Math.max(afterLabel, doc.y) + 10;
   }
+  if (info.jobs?.length) drawJobs(doc, info.jobs, bottom);
 
   doc
     .font('regular')

@@ -7,7 +7,7 @@ import { sendFaxTask } from '../../tasks/sendFax.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
-import { addCdaDocument } from '../../testing/faxTestKit.js';
+import { addCdaDocument, customRecipient } from '../../testing/faxTestKit.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 type Contact = {
@@ -80,17 +80,15 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
   it('refuses with 409 and queues nothing when a recipient is not a contact of every job', async () => {
     const carbon = (await contactsOf(a)).find((c) => c.id === rowOf.carbonA)!;
     expect(carbon).toMatchObject({ name: 'Cora Carbon', recipientType: 'CC' });
-    const custom = {
-      id: null,
-      name: 'Dr Casey Morrow',
-      faxNumber: '5550100777',
-      recipientType: 'Custom',
-      faxFlag: true,
-    };
+    const custom = customRecipient('Dr Casey Morrow', '5550100777');
     const cases: [unknown, string][] = [
-      // Job A's carbon copy would receive job B's letter.
+      // Job A's carbon copy would receive job B's letter: chosen for it, or sent together.
       [
-        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true }] },
+        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true, jobIds: [a, b] }] },
+        message('fax.outsideContacts', { name: 'Cora Carbon', jobIds: String(b) }),
+      ],
+      [
+        { jobIds: [a, b], recipients: [{ ...carbon, faxFlag: true }], together: true },
         message('fax.outsideContacts', { name: 'Cora Carbon', jobIds: String(b) }),
       ],
       // A custom recipient is a contact of no job, even when one job is faxed.
@@ -105,7 +103,7 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
       ],
       // Confirmation false is no confirmation.
       [
-        { jobIds: [a, b], recipients: [custom], confirmOutsideContacts: false },
+        { jobIds: [a, b], recipients: [custom], together: true, confirmOutsideContacts: false },
         message('fax.outsideContacts', { name: 'Dr Casey Morrow', jobIds: `${a}, ${b}` }),
       ],
     ];
@@ -148,6 +146,7 @@ describe.each(databaseTargets())('POST /api/jobs/Fax outside the jobs’ contact
     const res = await fax({
       jobIds: [a, b],
       recipients: [{ ...carbon, faxFlag: true }],
+      together: true,
       confirmOutsideContacts: true,
     });
     expect(res.statusCode).toBe(200);

@@ -1,16 +1,21 @@
 import { personDisplayName } from '@quill/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { clientFacilities, jobs, physicians } from '../../db/schema/index.js';
+import { clientFacilities, jobs, patients, physicians } from '../../db/schema/index.js';
 import { buildCoverSheet } from '../../documents/pdf/coverSheet.js';
-import { mergePdfs } from '../../documents/pdf/mergePdfs.js';
+import { countPdfPages, mergePdfs } from '../../documents/pdf/mergePdfs.js';
 import { renderJobDocument } from '../documents/renderJobDocument.js';
 
+/** The patient as the job list writes it ("Last, First"), or null for a job without one. */
+const patientLabel = (p: { firstName: string; lastName: string } | null) =>
+  p ? [p.lastName, p.firstName].filter((s) => s?.trim()).join(', ') || null : null;
+
 /**
- * The fax as one PDF: a cover sheet naming the recipient, the sending client facility and the page
- * count (cover included), then each job's document in the order asked. The cover sheet carries no
- * patient name (whoever stands at the receiving machine reads it); with a single job it names the
- * dictator. Throws the renderer's 404 when a job has no document.
+ * The fax as one PDF: a cover sheet naming the recipient, the sending client facility, the total
+ * page count (cover included) and every job the fax carries with its patient and its page count
+ * (issue 39: the clinician receiving it reads first whose documents these are), then each job's
+ * document in the order asked. With a single job it names the dictator too. Throws the renderer's
+ * 404 when a job has no document.
  */
 export async function buildFaxDocument(
   ctx: AppContext,
@@ -18,19 +23,30 @@ export async function buildFaxDocument(
 ): Promise<{ bytes: Buffer; pages: number }> {
   const parts: Buffer[] = [];
   for (const jobId of fax.jobIds) parts.push((await renderJobDocument(ctx, jobId, 'pdf')).bytes);
+  const pagesOf = await Promise.all(parts.map((p) => countPdfPages(p)));
   const documents = await mergePdfs(parts);
 
-  const firstJobId = fax.jobIds[0]!;
-  const [first] = await ctx.database.db
-    .select({ facility: clientFacilities.name, timeZone: clientFacilities.timeZone, dictator: physicians })
+  const rows = await ctx.database.db
+    .select({
+      id: jobs.id,
+      facility: clientFacilities.name,
+      timeZone: clientFacilities.timeZone,
+      dictator: physicians,
+      patient: { firstName: patients.firstName, lastName: patients.lastName },
+    })
     .from(jobs)
     .innerJoin(clientFacilities, eq(clientFacilities.id, jobs.clientFacilityId))
     .leftJoin(physicians, eq(physicians.id, jobs.dictatorId))
-    .where(eq(jobs.id, firstJobId));
+    .leftJoin(patients, eq(patients.id, jobs.patientId))
+    .where(inArray(jobs.id, fax.jobIds));
+  const first = rows.find((r) => r.id === fax.jobIds[0]);
   const cover = await buildCoverSheet({
     recipient: fax.recipientName,
-    jobId: firstJobId,
-    patientName: null,
+    jobs: fax.jobIds.map((jobId, i) => ({
+      jobId,
+      patientName: patientLabel(rows.find((r) => r.id === jobId)?.patient ?? null),
+      pages: pagesOf[i]!,
+    })),
     dictatorName: fax.jobIds.length === 1 && first?.dictator ? personDisplayName(first.dictator) : null,
     from: first?.facility ?? undefined,
     pages: documents.pages + 1,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FaxRequest, type FaxResult, message, normaliseFaxNumber } from '@quill/core';
+import { type FaxRequest, type FaxResult, groupFaxes, message, normaliseFaxNumber } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, faxRecordJobs, faxRecords } from '../../db/schema/index.js';
@@ -11,20 +11,51 @@ import type { Auth } from '../auth/resolveSession.js';
 import { requireJobs } from '../jobAccess/requireJobs.js';
 import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
 
-type Recipient = LinkedRecipient;
+/** A recipient of the request, its number normalised, with the jobs chosen for it (if named). */
+type Recipient = LinkedRecipient & { jobIds?: number[] };
 
-/** Each recipient's number normalised (spec 01 §5); a repeated number is faxed once. */
+/** Each recipient's number normalised (spec 01 §5); a number that is not digits is refused. */
 function normaliseRecipients(list: FaxRequest['recipients']): Recipient[] {
-  const seen = new Set<string>();
-  const out: Recipient[] = [];
-  for (const r of list) {
+  return list.map((r) => {
     const number = normaliseFaxNumber(r.faxNumber);
     if (!number) throw invalid(message('fax.invalidNumber', { name: r.name }));
-    if (seen.has(number)) continue;
-    seen.add(number);
-    out.push({ ...r, number });
-  }
-  return out;
+    return { ...r, number };
+  });
+}
+
+/** A planned fax: whom it is addressed to, its jobs, and each job's own contact row (or null). */
+interface FaxToQueue {
+  to: Recipient;
+  jobIds: number[];
+  linkOf: (jobId: number) => number | null;
+}
+
+/**
+ * Which jobs go in which fax (core rule `groupFaxes`): by default each recipient receives only the
+ * jobs chosen for it or, when none are named, the jobs it is a contact of; every job only with
+ * `together`. A recipient who would receive no job is refused (400) rather than guessed at. At one
+ * number the fax is addressed to the first recipient, and a job reaches its own contact when any
+ * recipient at that number is that contact.
+ */
+function planFaxes(request: FaxRequest, list: Recipient[], jobIds: number[], linkOf: ContactLinkOf) {
+  const { faxes, forNoJob } = groupFaxes(
+    jobIds,
+    list.map((r) => ({
+      ...r,
+      chosen: r.jobIds,
+      contactOf: jobIds.filter((jobId) => linkOf(r, jobId) !== null),
+    })),
+    request.together === true,
+  );
+  const lost = forNoJob[0];
+  if (lost) throw invalid(message('fax.recipientNoJobs', { name: lost.name, jobIds: jobIds.join(', ') }));
+  return faxes.map(
+    (f): FaxToQueue => ({
+      to: f.recipients[0]!,
+      jobIds: f.jobIds,
+      linkOf: (jobId) => f.recipients.map((r) => linkOf(r, jobId)).find((id) => id !== null) ?? null,
+    }),
+  );
 }
 
 /**
@@ -32,18 +63,13 @@ function normaliseRecipients(list: FaxRequest['recipients']): Recipient[] {
  * patient's letter must not reach another patient's physician by a click). The refusal names the
  * first such recipient and the jobs concerned.
  */
-function requireConfirmedOutsideContacts(
-  request: FaxRequest,
-  list: Recipient[],
-  jobIds: number[],
-  linkOf: ContactLinkOf,
-) {
+function requireConfirmedOutsideContacts(request: FaxRequest, faxes: FaxToQueue[]) {
   if (request.confirmOutsideContacts) return;
-  for (const r of list) {
-    const outside = jobIds.filter((jobId) => linkOf(r, jobId) === null);
+  for (const fax of faxes) {
+    const outside = fax.jobIds.filter((jobId) => fax.linkOf(jobId) === null);
     if (outside.length)
       throw conflict(
-        message('fax.outsideContacts', { name: r.name, jobIds: outside.join(', ') }),
+        message('fax.outsideContacts', { name: fax.to.name, jobIds: outside.join(', ') }),
         'outside_contacts',
       );
   }
@@ -51,14 +77,15 @@ function requireConfirmedOutsideContacts(
 
 /**
  * POST /api/jobs/Fax: checks every job (the account's, one client facility, each with a document)
- * and every recipient's number, then in one transaction writes one fax record per recipient
- * (status queued, a fresh idempotency key) with its jobs and enqueues one durable sendFax task per
- * record, whose pg-boss id is that key. Nothing is written or queued when a check fails. A
- * recipient who is not one of a job's own contacts answers 409 unless the request confirms it
- * (`confirmOutsideContacts`); each job's audit row then names the fax records that went outside
- * its contacts, and each job's `fax_record_jobs` row says whether it reached its own contact. Jobs of
- * several client facilities answer `{success: false}` with the spec's message, for the dialog to
- * show (docs/decisions.md).
+ * and every recipient's number, plans the faxes (each job only to its own chosen recipients unless
+ * the request sends them `together`; one fax per number), then in one transaction writes one fax
+ * record per planned fax (status queued, a fresh idempotency key) with its jobs and enqueues one
+ * durable sendFax task per record, whose pg-boss id is that key. Nothing is written or queued when
+ * a check fails. A job going to someone who is not one of its own contacts answers 409 unless the
+ * request confirms it (`confirmOutsideContacts`); each job's audit row then names the fax records
+ * that went outside its contacts, and each job's `fax_record_jobs` row says whether it reached its
+ * own contact. Jobs of several client facilities answer `{success: false}` with the spec's
+ * message, for the dialog to show (docs/decisions.md).
  */
 export async function faxJobs(
   ctx: AppContext,
@@ -84,18 +111,19 @@ export async function faxJobs(
   if (missing !== undefined) throw unprocessable(message('fax.noDocument', { jobId: missing }));
 
   const linkOf = await faxContactLinks(ctx, found[0]!.corporateStructureId, jobIds, list);
-  requireConfirmedOutsideContacts(request, list, jobIds, linkOf);
+  const faxes = planFaxes(request, list, jobIds, linkOf);
+  requireConfirmedOutsideContacts(request, faxes);
   const { config } = ctx;
   const records = await ctx.database.db.transaction(async (tx) => {
     const made = await tx
       .insert(faxRecords)
       .values(
-        list.map((r) => ({
-          jobId: jobIds[0]!,
+        faxes.map((f) => ({
+          jobId: f.jobIds[0]!,
           idempotencyKey: randomUUID(),
-          recipientName: r.name,
-          faxNumber: r.number,
-          recipientType: r.recipientType,
+          recipientName: f.to.name,
+          faxNumber: f.to.number,
+          recipientType: f.to.recipientType,
           status: 'queued',
           transport: config.FAX_TRANSPORT,
           requestedByAccountId: auth.accountId,
@@ -104,11 +132,11 @@ export async function faxJobs(
       .returning({ id: faxRecords.id, key: faxRecords.idempotencyKey, number: faxRecords.faxNumber });
     await tx.insert(faxRecordJobs).values(
       made.flatMap((record, i) =>
-        jobIds.map((jobId, ordinal) => ({
+        faxes[i]!.jobIds.map((jobId, ordinal) => ({
           faxRecordId: record.id,
           jobId,
           ordinal,
-          recipientId: linkOf(list[i]!, jobId),
+          recipientId: faxes[i]!.linkOf(jobId),
         })),
       ),
     );
@@ -122,12 +150,14 @@ export async function faxJobs(
         expireInSeconds: config.FAX_SEND_TIMEOUT_SECONDS,
       },
     );
-    return made;
+    return made.map((record, i) => ({ ...record, fax: faxes[i]! }));
   });
   for (const job of found) {
-    const outside = records.filter((_, i) => linkOf(list[i]!, job.id) === null).map((r) => r.id);
+    const carrying = records.filter((r) => r.fax.jobIds.includes(job.id));
+    if (!carrying.length) continue;
+    const outside = carrying.filter((r) => r.fax.linkOf(job.id) === null).map((r) => r.id);
     await auditJob(ctx, auth, job, 'fax.queue', ip, {
-      faxRecordIds: records.map((r) => r.id),
+      faxRecordIds: carrying.map((r) => r.id),
       jobs: jobIds.length,
       ...(outside.length ? { outsideContactsConfirmed: outside } : {}),
     });

@@ -58,31 +58,56 @@ function renderFax({
 const rowOf = (checkbox: HTMLElement) => checkbox.closest('li') as HTMLElement;
 
 describe('Fax modal (spec 01 §5, §7, §9)', () => {
-  it("lists each selected job's own contacts under its job and patient, and marks who is not a contact of every job", async () => {
+  it("lists each selected job's own contacts under its job and patient; a choice in one job's list is for that job only", async () => {
     const { api, job41, group, dialog } = renderFax();
     const ann = await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
     const job483 = group('Contacts of job 483 (Roe, Rick)');
-    await within(job483).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    const annOn483 = await within(job483).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
     expect(api.calls.map((c) => c.url).sort()).toEqual([
       '/api/jobs/getContactListForJob?jobId=41',
       '/api/jobs/getContactListForJob?jobId=483',
     ]);
     // Job 483 lists only its own contact.
     expect(within(job483).getAllByRole('checkbox')).toHaveLength(1);
-    const carbon = within(job41()).getByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' });
-    expect(within(rowOf(carbon)).getByTestId('fax-not-contact').textContent).toBe('Not a contact of job 483');
-    expect(carbon.getAttribute('aria-describedby')).toContain(
-      within(rowOf(carbon)).getByTestId('fax-not-contact').id,
+    // Each job goes only to those chosen in its own list: no contact is marked, and Dr Lee chosen
+    // for job 41 is not chosen for job 483.
+    expect(within(dialog()).getByRole('radio', { name: F.modePerJob })).toHaveProperty('checked', true);
+    expect(within(dialog()).queryAllByTestId('fax-not-contact')).toHaveLength(0);
+    fireEvent.click(ann);
+    await waitFor(() => expect((ann as HTMLInputElement).checked).toBe(true));
+    expect((annOn483 as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('1 recipient selected');
+    expect(
+      within(within(dialog()).getByTestId('fax-plan'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dr Ann Lee (555 0101): job 41 (Doe, Jane)']);
+    expect(within(dialog()).getByTestId('fax-plan-not-faxed').textContent).toBe(
+      'Not faxed (no recipient chosen): job 483 (Roe, Rick)',
     );
-    // Dr Lee is a contact of both: no mark, and one choice in both lists.
+  });
+
+  it('sent together, marks who is not a contact of every job and checks one person in every list', async () => {
+    const { job41, group, dialog } = renderFax();
+    const ann = await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    fireEvent.click(within(dialog()).getByRole('radio', { name: F.modeTogether }));
+    const carbon = within(job41()).getByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' });
+    const mark = await within(rowOf(carbon)).findByTestId('fax-not-contact');
+    expect(mark.textContent).toBe('Not a contact of job 483');
+    expect(carbon.getAttribute('aria-describedby')).toContain(mark.id);
     expect(within(rowOf(ann)).queryByTestId('fax-not-contact')).toBeNull();
     fireEvent.click(ann);
+    const job483 = group('Contacts of job 483 (Roe, Rick)');
     await waitFor(() =>
       expect(
         (within(job483).getByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }) as HTMLInputElement).checked,
       ).toBe(true),
     );
-    expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('1 recipient selected');
+    expect(
+      within(within(dialog()).getByTestId('fax-plan'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dr Ann Lee (555 0101): job 41 (Doe, Jane), job 483 (Roe, Rick)']);
   });
 
   it('marks an invalid number and keeps it unchecked; a recipient without a number says only that', async () => {
@@ -110,7 +135,9 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
   it('names only job ids to an account that may not see patient names', async () => {
     const { group, faxButton, dialog } = renderFax({ permissions: ['jobFax'] });
     const job41 = group('Contacts of job 41');
-    fireEvent.click(await within(job41).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    const carbon = await within(job41).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' });
+    fireEvent.click(within(dialog()).getByRole('radio', { name: F.modeTogether }));
+    fireEvent.click(carbon);
     expect(group('Contacts of job 483')).toBeTruthy();
     fireEvent.click(faxButton());
     const confirm = await screen.findByTestId('fax-confirm-outside');
@@ -153,19 +180,36 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     expect(screen.queryByText(F.customRecipientInvalid)).toBeNull();
     // Enter in the form adds, as Add does.
     fireEvent.submit(number.closest('form')!);
-    const custom = await screen.findByRole('checkbox', { name: 'Dr Cy Fox 555 1234' });
-    expect((custom as HTMLInputElement).checked).toBe(true);
+    // With two jobs going one by one, the jobs for a custom recipient are chosen explicitly.
+    const jobs = await screen.findByRole('group', { name: 'Jobs for Dr Cy Fox' });
+    const for41 = within(jobs).getByRole('checkbox', { name: 'Fax job 41 (Doe, Jane) to Dr Cy Fox' });
+    const for483 = within(jobs).getByRole('checkbox', { name: 'Fax job 483 (Roe, Rick) to Dr Cy Fox' });
+    expect([for41, for483].map((c) => (c as HTMLInputElement).checked)).toEqual([false, false]);
     expect((number as HTMLInputElement).value).toBe('');
-    expect(within(rowOf(custom)).getByTestId('fax-not-contact').textContent).toBe(
+    expect(within(rowOf(jobs)).getByTestId('fax-not-contact').textContent).toBe(
       'Not a contact of jobs 41, 483',
     );
+    expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('0 recipients selected');
+    fireEvent.click(for483);
+    await waitFor(() => expect((for483 as HTMLInputElement).checked).toBe(true));
+    expect((for41 as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog()).getByTestId('fax-selected-count').textContent).toBe('1 recipient selected');
+    // Faxing asks first, naming only the job chosen for it.
+    fireEvent.click(within(dialog()).getByRole('button', { name: F.send }));
+    const confirm = await screen.findByTestId('fax-confirm-outside');
+    expect(
+      within(confirm)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dr Cy Fox would receive job 483 (Roe, Rick)']);
   });
 
   it('searches users 300 ms after typing, shows 3, then "and N other users"', async () => {
     const found = [1, 2, 3, 4, 5].map((i) =>
       recipient(100 + i, `User ${i}`, `555000${i}`, 'Physician', 100 + i),
     );
-    const { api, job41 } = renderFax({ routes: { 'GET /api/jobs/Dictators': found } });
+    // One job: a user found is added chosen for it.
+    const { api, job41 } = renderFax({ routes: { 'GET /api/jobs/Dictators': found }, jobIds: [41] });
     await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
     const input = screen.getByTestId('fax-search');
     fireEvent.focus(input);
@@ -200,28 +244,66 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     expect(within(dialog()).queryByRole('group', { name: F.added })).toBeNull();
   });
 
-  it('faxes a contact of every job at once, numbers without spaces, then says it is queued', async () => {
-    const { api, onClose, faxButton, job41 } = renderFax({
+  it('faxes each job only to those chosen in its own list, numbers without spaces, then says it is queued', async () => {
+    const { api, onClose, faxButton, job41, group } = renderFax({
       routes: { 'POST /api/jobs/Fax': { success: true, text: 'queued' } },
     });
-    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
+    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    const job483 = group('Contacts of job 483 (Roe, Rick)');
+    fireEvent.click(await within(job483).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
     fireEvent.click(faxButton());
     expect(await screen.findByText(F.queued)).toBeTruthy();
+    // Each is a contact of the job chosen for it: no question.
     expect(screen.queryByTestId('fax-confirm-outside')).toBeNull();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
       jobIds: [41, 483],
       recipients: [
-        { id: 1, name: 'Dr Ann Lee', faxNumber: '5550101', recipientType: 'Addressee', faxFlag: true },
+        {
+          id: 1,
+          name: 'Dr Ann Lee',
+          faxNumber: '5550101',
+          recipientType: 'Addressee',
+          faxFlag: true,
+          jobIds: [483],
+        },
+        {
+          id: 3,
+          name: 'Dr Cara Carbon',
+          faxNumber: '5550303',
+          recipientType: 'CC',
+          faxFlag: true,
+          jobIds: [41],
+        },
       ],
     });
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('asks before a job goes outside its contacts, naming the jobs and patients; Back sends nothing', async () => {
-    const { api, onClose, faxButton, job41 } = renderFax({
+  it('sends a contact of every job both jobs in one fax when the jobs go together', async () => {
+    const { api, faxButton, job41, dialog } = renderFax({
       routes: { 'POST /api/jobs/Fax': { success: true, text: 'queued' } },
     });
-    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    const ann = await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' });
+    fireEvent.click(within(dialog()).getByRole('radio', { name: F.modeTogether }));
+    fireEvent.click(ann);
+    fireEvent.click(faxButton());
+    expect(await screen.findByText(F.queued)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      jobIds: [41, 483],
+      recipients: [
+        { id: 1, name: 'Dr Ann Lee', faxNumber: '5550101', recipientType: 'Addressee', faxFlag: true },
+      ],
+      together: true,
+    });
+  });
+
+  it('asks before a job goes outside its contacts, naming the jobs and patients; Back sends nothing', async () => {
+    const { api, onClose, faxButton, job41, dialog } = renderFax({
+      routes: { 'POST /api/jobs/Fax': { success: true, text: 'queued' } },
+    });
+    const carbon = await within(job41()).findByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' });
+    fireEvent.click(within(dialog()).getByRole('radio', { name: F.modeTogether }));
+    fireEvent.click(carbon);
     fireEvent.click(within(job41()).getByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
     fireEvent.click(faxButton());
     const confirm = await screen.findByTestId('fax-confirm-outside');
@@ -243,7 +325,7 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     expect(await screen.findByText(F.queued)).toBeTruthy();
     const posts = api.calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toMatchObject({ jobIds: [41, 483], confirmOutsideContacts: true });
+    expect(posts[0]!.body).toMatchObject({ jobIds: [41, 483], together: true, confirmOutsideContacts: true });
     expect((posts[0]!.body as { recipients: { id: number }[] }).recipients.map((r) => r.id)).toEqual([1, 3]);
     expect(onClose).toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { canSeePatientName } from '@quill/core/rules/permissions';
 import { useQueries } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,15 +9,19 @@ import { ApiRequestError } from '../../../lib/api';
 import { faxJobs, fetchContacts } from './bulkApi';
 import { CustomRecipientForm } from './CustomRecipientForm';
 import { FaxConfirmOutside, type OutsideRecipient } from './FaxConfirmOutside';
+import { FaxPlan } from './FaxPlan';
 import { FaxRecipientList } from './FaxRecipientList';
 import { FaxRecipientSearch } from './FaxRecipientSearch';
 import {
   customEntry,
   type FaxEntry,
+  type FaxPicks,
+  isPicked,
+  jobsOfEntry,
   mergeContacts,
   outsideJobs,
   recipientsToSend,
-  selectedEntries,
+  setPicked,
 } from './faxRecipients';
 
 export interface FaxModalProps {
@@ -33,6 +37,8 @@ export interface FaxModalProps {
  * Spec 01 §2/§5/§7 "Fax modal": each selected job's contacts, a user search and custom recipients;
  * invalid fax numbers cannot be chosen; Fax needs jobFax, a recipient and no fax in progress. A job
  * goes to someone outside its own contacts only after a confirmation naming the jobs (issue 18).
+ * With several jobs each job goes only to the recipients chosen for it, one fax per recipient,
+ * unless the user chooses to send them together; the dialog shows the faxes it will send (issue 39).
  */
 export function FaxModal({ jobIds, csId, patients, onClose }: FaxModalProps) {
   const { t } = useTranslation();
@@ -65,16 +71,22 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
     })),
   });
   const [added, setAdded] = useState<FaxEntry[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [picks, setPicks] = useState<FaxPicks>(() => new Set());
+  // Issue 39: each job goes only to the recipients chosen in its own list unless the user chooses
+  // to send the jobs together.
+  const [together, setTogether] = useState(false);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const customCount = useRef(0);
+  const several = jobIds.length > 1;
 
   const merged = mergeContacts(jobIds.map((jobId, i) => ({ jobId, contacts: contacts[i]?.data ?? [] })));
   const known = new Map(merged.entries.map((e) => [e.key, e]));
   const extra = added.filter((e) => !known.has(e.key));
   const entries = [...merged.entries, ...extra];
-  const chosen = selectedEntries(entries, selected);
+  const chosen = entries
+    .map((entry) => ({ entry, jobs: jobsOfEntry(entry, jobIds, picks, together) }))
+    .filter((c) => c.jobs.length > 0);
 
   const patientOf = (jobId: number) => (seesPatient ? patients?.get(jobId)?.trim() || '' : '');
   const jobLabel = (jobId: number) => {
@@ -83,32 +95,37 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
       ? t('fax.confirmJobPatient', { jobId: String(jobId), patient })
       : t('fax.confirmJob', { jobId: String(jobId) });
   };
+  // Sent together, a recipient receives every job; one by one, a contact only its own job's.
   const notContactOf = (entry: FaxEntry) => {
+    if (!together && entry.source === 'contact') return null;
     const outside = outsideJobs(entry, jobIds);
     return outside.length
       ? t('fax.notContactOf', { count: outside.length, jobIds: outside.join(', ') })
       : null;
   };
   const outside: OutsideRecipient[] = chosen
-    .map((e) => ({ key: e.key, name: e.recipient.name, jobs: outsideJobs(e, jobIds).map(jobLabel) }))
+    .map(({ entry, jobs }) => ({
+      key: entry.key,
+      name: entry.recipient.name,
+      jobs: jobs.filter((jobId) => !entry.contactOf.includes(jobId)).map(jobLabel),
+    }))
     .filter((o) => o.jobs.length > 0);
 
-  const toggle = (key: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+  const toggle = (jobId: number | null, key: string, on: boolean) =>
+    setPicks((current) => setPicked(current, together || jobId === null ? jobIds : [jobId], key, on));
 
+  // Added checked for the jobs it may go to without a question: every job when there is one job
+  // or they go together, else the jobs it is a contact of (a search answer who is one).
   const add = (entry: FaxEntry) => {
     setAdded((current) => (current.some((e) => e.key === entry.key) ? current : [...current, entry]));
-    if (entry.valid) toggle(entry.key, true);
+    if (!entry.valid) return;
+    const contactOf = known.get(entry.key)?.contactOf ?? entry.contactOf;
+    setPicks((current) => setPicked(current, together || !several ? jobIds : contactOf, entry.key, true));
   };
 
   const remove = (key: string) => {
     setAdded((current) => current.filter((e) => e.key !== key));
-    toggle(key, false);
+    setPicks((current) => setPicked(current, jobIds, key, false));
   };
 
   const send = async (confirmed: boolean) => {
@@ -119,7 +136,13 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
     }
     setSending(true);
     try {
-      const result = await faxJobs(jobIds, recipientsToSend(chosen), outside.length > 0);
+      const recipients = recipientsToSend(chosen.map((c) => c.entry)).map((r, i) =>
+        together ? r : { ...r, jobIds: chosen[i]!.jobs },
+      );
+      const result = await faxJobs(jobIds, recipients, {
+        together,
+        confirmOutsideContacts: outside.length > 0,
+      });
       if (result.success) {
         showToast(t('fax.queued'), { kind: 'success' });
         onClose();
@@ -159,6 +182,22 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
         />
       ) : (
         <>
+          {several && (
+            <Radio.Group
+              label={t('fax.mode')}
+              value={together ? 'together' : 'perJob'}
+              onChange={(value) => setTogether(value === 'together')}
+            >
+              <Stack gap={6} mt={4}>
+                <Radio value="perJob" label={t('fax.modePerJob')} description={t('fax.modePerJobHint')} />
+                <Radio
+                  value="together"
+                  label={t('fax.modeTogether')}
+                  description={t('fax.modeTogetherHint')}
+                />
+              </Stack>
+            </Radio.Group>
+          )}
           <FaxRecipientList
             groups={jobIds.map((jobId, i) => ({
               jobId,
@@ -169,7 +208,16 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
               onRetry: () => void contacts[i]?.refetch(),
             }))}
             added={extra}
-            selected={selected}
+            isChecked={(jobId, key) => isPicked(picks, together ? null : jobId, key)}
+            addedJobs={
+              several && !together
+                ? jobIds.map((jobId) => ({
+                    jobId,
+                    label: t('fax.addedJob', { jobId: String(jobId) }),
+                    name: (name: string) => t('fax.sendJobTo', { job: jobLabel(jobId), name }),
+                  }))
+                : null
+            }
             notContactOf={notContactOf}
             onToggle={toggle}
             onRemove={remove}
@@ -179,6 +227,7 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
           <CustomRecipientForm onAdd={(fields) => add(customEntry(fields, ++customCount.current))} />
         </>
       )}
+      {canFax && !confirming && several && <FaxPlan jobIds={jobIds} chosen={chosen} jobLabel={jobLabel} />}
       {!confirming && (
         <Group justify="space-between" gap="sm" mt="xs">
           <Text size="sm" role="status" data-testid="fax-selected-count">

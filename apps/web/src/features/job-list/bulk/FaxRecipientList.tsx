@@ -14,22 +14,33 @@ export interface FaxRecipientGroup {
   onRetry: () => void;
 }
 
+/** A job an added recipient may be chosen for: its checkbox's visible label and accessible name. */
+export interface AddedJobChoice {
+  jobId: number;
+  label: string;
+  name: (recipientName: string) => string;
+}
+
 export interface FaxRecipientListProps {
   groups: readonly FaxRecipientGroup[];
   /** Users found by search and custom recipients. */
   added: readonly FaxEntry[];
-  selected: ReadonlySet<string>;
+  /** Whether a recipient is checked in a job's list, or (`null`) in its one checkbox. */
+  isChecked: (jobId: number | null, key: string) => boolean;
+  onToggle: (jobId: number | null, key: string, on: boolean) => void;
+  /** The jobs an added recipient is chosen for one by one; null when one checkbox stands for all. */
+  addedJobs: readonly AddedJobChoice[] | null;
   /** The line saying which selected jobs a recipient is not a contact of, or null. */
   notContactOf: (entry: FaxEntry) => string | null;
-  onToggle: (key: string, on: boolean) => void;
   onRemove: (key: string) => void;
 }
 
 /**
  * The Fax dialog's recipients: each selected job's own contacts under its heading, then the users
- * and custom recipients added. A recipient who is one person in several lists is one choice (its
- * checkbox in every list). A recipient who is not a contact of every selected job says which; one
- * with an invalid fax number is marked and cannot be checked (spec 01 §5).
+ * and custom recipients added. A checkbox in a job's list chooses the recipient for that job (sent
+ * together, one person's checkboxes check together); an added recipient has a checkbox per job
+ * when the jobs go one by one. A recipient who is not a contact of a job it may receive says which;
+ * one with an invalid fax number is marked and cannot be checked (spec 01 §5).
  */
 export function FaxRecipientList(props: FaxRecipientListProps) {
   const { t } = useTranslation();
@@ -62,13 +73,13 @@ export function FaxRecipientList(props: FaxRecipientListProps) {
               {t('fax.noContacts')}
             </Text>
           )}
-          <Rows idPrefix={`fax-${group.jobId}`} entries={group.entries} {...props} />
+          <Rows idPrefix={`fax-${group.jobId}`} jobId={group.jobId} entries={group.entries} {...props} />
         </fieldset>
       ))}
       {props.added.length > 0 && (
         <fieldset className={classes.contactGroup}>
           <legend className={classes.contactGroupTitle}>{t('fax.added')}</legend>
-          <Rows idPrefix="fax-added" entries={props.added} {...props} />
+          <Rows idPrefix="fax-added" jobId={null} entries={props.added} {...props} />
         </fieldset>
       )}
     </section>
@@ -77,12 +88,14 @@ export function FaxRecipientList(props: FaxRecipientListProps) {
 
 function Rows({
   idPrefix,
+  jobId,
   entries,
-  selected,
+  isChecked,
+  addedJobs,
   notContactOf,
   onToggle,
   onRemove,
-}: FaxRecipientListProps & { idPrefix: string; entries: readonly FaxEntry[] }) {
+}: FaxRecipientListProps & { idPrefix: string; jobId: number | null; entries: readonly FaxEntry[] }) {
   const { t } = useTranslation();
   // A kind reads as its label; text that is no kind (never sent by the server) as it is.
   const kindLabel = (type: string) => {
@@ -90,6 +103,7 @@ function Rows({
     return kind ? t(recipientKindLabelKey(kind)) : type;
   };
   if (entries.length === 0) return null;
+  const perJob = jobId === null ? addedJobs : null;
   return (
     <ul className={classes.recipients} data-testid="fax-recipients">
       {entries.map((e, i) => {
@@ -101,13 +115,15 @@ function Rows({
         const describedBy = [!e.valid && invalidId, outside && outsideId].filter(Boolean).join(' ');
         return (
           <li key={e.key} className={classes.recipient} data-invalid={e.valid ? undefined : true}>
-            <Checkbox
-              aria-label={`${e.recipient.name} ${number}`.trim()}
-              checked={e.valid && selected.has(e.key)}
-              disabled={!e.valid}
-              onChange={(event) => onToggle(e.key, event.currentTarget.checked)}
-              aria-describedby={describedBy || undefined}
-            />
+            {!perJob && (
+              <Checkbox
+                aria-label={`${e.recipient.name} ${number}`.trim()}
+                checked={e.valid && isChecked(jobId, e.key)}
+                disabled={!e.valid}
+                onChange={(event) => onToggle(jobId, e.key, event.currentTarget.checked)}
+                aria-describedby={describedBy || undefined}
+              />
+            )}
             <span className={classes.recipientText}>
               <span className={classes.recipientName}>{e.recipient.name}</span>
               {number ? (
@@ -127,6 +143,27 @@ function Rows({
                 <Text size="xs" c="red.9" fw={600} id={outsideId} data-testid="fax-not-contact">
                   {outside}
                 </Text>
+              )}
+              {perJob && e.valid && (
+                <Group
+                  gap="sm"
+                  mt={4}
+                  role="group"
+                  aria-label={t('fax.addedJobs', { name: e.recipient.name })}
+                  data-testid="fax-added-jobs"
+                >
+                  {perJob.map((job) => (
+                    <Checkbox
+                      key={job.jobId}
+                      size="xs"
+                      label={job.label}
+                      aria-label={job.name(e.recipient.name)}
+                      checked={isChecked(job.jobId, e.key)}
+                      onChange={(event) => onToggle(job.jobId, e.key, event.currentTarget.checked)}
+                      aria-describedby={describedBy || undefined}
+                    />
+                  ))}
+                </Group>
               )}
             </span>
             {!e.valid && number && (

@@ -96,16 +96,20 @@ export function searchRecipients(q: string, csid: string, signal?: AbortSignal):
 }
 
 /**
- * Spec 01 §6 Fax: queues the fax. `confirmOutsideContacts` when the user confirmed sending jobs to
- * recipients outside their own contacts (sent only then).
+ * Spec 01 §6 Fax: queues the fax. Each recipient carries the jobs chosen for it unless the jobs go
+ * `together` (issue 39); `confirmOutsideContacts` when the user confirmed sending jobs to
+ * recipients outside their own contacts. Each flag is sent only when set.
  */
 export function faxJobs(
   jobIds: readonly number[],
-  recipients: readonly FaxRecipient[],
-  confirmOutsideContacts = false,
+  recipients: readonly (FaxRecipient & { jobIds?: number[] })[],
+  options: { confirmOutsideContacts?: boolean; together?: boolean } = {},
 ): Promise<FaxResult> {
-  const body = confirmOutsideContacts
-    ? { jobIds: [...jobIds], recipients: [...recipients], confirmOutsideContacts }
-    : { jobIds: [...jobIds], recipients: [...recipients] };
+  const body = {
+    jobIds: [...jobIds],
+    recipients: [...recipients],
+    ...(options.together ? { together: true } : {}),
+    ...(options.confirmOutsideContacts ? { confirmOutsideContacts: true } : {}),
+  };
   return callApi(FAX.fax, { body }, { timeoutMs: TIMEOUT_MS });
 }

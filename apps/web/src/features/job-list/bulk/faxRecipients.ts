@@ -107,15 +107,56 @@ export function customEntry(f: CustomRecipientFields, sequence: number): FaxEntr
   };
 }
 
-/** The selected entries: only valid ones (spec 01 §5), whatever was chosen before. */
-export function selectedEntries(entries: readonly FaxEntry[], selected: ReadonlySet<string>): FaxEntry[] {
-  return entries.filter((e) => e.valid && selected.has(e.key));
-}
-
 /** The recipients the Fax call sends, numbers without spaces (the dialog's own physicianId left out). */
 export function recipientsToSend(entries: readonly FaxEntry[]): FaxRecipient[] {
   return entries.map(({ recipient: { physicianId: _, ...r } }) => ({
     ...r,
     faxNumber: normaliseFaxNumber(r.faxNumber) ?? '',
   }));
+}
+
+/**
+ * The dialog's choices: which job goes to which recipient, as `jobId|key` pairs (issue 39: each job
+ * goes only to the recipients chosen in its own list). Sent together, a recipient chosen for any
+ * job receives every job.
+ */
+export type FaxPicks = ReadonlySet<string>;
+
+const pairOf = (jobId: number, key: string) => `${jobId}|${key}`;
+
+/** Whether the recipient is chosen for the job (`null`: for any job). */
+export function isPicked(picks: FaxPicks, jobId: number | null, key: string): boolean {
+  if (jobId !== null) return picks.has(pairOf(jobId, key));
+  for (const pair of picks) if (pair.slice(pair.indexOf('|') + 1) === key) return true;
+  return false;
+}
+
+/** The choices with the recipient chosen (or not) for these jobs. */
+export function setPicked(picks: FaxPicks, jobIds: readonly number[], key: string, on: boolean): FaxPicks {
+  const next = new Set(picks);
+  for (const jobId of jobIds) {
+    if (on) next.add(pairOf(jobId, key));
+    else next.delete(pairOf(jobId, key));
+  }
+  return next;
+}
+
+/**
+ * The jobs a recipient receives, in the jobs' order: sent together, all of them once it is chosen;
+ * per job, those chosen where its checkbox shows — a job's own list for a contact, every job for a
+ * search answer or a custom recipient — so a choice made while sending together never sends a job
+ * from a list the recipient is not shown in.
+ */
+export function jobsOfEntry(
+  entry: FaxEntry,
+  jobIds: readonly number[],
+  picks: FaxPicks,
+  together: boolean,
+): number[] {
+  if (!entry.valid) return [];
+  if (together) return isPicked(picks, null, entry.key) ? [...jobIds] : [];
+  return jobIds.filter(
+    (jobId) =>
+      isPicked(picks, jobId, entry.key) && (entry.source !== 'contact' || entry.contactOf.includes(jobId)),
+  );
 }
