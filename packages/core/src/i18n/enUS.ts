@@ -228,6 +228,12 @@ export const enUS = {
     loading: 'Loading jobs…',
     empty: 'There are no jobs in this list.',
     noMatches: 'No jobs match the search.',
+    /** The Excel export's query (issue 39: the export follows the screen). */
+    exportQuery: {
+      unknownColumn:
+        '{{field}} names an unknown column; use the column ids of the job list, e.g. patientName',
+      order: 'order must be asc or desc',
+    },
     toolbar: {
       label: 'Job list tools',
       search: 'Search',
@@ -239,6 +245,7 @@ export const enUS = {
       reset: 'Reset',
       reload: 'Reload',
       export: 'Export',
+      exportHint: 'An Excel file of the jobs shown: the search, sort, grouping and columns as on screen',
       bulkActions: 'Bulk Actions',
       selectedCount_one: '{{count, number}} job selected',
       selectedCount_other: '{{count, number}} jobs selected',
