@@ -44,7 +44,7 @@ export function screenOrder(
   screen: JobListScreen,
   labels: JobListLabels,
 ): Uint32Array {
-  let order = new Uint32Array(rows.length);
+  let order: Uint32Array = new Uint32Array(rows.length);
   for (let i = 0; i < rows.length; i++) order[i] = i;
   if (screen.sort) {
     order = orderByRanks(order, columnRanks(rows, screen.sort.column, labels), screen.sort.ascending);
