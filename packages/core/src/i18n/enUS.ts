@@ -888,9 +888,8 @@ export const enUS = {
     download: 'Download {{name}}',
     effectiveDate: 'Effective date',
     // Issue 39: whose files the modal lists, and the patient of each.
-    scopePatient: "Files of this job's patient, {{name}} (MRN {{mrn}}), and of its visit",
-    scopeVisit: "Files of this job's visit (the job names no patient)",
-    scopeNone: 'This job names no patient or visit, so it has no files of its own.',
+    scopePatient: "Only the files of this job's patient and of its visit are listed.",
+    scopeNoPatient: 'This job names no patient: only the files of its visit, if it has one, are listed.',
     scopeFacility: "Files of every patient of this client facility: check each file's patient",
     searchFacility: 'Search the whole facility',
     searchPatient: "Only this job's patient",
