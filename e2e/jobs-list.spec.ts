@@ -416,6 +416,79 @@ test('export the visible columns as .xlsx; reload keeps structure, queue, sort, 
   expect(await headings(page)).toContain('Location');
 });
 
+/*
+ * Issue 39 row 9: the export holds what is on screen — the searched rows only, in the sort on
+ * screen, with only the visible columns — not the whole queue in load order.
+ */
+test('export follows the screen: a searched surname, sorted by Dictated descending, without Location', async ({
+  page,
+}, testInfo) => {
+  const cs = await openStructure(page);
+  await openQueue(page, 'all');
+  const total = await recordTotal(page);
+  // A surname a handful of jobs share (as "Hoffman" did in the report).
+  const bySurname = new Map<string, number>();
+  for (const row of await serverAllRows(page, cs)) {
+    const surname = row.patientName?.split(',')[0];
+    if (surname && surname.length > 4) bySurname.set(surname, (bySurname.get(surname) ?? 0) + 1);
+  }
+  const surname = [...bySurname].filter(([, n]) => n >= 3 && n <= 10).sort((a, b) => b[1] - a[1])[0]![0];
+
+  await chooseSelectOption(page, 'page-size', '100');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(surname);
+  await expect.poll(() => recordTotal(page)).toBeLessThan(total);
+  const found = await recordTotal(page);
+  expect(found).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: /^Dictated/ }).click();
+  await page.getByRole('button', { name: /^Dictated/ }).click();
+  await expect(page.getByRole('columnheader', { name: /^Dictated/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await page.getByRole('button', { name: 'Column Options' }).click();
+  await page.getByRole('checkbox', { name: 'Location' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('tbody tr[data-job-id]')).toHaveCount(found);
+
+  const shown = await headings(page);
+  expect(shown).not.toContain('Location');
+  const jobIds = await pageJobIds(page);
+  const dictatedAt = shown.indexOf('Dictated');
+  const patientAt = shown.indexOf('Patient Name');
+  const screenCells = await page.locator('tbody tr[data-job-id]').evaluateAll(
+    (trs, { at, count }) =>
+      trs.map((tr) => {
+        // The column cells are the row's last cells (after the checkbox, expander and indicators).
+        const cells = Array.from(tr.querySelectorAll(':scope > td')).slice(-count);
+        return at.map((i) => cells[i]?.textContent?.trim() ?? '');
+      }),
+    { at: [patientAt, dictatedAt], count: shown.length },
+  );
+  await page.screenshot({ path: 'artifacts/jobs-list-export-screen.png' });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export' }).click();
+  const file = testInfo.outputPath('joblist-searched.xlsx');
+  await (await downloading).saveAs(file);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1).map(String)).toEqual(shown);
+  expect(sheet.actualRowCount - 1).toBe(found);
+  const jobIdAt = shown.indexOf('Job ID') + 1;
+  const fileRows = Array.from({ length: found }, (_, i) => sheet.getRow(i + 2));
+  expect(fileRows.map((r) => Number(r.getCell(jobIdAt).value))).toEqual(jobIds);
+  expect(
+    fileRows.map((r) => [
+      String(r.getCell(patientAt + 1).value),
+      String(r.getCell(dictatedAt + 1).value ?? ''),
+    ]),
+  ).toEqual(screenCells);
+  // Every row of the file holds the searched text in one of its cells (a patient's or a dictator's name).
+  for (const row of fileRows)
+    expect(JSON.stringify(row.values).toLowerCase()).toContain(surname.toLowerCase());
+});
+
 test('at 1280 px: checkbox, actions and job id stay in view while the table scrolls; the job opens from its id, a double-click and Enter', async ({
   page,
 }) => {

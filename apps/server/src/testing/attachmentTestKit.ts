@@ -30,7 +30,14 @@ export async function addAttachment(
   ctx: Pick<AppContext, 'database' | 'blobs'>,
   clientFacilityId: number,
   at: Date,
-  opts: { name?: string; description?: string; bytes?: Buffer; mimeType?: string; patientId?: number } = {},
+  opts: {
+    name?: string;
+    description?: string;
+    bytes?: Buffer;
+    mimeType?: string;
+    patientId?: number;
+    visitId?: number;
+  } = {},
 ): Promise<string> {
   const bytes = opts.bytes ?? pdfBytes();
   const blob = await ctx.blobs.putContent(bytes, { prefix: 'attachments', extension: 'pdf' });
@@ -39,6 +46,7 @@ export async function addAttachment(
     .values({
       clientFacilityId,
       patientId: opts.patientId ?? null,
+      visitId: opts.visitId ?? null,
       name: opts.name ?? `Lab results ${at.toISOString().slice(0, 10)}.pdf`,
       description: opts.description ?? 'Outside laboratory results',
       mimeType: opts.mimeType ?? 'application/pdf',

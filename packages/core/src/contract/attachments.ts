@@ -72,6 +72,12 @@ export const AttachmentFacilityParamsSchema = z.object({ clientFacilityId: idTex
 export const AttachmentSearchQuerySchema = z.object({
   AfterDateUtc: isoUtcInstant('AfterDateUtc'),
   BeforeInclusiveDateUtc: isoUtcInstant('BeforeInclusiveDateUtc'),
+  /**
+   * Issue 39: only the files of this job's patient and visit (the job must be of the facility).
+   * Left out, the whole facility's files: the Attachment Search modal's explicit "Search the whole
+   * facility".
+   */
+  JobId: idText('JobId').optional(),
 });
 export type AttachmentSearchQuery = z.input<typeof AttachmentSearchQuerySchema>;
 
@@ -87,8 +93,28 @@ export const AttachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+/** The patient an attachment is about, as the search names it (issue 39). */
+export const AttachmentPatientSchema = z.object({
+  patientId: z.number(),
+  /** "Last, First", as the job view names a patient. */
+  name: z.string(),
+  mrn: z.string(),
+});
+export type AttachmentPatient = z.infer<typeof AttachmentPatientSchema>;
+
+/**
+ * One attachment of the search's answer: the spec's fields and (issue 39) the patient the file is
+ * about — its own patient or its visit's — or null for a file that names no patient. The search
+ * needs a permission that shows patient names (adtView, adtEdit or jobEditAdt), like the Patient
+ * Details card it opens from.
+ */
+export const AttachmentListItemSchema = AttachmentSchema.extend({
+  patient: AttachmentPatientSchema.nullable(),
+});
+export type AttachmentListItem = z.infer<typeof AttachmentListItemSchema>;
+
 /** The attachments search's answer: newest first, at most MAX_ATTACHMENT_RESULTS. */
-export const AttachmentListSchema = z.array(AttachmentSchema);
+export const AttachmentListSchema = z.array(AttachmentListItemSchema);
 
 /** Path of an attachment download. */
 export const AttachmentIdParamsSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUEUE_NAMES } from '../rules/constants.js';
+import { message } from '../i18n/format.js';
+import { LIMITS, QUEUE_NAMES } from '../rules/constants.js';
 import { isJobListColumn } from '../rules/jobListColumns.js';
 import { queryId, queryIdList } from './ids.js';
 import { plainText } from './text.js';
@@ -38,13 +39,33 @@ export const ExportParamsSchema = z.object({
   csId: positiveId('csId'),
   queueName: z.enum(QUEUE_NAMES, { error: `queueName must be one of ${QUEUE_NAMES.join(', ')}` }),
 });
-/** Query of the Excel export: the columns to write, comma-separated, in order (all when left out). */
+/** A job-list column named in an export query (`field`), refused with a message naming it. */
+const exportColumn = (field: string) =>
+  z
+    .string({ error: message('input.text', { field }) })
+    .refine(isJobListColumn, message('jobList.exportQuery.unknownColumn', { field }));
+
+/**
+ * Query of the Excel export: what the list shows (issue 39, spec 01 §5, §9) — the columns to write,
+ * comma-separated, in order (the defaults when left out), the applied search (read in those
+ * columns), the sort column with `order` asc or desc, and the grouping column. The file then holds
+ * exactly the rows on screen, in screen order (rules/jobListScreen).
+ */
 export const ExportQuerySchema = z.object({
   columns: plainText('columns', { max: 2000 })
     .optional()
     .transform((v) => (v ? v.split(',').map((c) => c.trim()) : undefined))
-    .refine((cols) => !cols || cols.every(isJobListColumn), 'columns names an unknown column'),
+    .refine(
+      (cols) => !cols || cols.every(isJobListColumn),
+      message('jobList.exportQuery.unknownColumn', { field: 'columns' }),
+    ),
+  search: plainText('search', { max: LIMITS.jobListSearchMax }).optional(),
+  sort: exportColumn('sort').optional(),
+  order: z.enum(['asc', 'desc'], { error: message('jobList.exportQuery.order') }).optional(),
+  group: exportColumn('group').optional(),
 });
+export type ExportQuery = z.input<typeof ExportQuerySchema>;
+export type ExportQueryValues = z.output<typeof ExportQuerySchema>;
 
 /** Spec 01 §3 "Job counts". */
 export const JobCountsSchema = z.object({

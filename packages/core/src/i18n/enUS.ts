@@ -228,6 +228,12 @@ export const enUS = {
     loading: 'Loading jobs…',
     empty: 'There are no jobs in this list.',
     noMatches: 'No jobs match the search.',
+    /** The Excel export's query (issue 39: the export follows the screen). */
+    exportQuery: {
+      unknownColumn:
+        '{{field}} names an unknown column; use the column ids of the job list, e.g. patientName',
+      order: 'order must be asc or desc',
+    },
     toolbar: {
       label: 'Job list tools',
       search: 'Search',
@@ -239,6 +245,7 @@ export const enUS = {
       reset: 'Reset',
       reload: 'Reload',
       export: 'Export',
+      exportHint: 'An Excel file of the jobs shown: the search, sort, grouping and columns as on screen',
       bulkActions: 'Bulk Actions',
       selectedCount_one: '{{count, number}} job selected',
       selectedCount_other: '{{count, number}} jobs selected',
@@ -899,12 +906,22 @@ export const enUS = {
     results: 'Attachments found',
     download: 'Download {{name}}',
     effectiveDate: 'Effective date',
+    // Issue 39: whose files the modal lists, and the patient of each.
+    scopePatient: "Only the files of this job's patient and of its visit are listed.",
+    scopeNoPatient: 'This job names no patient: only the files of its visit, if it has one, are listed.',
+    scopeFacility: "Files of every patient of this client facility: check each file's patient",
+    searchFacility: 'Search the whole facility',
+    searchPatient: "Only this job's patient",
+    patient: 'Patient: {{name}}, MRN {{mrn}}',
+    noPatient: 'No patient: this file names none',
+    otherPatient: "Not this job's patient",
     truncated: 'Only the newest {{count}} attachments are shown. Narrow the date range to see the others.',
     dateRequired: 'Enter both dates',
     credentialInvalid: 'The attachments credential has expired or is not valid. Ask Quill for a new one.',
     credentialMissing: 'The attachments service needs basic authorization with the credential Quill gave.',
     noPermission: 'You do not have permission to view attachments',
     facilityNotFound: 'Client facility {{id}} was not found.',
+    jobNotFound: 'Job {{id}} was not found in client facility {{facilityId}}.',
     notFound: 'Attachment {{id}} was not found.',
     noFile: 'Attachment {{id}} has no stored file.',
     import: {
@@ -1053,6 +1070,7 @@ export const enUS = {
       'adt.read': 'Read the patient data',
       'adt.save': 'Saved the patient data',
       'adt.search': 'Searched the patient data',
+      'attachment.search': 'Searched the attachments',
       'document.download': 'Downloaded the document',
       'document.import': 'Imported a document',
       'fax.failed': 'Fax failed',

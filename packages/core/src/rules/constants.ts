@@ -16,6 +16,8 @@ export const LIMITS = {
   toastTimeoutMs: 10_000,
   maxToasts: 3,
   searchDebounceMs: 300,
+  /** Longest text the job list's search box takes (and its Excel export carries, issue 39). */
+  jobListSearchMax: 200,
   tooltipDelayMs: 450,
   faxSearchLimit: 300,
   faxSearchShown: 3,

@@ -38,7 +38,7 @@ export const attachmentRoutes =
         ctx,
         attachmentCallerOf(req),
         req.params.clientFacilityId,
-        { after: req.query.AfterDateUtc, before: req.query.BeforeInclusiveDateUtc },
+        { after: req.query.AfterDateUtc, before: req.query.BeforeInclusiveDateUtc, jobId: req.query.JobId },
         req.ip,
       ),
     );

@@ -65,7 +65,10 @@ describe.each(databaseTargets())('the attachments service on $name', (target) =>
         attachmentName: 'Zoë Ørsted – lab results.pdf',
         attachmentDescription: 'Outside laboratory results',
         contextStartUTC: expect.stringMatching(/Z$/),
+        // Issue 39: and the patient the file is about.
+        patient: { patientId: w.northPatient.id, name: 'Lovelace, Ada', mrn: w.northPatient.mrn },
       });
+      expect(res.json()[0].patient).toBeNull();
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     });

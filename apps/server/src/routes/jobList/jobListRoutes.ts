@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { ENDPOINTS, isJobListColumn, message } from '@quill/core';
+import { ENDPOINTS, message } from '@quill/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -73,11 +73,7 @@ export const jobListRoutes =
       const done = exportJobList(
         ctx,
         auth,
-        {
-          csId: req.params.csId,
-          queue: req.params.queueName,
-          columns: req.query.columns?.filter(isJobListColumn),
-        },
+        { csId: req.params.csId, queue: req.params.queueName, query: req.query },
         body,
         req.ip,
       ).catch((err: Error) => {

@@ -1,7 +1,7 @@
 import { canSeePatientName, message } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { clientFacilities } from '../../db/schema/index.js';
+import { clientFacilities, jobs } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 
@@ -31,4 +31,34 @@ export async function requireAttachmentFacility(ctx: AppContext, auth: Auth, cli
     throw notFound(message('attachments.facilityNotFound', { id: clientFacilityId }));
   }
   return cf;
+}
+
+/**
+ * The job whose patient's files a search lists (issue 39): a job of that client facility, in a
+ * corporate structure the account may see; 404 otherwise, as for a missing one.
+ */
+export async function requireAttachmentJob(
+  ctx: AppContext,
+  auth: Auth,
+  clientFacilityId: number,
+  jobId: number,
+) {
+  const [job] = await ctx.database.db
+    .select({
+      id: jobs.id,
+      corporateStructureId: jobs.corporateStructureId,
+      clientFacilityId: jobs.clientFacilityId,
+      patientId: jobs.patientId,
+      visitId: jobs.visitId,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
+  if (
+    !job ||
+    job.clientFacilityId !== clientFacilityId ||
+    !auth.corporateStructureIds.includes(job.corporateStructureId)
+  ) {
+    throw notFound(message('attachments.jobNotFound', { id: jobId, facilityId: clientFacilityId }));
+  }
+  return job;
 }

@@ -1,8 +1,11 @@
 import type { Writable } from 'node:stream';
 import {
+  canSeePatientName,
   DEFAULT_HIDDEN_COLUMNS,
+  type ExportQueryValues,
   enUS,
   formatDuration,
+  isJobListColumn,
   isTatColumn,
   JOB_LIST_COLUMNS,
   type JobListColumn,
@@ -11,16 +14,17 @@ import {
   stageLabel,
   TAT_COLUMNS,
 } from '@quill/core';
+import { facilityBatches } from '@quill/core/rules/jobListBatches';
+import { type JobListScreen, screenOrder } from '@quill/core/rules/jobListScreen';
+import type { JobListLabels } from '@quill/core/rules/jobListValues';
 import type { AppContext } from '../../context.js';
 import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { getApplicationSettings } from '../settings/getApplicationSettings.js';
 import { getClientFacilityIds } from './getUserCorporateStructures.js';
 import type { ListFilter } from './jobListSql.js';
 import { queryJobRows, userFormats } from './listJobs.js';
-
-/** Facilities per query while exporting, so a 100,000-job structure never sits in memory at once. */
-const EXPORT_BATCH = 4;
 
 const FILTER_OF: Record<QueueName, ListFilter> = {
   pending: 'pending',
@@ -61,37 +65,77 @@ export function exportColumns(requested: readonly JobListColumn[] | undefined): 
 }
 
 /**
- * GET /api/file/JobList/{csId}/{queueName}: a real .xlsx of the queue's rows with the visible
- * column headings, written to `out` as it is read, a few facilities at a time, by the server's one
- * XLSX writer (documents/xlsx/xlsxWriter: formula-looking text is written as text). Audited.
+ * The words the list shows in place of values (web `useJobListLabels`), from the same catalogue:
+ * search, sort and grouping read the same texts on both sides.
+ */
+function catalogueLabels(auth: Auth): JobListLabels {
+  return {
+    stat: enUS.jobList.stat,
+    patientWithheld: canSeePatientName(auth.permissions) ? '' : enUS.jobList.patientWithheld,
+    stage: stageLabel,
+    durationUnits: enUS.transcribe.tat.units,
+  };
+}
+
+/**
+ * What of the screen an export query asks to follow (the contract has checked the column names),
+ * or null when it neither searches, sorts nor groups: the rows then stream in load order.
+ */
+function screenOf(query: ExportQueryValues): Omit<JobListScreen, 'columns'> | null {
+  const search = query.search?.trim() ?? '';
+  const sort = query.sort as JobListColumn | undefined;
+  const group = (query.group as JobListColumn | undefined) ?? null;
+  if (!search && !sort && !group) return null;
+  return { search, sort: sort ? { column: sort, ascending: query.order !== 'desc' } : null, group };
+}
+
+/**
+ * GET /api/file/JobList/{csId}/{queueName}: a real .xlsx of the queue's rows as the list shows
+ * them (issue 39) — the visible columns with their headings and, when the screen has them, only
+ * the rows its search matches, in its sort and grouping (core's rules/jobListScreen, the rules
+ * the browser applies; the rows are read in the list's own batches of facilities, so ties keep
+ * the browser's load order). Written to `out` by the server's one XLSX writer
+ * (documents/xlsx/xlsxWriter: formula-looking text is written as text); a plain list streams a
+ * batch of facilities at a time, so a 100,000-job structure never sits in memory at once, while a
+ * searched, sorted or grouped one is ordered whole. Audited.
  */
 export async function exportJobList(
   ctx: AppContext,
   auth: Auth,
-  input: { csId: number; queue: QueueName; columns?: readonly JobListColumn[] },
+  input: { csId: number; queue: QueueName; query: ExportQueryValues },
   out: Writable,
   ip: string | null,
 ): Promise<void> {
   const facilities = await getClientFacilityIds(ctx, auth, input.csId);
-  const columns = exportColumns(input.columns);
+  const { jobListDataBatchSize } = await getApplicationSettings(ctx);
+  const columns = exportColumns(input.query.columns?.filter(isJobListColumn));
   const formats = await userFormats(ctx, auth.userId);
   const workbook = xlsxWorkbook(out);
   const sheet = workbook.sheet(
     enUS.jobList.queues[input.queue],
     columns.map((c) => ({ header: enUS.jobList.columns[c], width: c === 'jobNoteBool' ? 40 : 20 })),
   );
+  const screen = screenOf(input.query);
+  const held: JobListRow[] = [];
   let count = 0;
-  for (let i = 0; i < facilities.length; i += EXPORT_BATCH) {
+  for (const batch of facilityBatches(facilities, jobListDataBatchSize)) {
     const rows = await queryJobRows(
       ctx,
       auth,
-      { corpId: input.csId, cfs: facilities.slice(i, i + EXPORT_BATCH), filter: FILTER_OF[input.queue] },
+      { corpId: input.csId, cfs: batch, filter: FILTER_OF[input.queue] },
       formats,
     );
-    for (const row of rows) {
-      sheet.add(columns.map((c) => cell(row, c)));
-      count += 1;
+    if (screen) {
+      for (const row of rows) held.push(row);
+      continue;
     }
+    for (const row of rows) sheet.add(columns.map((c) => cell(row, c)));
+    count += rows.length;
+  }
+  if (screen) {
+    const order = screenOrder(held, { ...screen, columns }, catalogueLabels(auth));
+    for (const position of order) sheet.add(columns.map((c) => cell(held[position]!, c)));
+    count = order.length;
   }
   sheet.done();
   await workbook.end();
@@ -102,6 +146,14 @@ export async function exportJobList(
     accountId: auth.accountId,
     corporateStructureId: input.csId,
     ip,
-    detail: { queue: input.queue, rows: count, columns },
+    // The criteria, never the searched text: it may be a patient's name.
+    detail: {
+      queue: input.queue,
+      rows: count,
+      columns,
+      searched: !!screen?.search,
+      sort: screen?.sort ? `${screen.sort.column} ${screen.sort.ascending ? 'asc' : 'desc'}` : null,
+      group: screen?.group ?? null,
+    },
   });
 }

@@ -132,6 +132,8 @@ export function JobSidePanel({
       {details.attachmentsEnabled && adtVisible && (
         <AttachmentSearchModal
           clientFacilityId={details.clientFacility.id}
+          jobId={details.jobId}
+          jobPatientId={details.patientId}
           opened={attachmentsOpen}
           onClose={() => setAttachmentsOpen(false)}
         />

@@ -95,6 +95,29 @@ describe('JobListPanel', () => {
     });
   });
 
+  it('exports what is on screen: the applied search, the sort and the grouping (issue 39)', async () => {
+    serveRows();
+    renderPanel();
+    await screen.findByText('Showing 10 of 23 Records');
+    const exportLink = () =>
+      new URL(screen.getByRole('link', { name: /Export/ }).getAttribute('href')!, 'http://x');
+    expect(exportLink().searchParams.get('search')).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'Núñez' } });
+    expect(await screen.findByText('Showing 2 of 2 Records')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Job ID/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Job ID/ }));
+    fireEvent.change(screen.getByRole('combobox', { name: enUS.jobList.toolbar.groupBy }), {
+      target: { value: 'workType' },
+    });
+    await waitFor(() => expect(exportLink().searchParams.get('group')).toBe('workType'));
+    const url = exportLink();
+    expect(url.pathname).toBe('/api/file/JobList/1/pending');
+    expect(url.searchParams.get('search')).toBe('Núñez');
+    expect(url.searchParams.get('sort')).toBe('filterJobId');
+    expect(url.searchParams.get('order')).toBe('desc');
+    expect(url.searchParams.get('columns')).toContain('patientName');
+  }, 30_000);
+
   it('select-all checks the page, then asks to select all remaining jobs; the bulk button counts them', async () => {
     serveRows();
     renderPanel();

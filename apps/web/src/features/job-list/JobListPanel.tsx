@@ -244,7 +244,12 @@ export function JobListPanel({
         onReset={reset}
         onReload={reload}
         reloading={rows.isFetching}
-        exportUrl={jobListExportUrl(cs, queue, prefs.columns)}
+        exportUrl={jobListExportUrl(cs, queue, {
+          columns: prefs.columns,
+          search: search.applied,
+          sort: prefs.sort,
+          group: prefs.group,
+        })}
         selectedCount={selection.selected.size}
         bulkActions={bulkActions}
       />

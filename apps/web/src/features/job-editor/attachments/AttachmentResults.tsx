@@ -1,5 +1,15 @@
-import { Alert, Group, Loader, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type Attachment, MAX_ATTACHMENT_RESULTS } from '@quill/core/contract/attachments';
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type AttachmentListItem, MAX_ATTACHMENT_RESULTS } from '@quill/core/contract/attachments';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import { formatDate } from '../../../lib/formatDate';
@@ -7,17 +17,26 @@ import classes from './AttachmentSearchModal.module.css';
 
 export interface AttachmentResultsProps {
   /** Null before the first search. */
-  results: Attachment[] | null;
+  results: AttachmentListItem[] | null;
+  /** The job's patient (null: none): a file of another patient is marked so. */
+  jobPatientId: number | null;
   /** The attachment being fetched: the others wait. */
   downloading: string | null;
-  onDownload(attachment: Attachment): void;
+  onDownload(attachment: AttachmentListItem): void;
 }
 
 /**
  * Spec 02 §2: the result list — each attachment's name, effective date (the user's date format)
  * and description, as one button that downloads it; 'No results' when the search found none.
+ * Issue 39: each names its patient (name and MRN) or says it names none, and a file of a patient
+ * other than the job's is marked "Not this job's patient".
  */
-export function AttachmentResults({ results, downloading, onDownload }: AttachmentResultsProps) {
+export function AttachmentResults({
+  results,
+  jobPatientId,
+  downloading,
+  onDownload,
+}: AttachmentResultsProps) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
   if (!results) return null;
@@ -59,6 +78,18 @@ export function AttachmentResults({ results, downloading, onDownload }: Attachme
                       {a.attachmentDescription}
                     </Text>
                   )}
+                  <Group gap={6} mt={2} wrap="wrap">
+                    <Text size="sm" fw={600} data-testid="attachment-patient">
+                      {a.patient
+                        ? t('attachments.patient', { name: a.patient.name, mrn: a.patient.mrn })
+                        : t('attachments.noPatient')}
+                    </Text>
+                    {a.patient && a.patient.patientId !== jobPatientId && (
+                      <Badge color="red.9" variant="filled" size="sm">
+                        {t('attachments.otherPatient')}
+                      </Badge>
+                    )}
+                  </Group>
                 </UnstyledButton>
               </li>
             );

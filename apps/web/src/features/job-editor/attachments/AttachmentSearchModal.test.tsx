@@ -6,7 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, apiError, type FakeAnswer, fakeApi } from '../../../app/testing/fakeApi';
 import { renderWithSession } from '../../job-list/testing/renderWithSession';
 import { AttachmentSearchModal } from './AttachmentSearchModal';
-import { ATTACHMENTS, CREDENTIALS, credentials, downloadKey, fileAnswer, searchKey } from './testing';
+import {
+  ATTACHMENTS,
+  CREDENTIALS,
+  credentials,
+  downloadKey,
+  fileAnswer,
+  JOB_ID,
+  JOB_PATIENT_ID,
+  searchKey,
+} from './testing';
 
 const m = enUS.attachments;
 const CF = 10;
@@ -31,10 +40,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(routes: Record<string, FakeAnswer> = {}) {
+function setup(routes: Record<string, FakeAnswer> = {}, jobPatientId: number | null = JOB_PATIENT_ID) {
   const api = fakeApi({ [CREDENTIALS]: credentials(), [searchKey(CF)]: ATTACHMENTS, ...routes });
   const onClose = vi.fn();
-  renderWithSession(<AttachmentSearchModal clientFacilityId={CF} opened onClose={onClose} />);
+  renderWithSession(
+    <AttachmentSearchModal
+      clientFacilityId={CF}
+      jobId={JOB_ID}
+      jobPatientId={jobPatientId}
+      opened
+      onClose={onClose}
+    />,
+  );
   return { api, onClose };
 }
 
@@ -77,8 +94,8 @@ describe('AttachmentSearchModal (spec 02 §2, §5, §9)', () => {
     const found = await list();
     const rows = within(found).getAllByRole('button');
     expect(rows.map((r) => r.textContent)).toEqual([
-      `Referral letter 2026-11-25.png${m.effectiveDate} 11/25/2026Referral from Lakeside Family Medicine: cardiology consultation`,
-      `CBC results 2026-11-21.pdf${m.effectiveDate} 11/21/2026Complete Blood Count, Tri-County Reference Laboratory`,
+      `Referral letter 2026-11-25.png${m.effectiveDate} 11/25/2026Referral from Lakeside Family Medicine: cardiology consultationPatient: Schneider, Paul, MRN M-0008${m.otherPatient}`,
+      `CBC results 2026-11-21.pdf${m.effectiveDate} 11/21/2026Complete Blood Count, Tri-County Reference LaboratoryPatient: Banerjee, Priya, MRN M-0007`,
     ]);
     expect(api.called()).toEqual([CREDENTIALS, searchKey(CF)]);
     const q = attachmentSearchQuery('2026-11-19', '2026-11-26')!;
@@ -90,6 +107,31 @@ describe('AttachmentSearchModal (spec 02 §2, §5, §9)', () => {
     const init = api.fetch.mock.calls[1]![1] as RequestInit;
     expect(init.headers).toEqual({ Authorization: `Basic ${credentials().credentials}` });
     expect(init.credentials).toBe('omit');
+  });
+
+  it('lists the job’s patient’s files at first; the whole facility only when asked, and back', async () => {
+    const { api } = setup();
+    expect(screen.getByText(m.scopePatient)).toBeTruthy();
+    fireEvent.click(searchButton());
+    await list();
+    const scopeOf = (n: number) => new URL(api.calls[n]!.url, 'http://x').searchParams.get('JobId');
+    expect(scopeOf(1)).toBe(String(JOB_ID));
+    fireEvent.click(screen.getByRole('button', { name: m.searchFacility }));
+    await waitFor(() => expect(api.calls).toHaveLength(3));
+    expect(scopeOf(2)).toBeNull();
+    expect(await screen.findByText(m.scopeFacility)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: m.searchPatient }));
+    await waitFor(() => expect(api.calls).toHaveLength(4));
+    expect(scopeOf(3)).toBe(String(JOB_ID));
+  });
+
+  it('says when a file names no patient, and when the job names none', async () => {
+    setup({ [searchKey(CF)]: [{ ...ATTACHMENTS[0]!, patient: null }] }, null);
+    expect(screen.getByText(m.scopeNoPatient)).toBeTruthy();
+    fireEvent.click(searchButton());
+    const found = await list();
+    expect(within(found).getByText(m.noPatient)).toBeTruthy();
+    expect(within(found).queryByText(m.otherPatient)).toBeNull();
   });
 
   it('searches on Enter in a date, and says No results when none', async () => {

@@ -1,6 +1,6 @@
 import {
-  type Attachment,
   type AttachmentApiCredentials,
+  type AttachmentListItem,
   AttachmentListSchema,
   type AttachmentSearchQuery,
 } from '@quill/core/contract/attachments';
@@ -35,12 +35,15 @@ async function serviceGet(credentials: AttachmentApiCredentials, path: string, s
   return response;
 }
 
-/** Attachments search (spec 02 §7): the facility's attachments in (After, BeforeInclusive]. */
+/**
+ * Attachments search (spec 02 §7): the facility's attachments in (After, BeforeInclusive], each
+ * naming its patient; with JobId only the files of that job's patient and visit (issue 39).
+ */
 export async function searchAttachments(
   credentials: AttachmentApiCredentials,
   clientFacilityId: number,
   query: AttachmentSearchQuery,
-): Promise<Attachment[]> {
+): Promise<AttachmentListItem[]> {
   const signal = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
   const response = await serviceGet(
     credentials,

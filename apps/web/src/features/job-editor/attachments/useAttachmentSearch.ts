@@ -1,4 +1,4 @@
-import type { Attachment, AttachmentApiCredentials } from '@quill/core/contract/attachments';
+import type { AttachmentApiCredentials, AttachmentListItem } from '@quill/core/contract/attachments';
 import {
   type AttachmentRangeProblem,
   attachmentDaysProblem,
@@ -28,12 +28,18 @@ export interface AttachmentSearchState {
   /** Why the range cannot be searched (spec 02 §5), or null. */
   problem: AttachmentRangeProblem | null;
   runSearch(): void;
+  /**
+   * Issue 39: false (at first) — only the files of the job's patient and visit; true — the whole
+   * facility's, each naming its patient. Changing it searches again when there are results.
+   */
+  wholeFacility: boolean;
+  setWholeFacility(whole: boolean): void;
   searching: boolean;
   /** Null before the first search. */
-  results: Attachment[] | null;
+  results: AttachmentListItem[] | null;
   /** The search failure shown inline: the spec's text and, for a refused call, the service's reason. */
   failure: CallFailureInfo | null;
-  download(attachment: Attachment): void;
+  download(attachment: AttachmentListItem): void;
   /** The attachment being fetched, if any. */
   downloading: string | null;
 }
@@ -47,13 +53,15 @@ export interface AttachmentSearchState {
  */
 export function useAttachmentSearch(
   clientFacilityId: number,
+  jobId: number,
   today: Date = new Date(),
 ): AttachmentSearchState {
   const { t } = useTranslation();
   const [initial] = useState(() => defaultAttachmentDays(today));
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
-  const [results, setResults] = useState<Attachment[] | null>(null);
+  const [results, setResults] = useState<AttachmentListItem[] | null>(null);
+  const [wholeFacility, setWhole] = useState(false);
   const [failure, setFailure] = useState<AttachmentSearchState['failure']>(null);
   const credentials = useRef<AttachmentApiCredentials | null>(null);
   const problem = attachmentDaysProblem(from, to);
@@ -74,8 +82,16 @@ export function useAttachmentSearch(
   };
 
   const searchCall = useMutation({
-    mutationFn: (query: NonNullable<ReturnType<typeof attachmentSearchQuery>>) =>
-      withCredentials((c) => searchAttachments(c, clientFacilityId, query)),
+    mutationFn: ({
+      query,
+      whole,
+    }: {
+      query: NonNullable<ReturnType<typeof attachmentSearchQuery>>;
+      whole: boolean;
+    }) =>
+      withCredentials((c) =>
+        searchAttachments(c, clientFacilityId, whole ? query : { ...query, JobId: jobId }),
+      ),
     onSuccess: (answer) => setResults(answer),
     onError: (error) => {
       const message = t('attachments.searchFailed');
@@ -85,7 +101,7 @@ export function useAttachmentSearch(
   });
 
   const downloadCall = useMutation({
-    mutationFn: async (attachment: Attachment) => {
+    mutationFn: async (attachment: AttachmentListItem) => {
       const toast = `attachment-${attachment.attachmentNonSequentialID}`;
       showToast(t('attachments.fetching'), { id: toast, untilHidden: true });
       try {
@@ -100,17 +116,24 @@ export function useAttachmentSearch(
     onError: () => showToast(t('attachments.downloadFailed'), { kind: 'error' }),
   });
 
+  const search = (whole: boolean) => {
+    const query = attachmentSearchQuery(from, to);
+    if (problem || !query || searchCall.isPending) return;
+    setFailure(null);
+    searchCall.mutate({ query, whole });
+  };
+
   return {
     from,
     to,
     setFrom,
     setTo,
     problem,
-    runSearch: () => {
-      const query = attachmentSearchQuery(from, to);
-      if (problem || !query || searchCall.isPending) return;
-      setFailure(null);
-      searchCall.mutate(query);
+    runSearch: () => search(wholeFacility),
+    wholeFacility,
+    setWholeFacility: (whole) => {
+      setWhole(whole);
+      if (results !== null) search(whole);
     },
     searching: searchCall.isPending,
     results,

@@ -191,8 +191,19 @@ describe('other calls', () => {
   });
 
   it('builds the export and legacy job details addresses', () => {
-    expect(jobListExportUrl('2', 'hq', ['stat', 'filterJobId', 'workType'])).toBe(
+    const columns = ['stat', 'filterJobId', 'workType'] as const;
+    expect(jobListExportUrl('2', 'hq', { columns, search: ' ', sort: null, group: null })).toBe(
       '/api/file/JobList/2/hq?columns=stat,filterJobId,workType',
+    );
+    // Issue 39: the export follows the screen — its applied search, sort and grouping.
+    const shown = {
+      columns,
+      search: ' Hoffman & co ',
+      sort: { column: 'workType', ascending: false },
+      group: 'stat',
+    } as const;
+    expect(jobListExportUrl('2', 'all', shown)).toBe(
+      '/api/file/JobList/2/all?search=Hoffman%20%26%20co&sort=workType&order=desc&group=stat&columns=stat,filterJobId,workType',
     );
     expect(legacyJobDetailsUrl('https://legacy.example/', 42)).toBe(
       'https://legacy.example/search/job/jobdetails.aspx?ID=42',

@@ -3,6 +3,7 @@ import type { CorporateStructure, JobCounts, JobDetails, JobListRow } from '@qui
 import type { QueueName } from '@quill/core/rules/constants';
 import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import type { JobListScreen } from '@quill/core/rules/jobListScreen';
 import { queueListCall } from '@quill/core/rules/jobListQueueCall';
 import { ApiRequestError, callApi, urlFor } from '../../../lib/api';
 import { receiveRowBatch } from './rowBatchRequest';
@@ -103,11 +104,29 @@ export function fetchJobDetails(jobId: number, signal?: AbortSignal): Promise<Jo
   return callApi(JOB_LIST.details, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
-/** Spec 01 §7 "Jobs and list": the Excel export of the list's visible columns, opened by navigation. */
-export function jobListExportUrl(csId: string, queue: QueueName, columns: readonly JobListColumn[]): string {
-  const url = urlFor(JOB_LIST.exportJobList, { params: { csId, queueName: queue }, query: {} });
+/**
+ * Spec 01 §7 "Jobs and list": the Excel export of the list as shown (issue 39), opened by
+ * navigation — the visible columns in order, and the applied search, sort and grouping, which the
+ * server applies with the same rules (core rules/jobListScreen).
+ */
+export function jobListExportUrl(
+  csId: string,
+  queue: QueueName,
+  screen: Pick<JobListScreen, 'columns' | 'search' | 'sort' | 'group'>,
+): string {
+  const { columns, sort, group } = screen;
+  const search = screen.search.trim();
+  const url = urlFor(JOB_LIST.exportJobList, {
+    params: { csId, queueName: queue },
+    query: {
+      ...(search ? { search } : {}),
+      ...(sort ? { sort: sort.column, order: sort.ascending ? 'asc' : 'desc' } : {}),
+      ...(group ? { group } : {}),
+    },
+  });
+  if (!columns.length) return url;
   // The commas between the column names stay as typed (urlFor would encode them as %2C).
-  return columns.length ? `${url}?columns=${columns.map(encodeURIComponent).join(',')}` : url;
+  return `${url}${url.includes('?') ? '&' : '?'}columns=${columns.map(encodeURIComponent).join(',')}`;
 }
 
 /** Spec 01 §2 "Legacy pages": the job id links to the legacy job details page, by path on its host. */

@@ -1,4 +1,5 @@
 import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
+import { LIMITS } from '@quill/core/rules/constants';
 import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
 import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,7 @@ const SearchBox = memo(function SearchBox({
       placeholder={t('jobList.toolbar.searchPlaceholder')}
       leftSection={<SearchIcon size={14} />}
       value={search}
+      maxLength={LIMITS.jobListSearchMax}
       onChange={(e) => onSearch(e.currentTarget.value)}
       rightSection={
         search ? (
@@ -114,6 +116,7 @@ const ListActions = memo(function ListActions({
         component="a"
         href={exportUrl}
         download
+        title={t('jobList.toolbar.exportHint')}
         leftSection={<DownloadIcon size={14} />}
       >
         {t('jobList.toolbar.export')}

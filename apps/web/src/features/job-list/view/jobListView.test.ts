@@ -1,4 +1,5 @@
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import { screenOrder } from '@quill/core/rules/jobListScreen';
 import type { JobListLabels } from '@quill/core/rules/jobListValues';
 import { stageLabel } from '@quill/core/rules/stages';
 import { describe, expect, it } from 'vitest';
@@ -164,5 +165,32 @@ describe('job list view (spec 01 §5, §9)', () => {
     const found = filterOrder(grouped, bigIndex.searchMatches(visible, 'patient 99'));
     expect(found.length).toBe(big.filter((r) => r.patientName!.toLowerCase().includes('patient 99')).length);
     for (const position of found) expect(big[position]!.patientName!.toLowerCase()).toContain('patient 99');
+  });
+
+  it('shows the order the Excel export builds with core’s screenOrder, for every sort, grouping and search', () => {
+    // Issue 39: the export holds the rows on screen in screen order; both come from one rule.
+    const many = Array.from({ length: 240 }, (_, i) =>
+      jobRow(i + 1, {
+        patientName: i % 11 ? `${['Hoffman', 'Núñez', 'Cruz', 'Young'][i % 4]}, P${i % 7}` : null,
+        workType: ['Consultation', '', 'Progress Note'][i % 3]!,
+        dictatedDate: i % 5 ? new Date(Date.UTC(2026, 9, 1 + (i % 9), i % 24)).toISOString() : null,
+        stat: i % 13 === 0,
+      }),
+    );
+    const shown = new JobListIndex(many, labels);
+    const sorts = [
+      null,
+      ...(['patientName', 'formattedDictatedDate', 'stat'] as const).flatMap((column) =>
+        [true, false].map((ascending) => ({ column, ascending })),
+      ),
+    ];
+    for (const sort of sorts)
+      for (const group of [null, 'workType', 'patientName'] as const)
+        for (const search of ['', 'hoff', 'p3', 'zzz']) {
+          const grouped = groupOrder(shown, sortOrder(shown, sort), group);
+          const onScreen = search ? filterOrder(grouped, shown.searchMatches(visible, search)) : grouped;
+          const exported = screenOrder(many, { search, sort, group, columns: visible }, labels);
+          expect(Array.from(exported), JSON.stringify({ sort, group, search })).toEqual(Array.from(onScreen));
+        }
   });
 });

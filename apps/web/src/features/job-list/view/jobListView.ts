@@ -1,6 +1,7 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn } from '@quill/core/rules/jobListColumns';
 import type { JobListGroups } from '@quill/core/rules/jobListGroup';
+import { filterOrder } from '@quill/core/rules/jobListScreen';
 import { type JobListSort, orderByRanks } from '@quill/core/rules/jobListSort';
 import type { JobListIndex } from '../data/jobListIndex';
 
@@ -18,19 +19,8 @@ export function groupOrder(
   return group ? orderByRanks(order, index.groups(group).ofRow, true) : order;
 }
 
-/**
- * Spec 01 §5: the rows a search matched (`matches`: 1 at each matching row position, see
- * `JobListIndex.searchMatches`), in the order given.
- */
-export function filterOrder(order: Uint32Array, matches: Uint8Array): Uint32Array {
-  const out = new Uint32Array(order.length);
-  let n = 0;
-  for (let i = 0; i < order.length; i++) {
-    const position = order[i]!;
-    if (matches[position] === 1) out[n++] = position;
-  }
-  return out.subarray(0, n);
-}
+/** Spec 01 §5: the searched rows in the order given (the one rule, shared with the export). */
+export { filterOrder };
 
 /**
  * How many of the shown rows each group holds. When every row is shown (no search), they are
