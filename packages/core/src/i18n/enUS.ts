@@ -1022,6 +1022,7 @@ export const enUS = {
     loadFailed: 'The audit trail could not be loaded.',
     fileName: 'AuditTrail-{{jobId}}.csv',
     call: 'Call {{name}}',
+    identityRelease: '{{action}} ({{rules}}). Reason: {{reason}}',
     outcomes: {
       success: 'Done',
       failure: 'Failed',
