@@ -79,6 +79,42 @@ const nameParts = (job: Pick<JobPatientIdentity, 'lastName' | 'firstName'>) =>
   [job.lastName, job.firstName].filter((p): p is string => text(p) !== null);
 
 /**
+ * Whether one value of a patient (a part of JobPatientIdentity: a search result's cell, an ADT
+ * value) differs from what the document says; false when either side is empty (nothing to compare).
+ * A name part differs when one of its words is not in the document's name.
+ */
+export function identityValueDiffers(
+  part: keyof JobPatientIdentity,
+  value: string | null | undefined,
+  document: DocumentPatient | null,
+): boolean {
+  const v = text(value);
+  if (!v || !document) return false;
+  switch (part) {
+    case 'lastName':
+    case 'firstName':
+    case 'middleName': {
+      const name = text(document.name);
+      if (!name) return false;
+      const words = new Set(nameWords(name));
+      return !nameWords(v).every((w) => words.has(w));
+    }
+    case 'mrn': {
+      const mrn = text(document.mrn);
+      return mrn !== null && mrn.toLowerCase() !== v.toLowerCase();
+    }
+    case 'birthDate': {
+      const born = identityDate(document.birthDate);
+      return born !== null && born !== identityDate(v);
+    }
+    case 'sex': {
+      const sex = identitySex(document.sex);
+      return sex !== null && sex !== identitySex(v);
+    }
+  }
+}
+
+/**
  * The parts on which the document's patient and the job's patient differ: only parts both give
  * (a part the document or the job leaves out cannot be compared). Names agree as the hold-queue
  * rule reads them (every word of the job's last and first name in the document's name).
@@ -91,12 +127,27 @@ export function identityDifferences(
   const out: IdentityPart[] = [];
   const parts = nameParts(job);
   if (text(document.name) && parts.length && !namesAgree(document.name!, parts)) out.push('name');
-  const mrn = text(document.mrn);
-  if (mrn && text(job.mrn) && mrn.toLowerCase() !== text(job.mrn)!.toLowerCase()) out.push('mrn');
-  const born = identityDate(document.birthDate);
-  if (born && identityDate(job.birthDate) && born !== identityDate(job.birthDate)) out.push('birthDate');
-  const sex = identitySex(document.sex);
-  if (sex && identitySex(job.sex) && sex !== identitySex(job.sex)) out.push('sex');
+  for (const part of ['mrn', 'birthDate', 'sex'] as const)
+    if (identityValueDiffers(part, job[part], document)) out.push(part);
+  return out;
+}
+
+/** Who a search result's row is, from its cells and the identity its columns name. */
+export function identityOfRow(
+  columns: readonly { identity?: keyof JobPatientIdentity | undefined }[],
+  cells: readonly (string | null)[],
+): JobPatientIdentity {
+  const out: JobPatientIdentity = {
+    lastName: null,
+    firstName: null,
+    middleName: null,
+    mrn: null,
+    birthDate: null,
+    sex: null,
+  };
+  columns.forEach((c, i) => {
+    if (c.identity) out[c.identity] = text(cells[i]);
+  });
   return out;
 }
 
@@ -107,12 +158,4 @@ export function jobPatientName(job: JobPatientIdentity | null): string | null {
   const last = text(job.lastName);
   if (last && given) return `${last}, ${given}`;
   return last ?? (given || null);
-}
-
-/** Whether a name word of the document occurs in a value (for marking a search result's cell). */
-export function nameWordIn(documentName: string | null, value: string | null): boolean {
-  if (!documentName || !value) return false;
-  const words = new Set(nameWords(documentName));
-  const valueWords = nameWords(value);
-  return valueWords.length > 0 && valueWords.every((w) => words.has(w));
 }
