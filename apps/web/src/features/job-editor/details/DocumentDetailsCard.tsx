@@ -3,11 +3,15 @@ import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
 import { LIMITS } from '@quill/core/rules/constants';
 import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobOptions';
+import { canSeePatientName } from '@quill/core/rules/permissions';
 import type { TextType } from '@quill/core/rules/textType';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
+import { documentPatientKey } from '../identity/identityApi';
+import { JobIdentityComparison } from '../identity/JobIdentityComparison';
 import { CheckJobModal } from './CheckJobModal';
 import {
   detailsKeys,
@@ -69,6 +73,8 @@ export function DocumentDetailsCard({
   const facilityId = details.clientFacility.id;
   const [pendingWorkType, setPendingWorkType] = useState<WorkType | null>(null);
   const [checkOpen, setCheckOpen] = useState(false);
+  const client = useQueryClient();
+  const seesPatient = canSeePatientName(new Set(useSession().userSettings.permissions));
 
   // The lists are asked for once the card can be edited; until then the loaded choices show.
   const workTypes = useQuery({
@@ -101,6 +107,8 @@ export function DocumentDetailsCard({
   const runCheck = () => {
     setCheckOpen(true);
     check.mutate();
+    // The document's patient beside the job's as it is now (an accepted patient included).
+    void client.invalidateQueries({ queryKey: documentPatientKey(details.jobId) });
   };
 
   const chooseWorkType = (picked: string | null) => {
@@ -254,6 +262,7 @@ export function DocumentDetailsCard({
         onClose={() => setCheckOpen(false)}
         rows={check.data ?? null}
         running={check.isPending}
+        comparison={seesPatient ? <JobIdentityComparison jobId={details.jobId} /> : null}
       />
     </Paper>
   );
