@@ -1295,7 +1295,6 @@ export const enUS = {
     notCompared: '—',
     mismatch: "Does not match the job's patient",
     noDocumentPatient: 'The document names no patient.',
-    summary: '{{name}} · MRN {{mrn}} · born {{birthDate}} · sex {{sex}}',
     differsFromDocument: '(differs from the document)',
     loadFailed: 'The patient named in the document could not be read.',
     confirmTitle: 'Release a job whose patient may not match?',

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
+import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { LIMITS } from '@quill/core/rules/constants';
 import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobOptions';
 import { canSeePatientName } from '@quill/core/rules/permissions';
@@ -137,24 +138,23 @@ export function DocumentDetailsCard({
             <Text size="sm" fw={500}>
               {t('jobDetails.holdQueueFlags')}
             </Text>
-            {textType !== 'DOCX' && (
-              <Tooltip
-                label={t('jobDetails.checkNoText')}
-                disabled={textType !== 'none'}
-                openDelay={LIMITS.tooltipDelayMs}
-              >
-                <span>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={runCheck}
-                    disabled={disabled || textType === 'none'}
-                  >
-                    {t('jobDetails.checkFlags')}
-                  </Button>
-                </span>
-              </Tooltip>
-            )}
+            {/* Word jobs too (issue 39): the identity rule reads the Word document's patient. */}
+            <Tooltip
+              label={t('jobDetails.checkNoText')}
+              disabled={textType !== 'none'}
+              openDelay={LIMITS.tooltipDelayMs}
+            >
+              <span>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={runCheck}
+                  disabled={disabled || textType === 'none'}
+                >
+                  {t('jobDetails.checkFlags')}
+                </Button>
+              </span>
+            </Tooltip>
           </Group>
           {details.holdQueueFlags.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -262,7 +262,12 @@ export function DocumentDetailsCard({
         onClose={() => setCheckOpen(false)}
         rows={check.data ?? null}
         running={check.isPending}
-        comparison={seesPatient ? <JobIdentityComparison jobId={details.jobId} /> : null}
+        comparison={
+          seesPatient ? (
+            // The ADT as the check sends it: the job data carries the panel's unsaved values.
+            <JobIdentityComparison jobId={details.jobId} items={(value as JobDataRequest).inputAdtData} />
+          ) : null
+        }
       />
     </Paper>
   );

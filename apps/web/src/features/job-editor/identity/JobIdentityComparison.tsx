@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { AdtItem } from '@quill/core/contract/adt';
+import type { Hl7Identifier } from '@quill/core/contract/adt';
 import { adtKey } from '@quill/core/rules/adtValues';
 import { jobPatientFromAdt } from '@quill/core/rules/patientIdentity';
 import { useMemo } from 'react';
@@ -9,8 +9,8 @@ import { PatientComparison } from './PatientComparison';
 
 export interface JobIdentityComparisonProps {
   jobId: number;
-  /** The job's ADT values as the panel holds them (unsaved changes included); absent: as stored. */
-  items?: readonly AdtItem[];
+  /** The job's ADT values as edited (unsaved changes included); absent: as stored. */
+  items?: readonly { hl7Identifier: Hl7Identifier; value: string | null }[] | undefined;
 }
 
 /**
