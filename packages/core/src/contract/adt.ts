@@ -212,7 +212,12 @@ export const AdtSearchRequestSchema = z.object({
 export type AdtSearchRequest = z.infer<typeof AdtSearchRequestSchema>;
 
 /** A column of the search result tables. */
-export const AdtMatchFieldSchema = z.object({ name: z.string(), type: z.enum(ADT_DISPLAY_TYPES) });
+export const AdtMatchFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(ADT_DISPLAY_TYPES),
+  /** Which part of the patient's identity the column holds (issue 39: compared with the document's patient). */
+  identity: z.enum(['lastName', 'firstName', 'middleName', 'mrn', 'birthDate', 'sex']).optional(),
+});
 /** A cell of the search result tables: the stored text and its reading. */
 export const AdtSearchValueSchema = z.object({
   raw: z.string().nullable(),

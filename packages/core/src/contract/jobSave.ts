@@ -3,6 +3,7 @@ import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt.js';
 import { CdaEditsSchema } from './cda.js';
 import { BookingCookieSchema, bodyId, queryId, wholeNumber } from './ids.js';
 import { HoldQueueFlagSchema, JobDataSchema, SetJobDataRequestSchema } from './job.js';
+import { IdentityConfirmationSchema } from './patientIdentity.js';
 import { plainText } from './text.js';
 
 /**
@@ -71,6 +72,8 @@ export const SaveJobBodySchema = z.object({
   saveMode: SaveModeSchema,
   setJobDataRequest: JobDataRequestSchema,
   cda: CdaEditsSchema.optional(),
+  /** Releases the job although a patient-identity rule fails (issue 39; otherwise 409). */
+  identityConfirmation: IdentityConfirmationSchema.optional(),
 });
 export type SaveJobBody = z.infer<typeof SaveJobBodySchema>;
 
@@ -104,6 +107,8 @@ export const HoldQueueCheckRowSchema = z.object({
   ruleCode: z.string(),
   ruleDescription: z.string(),
   isTriggered: z.boolean(),
+  /** A patient-identity rule: a release while it fails needs a confirmation (issue 39). */
+  isIdentity: z.boolean().optional(),
 });
 /** Answer of RunHoldQueueCheck. */
 export const HoldQueueCheckResultSchema = z.array(HoldQueueCheckRowSchema);

@@ -1058,6 +1058,7 @@ export const enUS = {
     loadFailed: 'The audit trail could not be loaded.',
     fileName: 'AuditTrail-{{jobId}}.csv',
     call: 'Call {{name}}',
+    identityRelease: '{{action}} ({{rules}}). Reason: {{reason}}',
     outcomes: {
       success: 'Done',
       failure: 'Failed',
@@ -1093,7 +1094,9 @@ export const enUS = {
       'job.data.save': 'Saved the job data',
       'job.departments.read': 'Read the departments',
       'job.details.read': 'Read the job details',
+      'job.documentPatient.read': 'Read the patient the document names',
       'job.holdQueue.check': 'Ran the hold-queue check',
+      'job.identity.confirm': 'Released the job although its patient may not match the document',
       'job.locations.read': 'Read the locations',
       'job.printed': 'Marked the job printed',
       'job.recipients.save': 'Saved the recipients',
@@ -1142,6 +1145,8 @@ export const enUS = {
       'Your booking of job {{jobId}} has expired or belongs to another edit. Book the job out again to save.',
     staleVersion:
       'Job {{jobId}} has a newer version ({{current}}) than the one this save was based on ({{version}}): stale version. Reload the job to see the latest edit.',
+    identityUnconfirmed:
+      "Job {{jobId}} was not saved: it would leave the hold queue while a patient-identity rule fails ({{rules}}). Compare the patient in the document with the job's patient, correct it, or confirm the release with a reason.",
     closedStage: 'Job {{jobId}} is {{stage}} and can no longer be edited.',
     finishNotHim: 'Only health information management (HIM) jobs can be finished.',
     booked: 'Job {{jobId}} is booked out to you until {{expiresAt}}.',
@@ -1310,6 +1315,34 @@ export const enUS = {
     skipExport: 'Skip export',
     skipPrint: 'Skip print',
     forceResign: 'Force re-sign',
+  },
+  // Issue 39: the document's patient beside the job's, and the release of a job whose patient may not match.
+  patientIdentity: {
+    title: 'Patient in the document and in the job',
+    documentPatient: 'Patient in the document',
+    jobPatient: 'Patient in the job data',
+    candidate: 'Patient chosen',
+    part: 'Compared',
+    name: 'Name',
+    mrn: 'MRN',
+    birthDate: 'Date of birth',
+    sex: 'Sex',
+    status: 'Status',
+    differs: 'Differs',
+    same: 'Same',
+    notCompared: '—',
+    mismatch: "Does not match the job's patient",
+    noDocumentPatient: 'The document names no patient.',
+    differsFromDocument: '(differs from the document)',
+    loadFailed: 'The patient named in the document could not be read.',
+    confirmTitle: 'Release a job whose patient may not match?',
+    confirmText:
+      "These patient-identity rules fail. Releasing the job sends its document on under the job's patient data. Cancel keeps the job held; to release it anyway, give a reason (kept in the audit trail).",
+    failingRules: 'Failing patient-identity rules',
+    reason: 'Reason for releasing',
+    reasonRequired: 'Give a reason for releasing the job',
+    release: 'Release anyway',
+    cancel: 'Cancel, keep the job held',
   },
   // Spec 02 §2, §4, §5, §8: the Recipients card, the Physician modal and their messages (issue 21).
   recipients: {

@@ -13,6 +13,18 @@ export function auditActionText(action: string): string {
   return ACTIONS[action] ?? message('auditTrail.call', { name: action });
 }
 
+/**
+ * An entry in words: its action's text, and for a release confirmed past failing patient-identity
+ * rules (issue 39) the rules and the reason the person gave.
+ */
+export function auditEntryText(action: string, detail: unknown): string {
+  const text = auditActionText(action);
+  if (action !== 'job.identity.confirm' || !detail || typeof detail !== 'object') return text;
+  const { rules, reason } = detail as { rules?: unknown; reason?: unknown };
+  if (!Array.isArray(rules) || typeof reason !== 'string') return text;
+  return message('auditTrail.identityRelease', { action: text, rules: rules.join(', '), reason });
+}
+
 /** How an audited call ended, in words (the code itself when the catalogue has none). */
 export function auditOutcomeText(outcome: string): string {
   return OUTCOMES[outcome] ?? outcome;

@@ -29,7 +29,13 @@ describe('hold-queue rules', () => {
   it('passes a complete job and answers one row per rule in order', () => {
     const rows = evaluateHoldQueueRules(rules, good);
     expect(rows.map((r) => r.ruleCode)).toEqual(['HQ01', 'HQ02', 'HQ03', 'HQ04', 'HQ05', 'HQ09']);
-    expect(rows[0]).toEqual({ ruleCode: 'HQ01', ruleDescription: 'mandatory', isTriggered: false });
+    expect(rows[0]).toEqual({
+      ruleCode: 'HQ01',
+      ruleDescription: 'mandatory',
+      isTriggered: false,
+      isIdentity: false,
+    });
+    expect(rows.filter((r) => r.isIdentity).map((r) => r.ruleCode)).toEqual(['HQ05']);
     expect(fired(good)).toEqual([]);
   });
   it('triggers each kind on its own fault', () => {

@@ -11,6 +11,17 @@ export const HOLD_QUEUE_RULE_KINDS = [
 
 export type HoldQueueRuleKind = (typeof HOLD_QUEUE_RULE_KINDS)[number];
 
+/**
+ * Rule kinds about who the job is about (issue 39): a save that would release a job while one of
+ * them fails asks for a confirmation with a reason (rules/saveOutcome identityRulesToConfirm).
+ */
+export const IDENTITY_RULE_KINDS: readonly HoldQueueRuleKind[] = ['patientNameMismatch'];
+
+/** Whether a rule kind is a patient-identity rule. */
+export function isIdentityRuleKind(kind: string): boolean {
+  return (IDENTITY_RULE_KINDS as readonly string[]).includes(kind);
+}
+
 /** A hold-queue rule of a client facility as stored (`hold_queue_rules`). */
 export interface HoldQueueRuleDefinition {
   code: string;
@@ -38,6 +49,8 @@ export interface HoldQueueCheckRow {
   ruleCode: string;
   ruleDescription: string;
   isTriggered: boolean;
+  /** A patient-identity rule (IDENTITY_RULE_KINDS). */
+  isIdentity?: boolean;
 }
 
 const stringList = (value: unknown): string[] | null =>
@@ -95,5 +108,6 @@ export function evaluateHoldQueueRules(
     ruleCode: rule.code,
     ruleDescription: rule.description,
     isTriggered: triggered(rule, facts),
+    isIdentity: isIdentityRuleKind(rule.kind),
   }));
 }

@@ -1,3 +1,4 @@
+import type { HoldQueueCheckRow } from './holdQueueRules.js';
 import { SAVE_MODES, type SaveMode } from './saveOptions.js';
 import { STAGES } from './stages.js';
 
@@ -62,4 +63,16 @@ export function saveOutcome(input: {
 /** Whether the save mode runs the hold-queue rules. */
 export function saveModeRunsRules(mode: SaveMode): boolean {
   return mode !== SAVE_MODES.saveOnly && mode !== SAVE_MODES.finish;
+}
+
+/**
+ * The patient-identity rules a save must have confirmed (issue 39): those that fail while the save
+ * leaves the hold queue (`stageId`, the stage it gives); none when the job stays held.
+ */
+export function identityRulesToConfirm(
+  rows: readonly HoldQueueCheckRow[],
+  stageId: number,
+): HoldQueueCheckRow[] {
+  if (stageId === STAGES.holdQueue.id) return [];
+  return rows.filter((r) => r.isTriggered && r.isIdentity === true);
 }

@@ -1,7 +1,8 @@
-import type { HoldQueueFacts } from '@quill/core';
+import { type DocumentPatient, type HoldQueueFacts, identityDate, identitySex } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
 import { blocksText } from './narrative.js';
-import { type CdaSection, readCda } from './readCda.js';
+import { type CdaDocument, type CdaSection, readCda } from './readCda.js';
+import { path } from './xmlTree.js';
 
 /**
  * A section's text with that of its subsections: a section that only holds subsections is not
@@ -23,4 +24,20 @@ export function documentFacts(
   if (xml === null) return null;
   const doc = readCda(xml, limits);
   return { patientName: doc.header.patient.name, sections: sectionFacts(doc.sections) };
+}
+
+/**
+ * Who the CDA says it is about (issue 39): recordTarget/patientRole's name, record number (never a
+ * social security number), birthTime as xs:date and administrativeGenderCode's code (or its
+ * display name's first letter).
+ */
+export function cdaPatient(doc: CdaDocument): DocumentPatient {
+  const { patient } = doc.header;
+  const gender = path(doc.xml.root, 'recordTarget', 'patientRole', 'patient', 'administrativeGenderCode');
+  return {
+    name: patient.name,
+    mrn: patient.mrn,
+    birthDate: identityDate(patient.birthTime),
+    sex: identitySex(gender?.attrs.code || patient.gender),
+  };
 }

@@ -1,10 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import type { CdaEditModel, CdaEdits, HoldQueueFacts } from '@quill/core';
-import { documentFacts } from '../cda/cdaFacts.js';
+import type { CdaEditModel, CdaEdits, DocumentPatient, HoldQueueFacts } from '@quill/core';
+import { cdaPatient, documentFacts } from '../cda/cdaFacts.js';
 import { applyCdaEdits } from '../cda/edit/applyCdaEdits.js';
 import { readCdaEditModel } from '../cda/edit/readCdaEditModel.js';
 import { readCda } from '../cda/readCda.js';
 import { checkDocxPackage } from '../docx/checkDocxPackage.js';
+import { docxPatient } from '../docx/docxPatient.js';
 import { docxToRtf } from '../docx/docxToRtf.js';
 import { readDocx } from '../docx/readDocx.js';
 import type { DocumentLimits } from '../limits.js';
@@ -66,6 +67,16 @@ export const documentTasks = {
   /** What the CDA text says for the hold-queue rules. */
   async cdaFacts(input: { xml: string; limits: DocumentLimits }): Promise<HoldQueueFacts['document']> {
     return documentFacts(input.xml, input.limits);
+  },
+  /** Who a stored CDA or Word document says it is about (issue 39). */
+  async documentPatient(input: {
+    stored: Uint8Array;
+    storedFormat: string;
+    limits: DocumentLimits;
+  }): Promise<DocumentPatient> {
+    const stored = asBuffer(input.stored);
+    if (input.storedFormat === 'DOCX') return docxPatient(await readDocx(stored, input.limits));
+    return cdaPatient(readCda(stored, input.limits));
   },
   async readXlsx(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<string[][]> {
     return readXlsxRows(asBuffer(input.bytes), input.limits);

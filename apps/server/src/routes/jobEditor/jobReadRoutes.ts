@@ -5,6 +5,7 @@ import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { canAccessJob } from '../../services/jobEditor/canAccessJob.js';
 import { getDocumentAvailability } from '../../services/jobEditor/getDocumentAvailability.js';
+import { getDocumentPatient } from '../../services/jobEditor/getDocumentPatient.js';
 import { getJobCda } from '../../services/jobEditor/getJobCda.js';
 import { getJobData } from '../../services/jobEditor/getJobData.js';
 import { getJobVersion } from '../../services/jobEditor/getJobVersion.js';
@@ -26,6 +27,9 @@ export const jobReadRoutes =
     serve(app, e.details, view, async (req) => getJobViewDetails(ctx, authOf(req), req.query.jobId, req.ip));
     serve(app, e.availability, view, async (req) =>
       getDocumentAvailability(ctx, authOf(req), req.query.jobId, req.ip),
+    );
+    serve(app, e.documentPatient, view, async (req) =>
+      getDocumentPatient(ctx, authOf(req), req.query.jobId, req.ip),
     );
     serve(app, e.cda, view, async (req) => getJobCda(ctx, authOf(req), req.query.jobId, req.ip));
     serve(app, e.jobData, view, async (req) => getJobData(ctx, authOf(req), req.query.jobId, req.ip));

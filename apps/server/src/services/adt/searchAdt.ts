@@ -3,6 +3,7 @@ import {
   type AdtDisplayType,
   type AdtSearchRequest,
   type AdtSearchResult,
+  type JobPatientIdentity,
   type MessageKey,
   message,
 } from '@quill/core';
@@ -17,21 +18,28 @@ import { requireJob } from '../jobAccess/requireJob.js';
 import { adtSearchCriteria, StoredSearchFieldsSchema } from './adtSearchCriteria.js';
 import { type AdtMatches, findAdtMatches } from './adtSearchSql.js';
 
-type Column<Row> = { label: MessageKey; type: AdtDisplayType; read: (row: Row) => string | null };
-const column = <Row>(label: MessageKey, type: AdtDisplayType, read: Column<Row>['read']): Column<Row> => ({
-  label,
-  type,
-  read,
-});
+type Identity = keyof JobPatientIdentity;
+type Column<Row> = {
+  label: MessageKey;
+  type: AdtDisplayType;
+  read: (row: Row) => string | null;
+  identity?: Identity;
+};
+const column = <Row>(
+  label: MessageKey,
+  type: AdtDisplayType,
+  read: Column<Row>['read'],
+  identity?: Identity,
+): Column<Row> => ({ label, type, read, ...(identity ? { identity } : {}) });
 
 /** The columns of the Patients, Visits and Orders tables, in the order of each row's values. */
 const PATIENT_COLUMNS: Column<AdtMatches['patients'][number]>[] = [
-  column('adt.column.mrn', 'string', (p) => p.mrn),
-  column('adt.column.lastName', 'string', (p) => p.lastName),
-  column('adt.column.firstName', 'string', (p) => p.firstName),
-  column('adt.column.middleName', 'string', (p) => p.middleName),
-  column('adt.column.dateOfBirth', 'date', (p) => p.dateOfBirth),
-  column('adt.column.sex', 'string', (p) => p.sex),
+  column('adt.column.mrn', 'string', (p) => p.mrn, 'mrn'),
+  column('adt.column.lastName', 'string', (p) => p.lastName, 'lastName'),
+  column('adt.column.firstName', 'string', (p) => p.firstName, 'firstName'),
+  column('adt.column.middleName', 'string', (p) => p.middleName, 'middleName'),
+  column('adt.column.dateOfBirth', 'date', (p) => p.dateOfBirth, 'birthDate'),
+  column('adt.column.sex', 'string', (p) => p.sex, 'sex'),
 ];
 const VISIT_COLUMNS: Column<AdtMatches['visits'][number]>[] = [
   column('adt.column.visitNumber', 'string', (v) => v.visitNumber),
@@ -46,7 +54,11 @@ const ORDER_COLUMNS: Column<AdtMatches['orders'][number]>[] = [
 ];
 
 const fieldsOf = <Row>(columns: Column<Row>[]) =>
-  columns.map((c) => ({ name: message(c.label), type: c.type }));
+  columns.map((c) => ({
+    name: message(c.label),
+    type: c.type,
+    ...(c.identity ? { identity: c.identity } : {}),
+  }));
 // Every value is text already in the form of its type (xs:date, xs:dateTime), so it reads as itself.
 const valuesOf = <Row>(columns: Column<Row>[], row: Row) =>
   columns.map((c) => {

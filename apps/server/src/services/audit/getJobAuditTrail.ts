@@ -2,7 +2,7 @@ import {
   AUDIT_TRAIL,
   type AuditTrail,
   type AuditTrailRow,
-  auditActionText,
+  auditEntryText,
   auditOutcomeText,
 } from '@quill/core';
 import { count, desc, eq } from 'drizzle-orm';
@@ -30,6 +30,7 @@ export async function jobAuditRows(
       action: auditLog.action,
       outcome: auditLog.outcome,
       ip: auditLog.ip,
+      detail: auditLog.detail,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
@@ -38,10 +39,10 @@ export async function jobAuditRows(
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({
+  return rows.map(({ detail, ...r }) => ({
     ...r,
     at: r.at.toISOString(),
-    what: auditActionText(r.action),
+    what: auditEntryText(r.action, detail),
     outcomeText: auditOutcomeText(r.outcome),
   }));
 }

@@ -2,6 +2,7 @@ import {
   type CdaEdits,
   HIM_COMPONENT_TYPE,
   type HoldQueueFlag,
+  type IdentityConfirmation,
   type JobDataRequest,
   message,
   SAVE_MODES,
@@ -25,7 +26,8 @@ import { applyDocumentEdits } from './applyDocumentEdits.js';
 import { jobWithWorkingDocument } from './currentDocument.js';
 import { cdaTextOf, narrativeLength } from './documentText.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
-import { readDocumentFacts } from './holdQueue/holdQueueFacts.js';
+import { readJobDocumentFacts } from './holdQueue/holdQueueFacts.js';
+import { identityRelease } from './holdQueue/identityRelease.js';
 import { replaceJobFlags, triggeredFlags } from './holdQueue/jobFlags.js';
 import { refuseSaveModeOutsideLimits } from './plannedRecipients.js';
 import { followWordEdit, storeNewDocument } from './saveDocument.js';
@@ -59,6 +61,8 @@ export interface SaveRequest {
    * PutFiles made since (bookings.wordBaseVersion) are not newer.
    */
   wordEdit?: boolean;
+  /** Releases the job although a patient-identity rule fails (issue 39; otherwise 409, nothing saved). */
+  identityConfirmation?: IdentityConfirmation | null;
   /** Runs in the transaction once the new version is known (PutFile moves its token on). */
   afterSave?: (tx: Db, version: number) => Promise<void>;
 }
@@ -108,7 +112,9 @@ export async function persistSave(
   const typedChars =
     edited !== null && current ? Math.max(0, narrativeLength(edited) - narrativeLength(current.xml)) : null;
   // What the text says for the rules, read on a document thread before the transaction.
-  const document = runsRules ? await readDocumentFacts(ctx, edited ?? current?.xml ?? null) : null;
+  const document = runsRules
+    ? await readJobDocumentFacts(ctx, read?.doc, edited ?? current?.xml ?? null)
+    : null;
   const limitsApply = req.mode === SAVE_MODES.moveOn || req.mode === SAVE_MODES.finish;
   // Issue 39: whether the save changes the text a signature covers (a starting draft is unsigned).
   const textChanged = changesText(
@@ -216,6 +222,9 @@ export async function persistSave(
         distributionMethods: methods,
       });
       stageId = outcome.stageId;
+      // Issue 39: no release past a failing patient-identity rule unless confirmed (409 rolls back).
+      const released = identityRelease(jobId, rows, stageId, req.identityConfirmation);
+      if (released) await auditJob(ctx, auth, locked, 'job.identity.confirm', ip, { ...released }, tx);
       if (outcome.flags !== null) {
         flags = outcome.flags === 'write' ? triggered : [];
         await replaceJobFlags(tx, jobId, flags);

@@ -1,5 +1,6 @@
 import {
   type CdaEdits,
+  type IdentityConfirmation,
   type JobDataRequest,
   message,
   type SaveJobBody,
@@ -18,6 +19,7 @@ export interface ModeSaveBody {
   bookingCookie: string;
   saveMode: number;
   setJobDataRequest?: JobDataRequest | undefined;
+  identityConfirmation?: IdentityConfirmation | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function saveWithMode(
       mode: body.saveMode as SaveMode,
       jobData: body.setJobDataRequest ?? null,
       cda: text.cda ?? null,
+      identityConfirmation: body.identityConfirmation ?? null,
       ...(text.wordEdit ? { wordEdit: true } : {}),
     },
     ip,

@@ -1,23 +1,49 @@
 import { Badge, Collapse, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { JobViewDetails } from '@quill/core/contract/job';
 import { formatJobDateTime } from '@quill/core/rules/jobTime';
+import { identityDifferences } from '@quill/core/rules/patientIdentity';
 import { canSeePatientName } from '@quill/core/rules/permissions';
 import { stageLabel } from '@quill/core/rules/stages';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
+import { useDocumentPatient } from './identity/identityApi';
+import { useDocumentPatientLine } from './identity/PatientComparison';
 import classes from './JobView.module.css';
 import { physicianName } from './physicianName';
 
 /** The job page labels its times with the facility's zone: the reader may be in another. */
 const zoned = { zoneLabel: true };
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={classes.fact}>
+    <div className={classes.fact} data-wide={wide || undefined}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/**
+ * Issue 39: the patient the document names, beside the job's patient above it, and a badge when
+ * the two differ.
+ */
+function DocumentPatientFact({ jobId }: { jobId: number }) {
+  const { t } = useTranslation();
+  const answer = useDocumentPatient(jobId, true);
+  const line = useDocumentPatientLine();
+  if (!answer.data) return null;
+  const { documentPatient, jobPatient } = answer.data;
+  const differs = identityDifferences(documentPatient, jobPatient).length > 0;
+  return (
+    <Fact label={t('patientIdentity.documentPatient')} wide>
+      {line(documentPatient)}
+      {differs && (
+        <Badge color="red.9" ml="xs" data-testid="identity-mismatch">
+          {t('patientIdentity.mismatch')}
+        </Badge>
+      )}
+    </Fact>
   );
 }
 
@@ -69,6 +95,7 @@ export function JobHeader({
         <dl className={classes.facts}>
           <Fact label={t('jobView.jobId')}>{details.jobId}</Fact>
           <Fact label={t('jobView.patient')}>{patient}</Fact>
+          {seesPatient && <DocumentPatientFact jobId={details.jobId} />}
           <Fact label={t('jobView.dictator')}>{physicianName(details.dictator) || none}</Fact>
           <Fact label={t('jobView.dictatedFor')}>{physicianName(details.dictatedFor) || none}</Fact>
           <Fact label={t('jobView.workType')}>{details.workType?.name || none}</Fact>

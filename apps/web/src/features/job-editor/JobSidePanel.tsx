@@ -12,6 +12,8 @@ import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { AttachmentSearchModal } from './attachments/AttachmentSearchModal';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
+import { useDocumentPatient } from './identity/identityApi';
+import { JobIdentityComparison } from './identity/JobIdentityComparison';
 import classes from './JobView.module.css';
 import { PhysicianScopeProvider } from './recipients/physicianScope';
 import { RecipientsCard } from './recipients/RecipientsCard';
@@ -60,6 +62,7 @@ export function JobSidePanel({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Panel>('document');
   const [searchOpen, setSearchOpen] = useState(false);
+  const documentPatient = useDocumentPatient(details.jobId, adtVisible);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const template = adt.adt?.orderTemplate ?? null;
   const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
@@ -119,6 +122,7 @@ export function JobSidePanel({
                 onRevert={adt.revert}
                 onSearch={() => setSearchOpen(true)}
                 onAttachments={() => setAttachmentsOpen(true)}
+                comparison={<JobIdentityComparison jobId={details.jobId} items={current.outputAdtData} />}
               />
             )}
           </AdtPanelState>
@@ -147,6 +151,7 @@ export function JobSidePanel({
           opened={searchOpen}
           onClose={() => setSearchOpen(false)}
           onAccepted={adt.accepted}
+          documentPatient={documentPatient.data?.documentPatient}
         />
       )}
       <div hidden={panel !== 'recipients'}>

@@ -21,6 +21,7 @@ import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
+import { IdentityConfirmDialog } from './identity/IdentityConfirmDialog';
 import { JobControls } from './JobControls';
 import { NewerVersionDialog, ProtectedJobDialog, UnsavedChangesDialog } from './JobDialogs';
 import { JobHeader } from './JobHeader';
@@ -264,6 +265,14 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         onGo={booking.unprotect}
       />
       <NewerVersionDialog opened={saving.newerVersion} onStay={saving.keepEditing} onGo={saving.overwrite} />
+      <IdentityConfirmDialog
+        opened={saving.identity !== null}
+        rules={saving.identity?.rules ?? null}
+        refusal={saving.identity?.refusal ?? ''}
+        saving={saving.saving}
+        onCancel={saving.keepHeld}
+        onConfirm={saving.confirmIdentity}
+      />
       <UnsavedChangesDialog
         opened={blocker.status === 'blocked' || confirmCancel}
         onStay={() => {

@@ -34,6 +34,7 @@ import {
   SetJobDataBodySchema,
   TranscribeResultSchema,
 } from '../jobSave.js';
+import { DocumentPatientAnswerSchema } from '../patientIdentity.js';
 import { PhysicianPathSchema, SavePhysicianRequestSchema, SavePhysicianResultSchema } from '../physician.js';
 
 const tags = ['job'];
@@ -55,6 +56,14 @@ export const JOB_EDITOR = {
     tags,
     query: JobQuerySchema,
     answer: JobViewDetailsSchema,
+  }),
+  /** Issue 39: the patient the job's document names, beside the job's own patient. */
+  documentPatient: endpoint({
+    method: 'GET',
+    path: '/api/job/GetDocumentPatient',
+    tags,
+    query: JobQuerySchema,
+    answer: DocumentPatientAnswerSchema,
   }),
   /** Spec 02 §3 "Job availability": which document and audio the job has. */
   availability: endpoint({

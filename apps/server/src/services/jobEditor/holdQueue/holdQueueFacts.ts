@@ -1,8 +1,8 @@
-import type { HoldQueueFacts } from '@quill/core';
+import type { DocumentPatient, HoldQueueFacts } from '@quill/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
-import { holdQueueRules, type jobs, recipients } from '../../../db/schema/index.js';
+import { type documentVersions, holdQueueRules, type jobs, recipients } from '../../../db/schema/index.js';
 import { documentRefusal } from '../../../documents/documentRefusal.js';
 import { loadAdtDefinitions } from '../../adt/adtDefinitions.js';
 import { jobAdtValues } from '../../adt/jobAdtValues.js';
@@ -38,6 +38,36 @@ export async function readDocumentFacts(
   } catch (err) {
     throw documentRefusal(err) ?? err;
   }
+}
+
+/** Who a stored CDA or Word document says it is about (issue 39), read on a document thread; null for none. */
+export async function readDocumentPatient(
+  ctx: AppContext,
+  doc: Pick<typeof documentVersions.$inferSelect, 'format' | 'blobKey'> | undefined,
+): Promise<DocumentPatient | null> {
+  if (doc?.format !== 'CDA' && doc?.format !== 'DOCX') return null;
+  try {
+    return await ctx.documents.run('documentPatient', {
+      stored: await ctx.blobs.get(doc.blobKey),
+      storedFormat: doc.format,
+    });
+  } catch (err) {
+    throw documentRefusal(err) ?? err;
+  }
+}
+
+/**
+ * readDocumentFacts of the CDA text (`xml`), or — a Word document has none — the patient name its
+ * text gives (issue 39: the identity rule runs on Word jobs too; its sections are not read).
+ */
+export async function readJobDocumentFacts(
+  ctx: AppContext,
+  doc: Pick<typeof documentVersions.$inferSelect, 'format' | 'blobKey'> | undefined,
+  xml: string | null,
+): Promise<HoldQueueFacts['document']> {
+  if (xml !== null || doc?.format !== 'DOCX') return readDocumentFacts(ctx, xml);
+  const patient = await readDocumentPatient(ctx, doc);
+  return { patientName: patient?.name ?? null, sections: [] };
 }
 
 /**

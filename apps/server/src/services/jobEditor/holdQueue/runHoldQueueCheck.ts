@@ -8,10 +8,11 @@ import { auditJob } from '../../audit/auditJob.js';
 import type { Auth } from '../../auth/resolveSession.js';
 import { requireJob } from '../../jobAccess/requireJob.js';
 import { applyDocumentEdits } from '../applyDocumentEdits.js';
-import { currentCdaText } from '../documentText.js';
+import { currentDocument } from '../currentDocument.js';
+import { cdaTextOf } from '../documentText.js';
 import { checkJobData, writeJobData } from '../writeJobData.js';
 import { evaluateJobRules } from './evaluateJobRules.js';
-import { readDocumentFacts } from './holdQueueFacts.js';
+import { readJobDocumentFacts } from './holdQueueFacts.js';
 
 /** Thrown to roll back the trial write once the rules have been evaluated on it. */
 class Rollback extends Error {
@@ -34,14 +35,15 @@ export async function runHoldQueueCheck(
   const job = await requireJob(ctx, auth, input.jobId);
   if (input.setJobDataRequest && input.setJobDataRequest.jobId !== input.jobId)
     throw invalid(message('job.jobDataMismatch', { jobId: input.jobId }));
-  const current = await currentCdaText(ctx, input.jobId);
+  const doc = await currentDocument(ctx.database.db, input.jobId);
+  const current = await cdaTextOf(ctx, doc);
   if (input.cda && !current) throw invalid(message('job.noDocumentToEdit', { jobId: input.jobId }));
   const xml = current
     ? input.cda
       ? await applyDocumentEdits(ctx, current.xml, input.cda)
       : current.xml
     : null;
-  const document = await readDocumentFacts(ctx, xml);
+  const document = await readJobDocumentFacts(ctx, doc, xml);
   let rows: HoldQueueCheckRow[];
   try {
     await ctx.database.db.transaction(async (tx) => {

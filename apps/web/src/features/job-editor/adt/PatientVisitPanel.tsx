@@ -24,6 +24,8 @@ export interface PatientVisitPanelProps {
   onSearch: () => void;
   /** Opens the Attachment Search modal (attachments/AttachmentSearchModal). */
   onAttachments: () => void;
+  /** Issue 39: the document's patient beside the job's, shown above the fields. */
+  comparison?: ReactNode;
 }
 
 /** A disabled button explained by a tooltip (a disabled button gets no pointer events itself). */
@@ -50,6 +52,7 @@ export function PatientVisitPanel({
   onRevert,
   onSearch,
   onAttachments,
+  comparison,
 }: PatientVisitPanelProps) {
   const { t } = useTranslation();
   const onItems = useCallback(
@@ -103,6 +106,7 @@ export function PatientVisitPanel({
           </Button>
         </Tooltip>
       </Group>
+      {comparison}
       <AdtFieldGroups
         groups={fields.groups}
         physicians={adt.hl7Physician}

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Modal, Table, Text, Title } from '@mantine/core';
 import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface CheckJobModalProps {
@@ -8,10 +9,12 @@ export interface CheckJobModalProps {
   /** Null while the check runs (or when it failed). */
   rows: HoldQueueCheckRow[] | null;
   running: boolean;
+  /** Issue 39: the document's patient beside the job's, under the rules. */
+  comparison?: ReactNode;
 }
 
 /** Spec 02 §2 "Check Job (hold queue check) modal": a table of Flag, Description, Passed. */
-export function CheckJobModal({ opened, onClose, rows, running }: CheckJobModalProps) {
+export function CheckJobModal({ opened, onClose, rows, running, comparison }: CheckJobModalProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('jobDetails.checkJobTitle')} size="lg" centered>
@@ -47,6 +50,14 @@ export function CheckJobModal({ opened, onClose, rows, running }: CheckJobModalP
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {comparison && (
+        <Box mt="md">
+          <Title order={3} size="h6" mb={4}>
+            {t('patientIdentity.title')}
+          </Title>
+          {comparison}
+        </Box>
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>

@@ -1,13 +1,18 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
+import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { LIMITS } from '@quill/core/rules/constants';
 import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobOptions';
+import { canSeePatientName } from '@quill/core/rules/permissions';
 import type { TextType } from '@quill/core/rules/textType';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
+import { documentPatientKey } from '../identity/identityApi';
+import { JobIdentityComparison } from '../identity/JobIdentityComparison';
 import { CheckJobModal } from './CheckJobModal';
 import {
   detailsKeys,
@@ -69,6 +74,8 @@ export function DocumentDetailsCard({
   const facilityId = details.clientFacility.id;
   const [pendingWorkType, setPendingWorkType] = useState<WorkType | null>(null);
   const [checkOpen, setCheckOpen] = useState(false);
+  const client = useQueryClient();
+  const seesPatient = canSeePatientName(new Set(useSession().userSettings.permissions));
 
   // The lists are asked for once the card can be edited; until then the loaded choices show.
   const workTypes = useQuery({
@@ -101,6 +108,8 @@ export function DocumentDetailsCard({
   const runCheck = () => {
     setCheckOpen(true);
     check.mutate();
+    // The document's patient beside the job's as it is now (an accepted patient included).
+    void client.invalidateQueries({ queryKey: documentPatientKey(details.jobId) });
   };
 
   const chooseWorkType = (picked: string | null) => {
@@ -129,24 +138,23 @@ export function DocumentDetailsCard({
             <Text size="sm" fw={500}>
               {t('jobDetails.holdQueueFlags')}
             </Text>
-            {textType !== 'DOCX' && (
-              <Tooltip
-                label={t('jobDetails.checkNoText')}
-                disabled={textType !== 'none'}
-                openDelay={LIMITS.tooltipDelayMs}
-              >
-                <span>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={runCheck}
-                    disabled={disabled || textType === 'none'}
-                  >
-                    {t('jobDetails.checkFlags')}
-                  </Button>
-                </span>
-              </Tooltip>
-            )}
+            {/* Word jobs too (issue 39): the identity rule reads the Word document's patient. */}
+            <Tooltip
+              label={t('jobDetails.checkNoText')}
+              disabled={textType !== 'none'}
+              openDelay={LIMITS.tooltipDelayMs}
+            >
+              <span>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={runCheck}
+                  disabled={disabled || textType === 'none'}
+                >
+                  {t('jobDetails.checkFlags')}
+                </Button>
+              </span>
+            </Tooltip>
           </Group>
           {details.holdQueueFlags.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -254,6 +262,12 @@ export function DocumentDetailsCard({
         onClose={() => setCheckOpen(false)}
         rows={check.data ?? null}
         running={check.isPending}
+        comparison={
+          seesPatient ? (
+            // The ADT as the check sends it: the job data carries the panel's unsaved values.
+            <JobIdentityComparison jobId={details.jobId} items={(value as JobDataRequest).inputAdtData} />
+          ) : null
+        }
       />
     </Paper>
   );

@@ -1,4 +1,6 @@
 import type { CdaEdits } from '@quill/core/contract/cda';
+import type { IdentityConfirmation } from '@quill/core/contract/patientIdentity';
+import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
 import { SAVE_MODES, type SaveModeName, type SaveOptions } from '@quill/core/rules/saveOptions';
 import { stageLabel } from '@quill/core/rules/stages';
 import { useCallback, useMemo, useState } from 'react';
@@ -6,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
 import { ApiRequestError } from '../../../lib/api';
 import type { Booking, EditOutcome } from '../booking/useBooking';
+import { runHoldQueueCheck } from '../details/detailsApi';
 import { fetchJobVersion, saveJob } from '../jobApi';
 import { serverMessage } from '../serverMessage';
 import { type LoadedJob, versionOf } from '../useJobLoad';
@@ -44,6 +47,23 @@ export interface JobSave {
   overwrite: () => void;
   /** The newer-version dialog's Cancel: editing goes on. */
   keepEditing: () => void;
+  /**
+   * Issue 39: the save would release the job while a patient-identity rule fails — the rules
+   * failing (null when they could not be listed) and the server's refusal; null when not asked.
+   */
+  identity: { rules: HoldQueueCheckRow[] | null; refusal: string } | null;
+  /** Saves again with the reason given: the job is released and the reason audited. */
+  confirmIdentity: (reason: string) => void;
+  /** Cancel: nothing was saved, the job stays held, editing goes on. */
+  keepHeld: () => void;
+}
+
+/** A save that waits for the identity confirmation: what to send again. */
+interface IdentityAsk {
+  mode: SaveModeName;
+  version: number;
+  rules: HoldQueueCheckRow[] | null;
+  refusal: string;
 }
 
 /**
@@ -61,6 +81,7 @@ export function useJobSave(input: JobSaveOptions): JobSave {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [newer, setNewer] = useState<{ mode: SaveModeName; version: number } | null>(null);
+  const [identity, setIdentity] = useState<IdentityAsk | null>(null);
   const options = useSaveOptions(job?.details, edits.jobData);
   const loadedVersion = versionOf(job);
   const { cookie, unprotected, end } = booking;
@@ -76,14 +97,21 @@ export function useJobSave(input: JobSaveOptions): JobSave {
   }, [word, t]);
 
   const doSave = useCallback(
-    async (mode: SaveModeName, version: number, frameSaved = false) => {
+    async (mode: SaveModeName, version: number, frameSaved = false, confirmation?: IdentityConfirmation) => {
       const held = cookie.current;
       const setJobDataRequest = toSave(unprotected);
       if (!held || !setJobDataRequest) return;
       setSaving(true);
       try {
         if (!frameSaved && !(await saveFrame())) return;
-        const body = { jobId, version, bookingCookie: held, saveMode: SAVE_MODES[mode], setJobDataRequest };
+        const body = {
+          jobId,
+          version,
+          bookingCookie: held,
+          saveMode: SAVE_MODES[mode],
+          setJobDataRequest,
+          ...(confirmation ? { identityConfirmation: confirmation } : {}),
+        };
         const result = word ? await saveWordDocument(body) : await saveJob({ ...body, cda: cdaEdits() });
         if (!result.success) {
           showToast(t('job.saveFailed'), { kind: 'error' });
@@ -102,6 +130,19 @@ export function useJobSave(input: JobSaveOptions): JobSave {
         }
         reload();
       } catch (error) {
+        if (
+          error instanceof ApiRequestError &&
+          error.status === 409 &&
+          error.code === 'identity_unconfirmed'
+        ) {
+          // Nothing was saved: list the failing identity rules and ask for a reason.
+          const rows = await runHoldQueueCheck(jobId, setJobDataRequest, word ? undefined : cdaEdits()).catch(
+            () => null,
+          );
+          const rules = rows?.filter((r) => r.isTriggered && r.isIdentity) ?? null;
+          setIdentity({ mode, version, rules: rules?.length ? rules : null, refusal: error.message });
+          return;
+        }
         if (
           word &&
           error instanceof ApiRequestError &&
@@ -154,8 +195,33 @@ export function useJobSave(input: JobSaveOptions): JobSave {
   }, [newer, doSave, word]);
   const keepEditing = useCallback(() => setNewer(null), []);
 
+  const confirmIdentity = useCallback(
+    (reason: string) => {
+      if (!identity) return;
+      setIdentity(null);
+      // A Word document the frame saved already: only the mode is applied again.
+      void doSave(identity.mode, identity.version, word !== null, { reason });
+    },
+    [identity, doSave, word],
+  );
+  const keepHeld = useCallback(() => setIdentity(null), []);
+  const asked = useMemo(
+    () => (identity ? { rules: identity.rules, refusal: identity.refusal } : null),
+    [identity],
+  );
+
   return useMemo(
-    () => ({ options, saving, save, newerVersion: newer !== null, overwrite, keepEditing }),
-    [options, saving, save, newer, overwrite, keepEditing],
+    () => ({
+      options,
+      saving,
+      save,
+      newerVersion: newer !== null,
+      overwrite,
+      keepEditing,
+      identity: asked,
+      confirmIdentity,
+      keepHeld,
+    }),
+    [options, saving, save, newer, overwrite, keepEditing, asked, confirmIdentity, keepHeld],
   );
 }

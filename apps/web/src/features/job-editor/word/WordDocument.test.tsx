@@ -132,8 +132,8 @@ describe('the Word text type: the frame (spec 02 §2, §6, §7, §9)', { timeout
     expect(messages()).toEqual([
       { MessageId: 'Host_PostmessageReady', SendTime: expect.any(Number), Values: {}, origin: CLIENT },
     ]);
-    // Check Flags is hidden for the Word text type (spec 02 §5).
-    expect(screen.queryByRole('button', { name: enUS.jobDetails.checkFlags })).toBeNull();
+    // Check Flags runs on Word jobs too (issue 39: the identity rule reads the Word document).
+    expect(screen.queryByRole('button', { name: enUS.jobDetails.checkFlags })).not.toBeNull();
   });
 
   it('Edit books the job, asks again and posts to the editing address; a modified document is a change', async () => {

@@ -3,6 +3,7 @@ import type { AdtDisplayType, AdtSearchResult } from '@quill/core/contract/adt';
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session/SessionContext';
+import identityClasses from '../../identity/PatientIdentity.module.css';
 import { adtCellText } from '../adtCellText';
 
 type MatchField = AdtSearchResult['patientMatchField'][number];
@@ -26,6 +27,8 @@ export interface AdtResultTableProps {
   chooseLabel(cells: string): string;
   /** Long lists scroll inside the table's box instead of stretching the modal. */
   maxHeight?: number;
+  /** Issue 39: whether a cell differs from the document's patient (marked in colour and words). */
+  differs?: (column: MatchField, raw: string | null) => boolean;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface AdtResultTableProps {
  * and the whole row clickable for the mouse. Dates read in the user's formats.
  */
 export function AdtResultTable(props: AdtResultTableProps) {
-  const { title, columns, rows, mode, selected, onChoose, chooseLabel, maxHeight } = props;
+  const { title, columns, rows, mode, selected, onChoose, chooseLabel, maxHeight, differs } = props;
   const { t } = useTranslation();
   const { userSettings } = useSession();
   const id = useId();
@@ -89,9 +92,22 @@ export function AdtResultTable(props: AdtResultTableProps) {
                   <Checkbox onChange={() => onChoose(row.instanceId)} {...input} />
                 )}
               </Table.Td>
-              {cells.map((text, i) => (
-                <Table.Td key={columns[i]?.name ?? i}>{text}</Table.Td>
-              ))}
+              {cells.map((text, i) => {
+                const column = columns[i];
+                const marked = column && differs?.(column, row.value[i]?.raw ?? null);
+                return (
+                  <Table.Td key={column?.name ?? i} data-differs={marked || undefined}>
+                    {marked ? (
+                      <>
+                        <span className={identityClasses.mark}>{text}</span>
+                        <VisuallyHidden>{t('patientIdentity.differsFromDocument')}</VisuallyHidden>
+                      </>
+                    ) : (
+                      text
+                    )}
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           );
         })}

@@ -1,9 +1,12 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
 import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adtValues';
+import type { DocumentPatient } from '@quill/core/rules/patientIdentity';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../CallFailure';
+import { useDocumentPatientLine } from '../../identity/PatientComparison';
+import identityClasses from '../../identity/PatientIdentity.module.css';
 import classes from '../../StickyFooter.module.css';
 import { AdtSearchResults } from './AdtSearchResults';
 import { type AdtSearch, type AdtSearchValues, fieldKey, isDateField, isValueInvalid } from './adtSearchForm';
@@ -20,6 +23,8 @@ export interface AdtSearchModalProps {
   onClose(): void;
   /** Called with the job's ADT as Accept stored it; the modal has cleared itself and closes. */
   onAccepted(adt: JobAdt): void;
+  /** Issue 39: who the job's document names (shown while searching; differences marked); undefined while unknown. */
+  documentPatient?: DocumentPatient | null | undefined;
 }
 
 /**
@@ -28,8 +33,18 @@ export interface AdtSearchModalProps {
  * orders, and Accept them into the job. Close keeps the search for when the modal opens again.
  */
 export function AdtSearchModal(props: AdtSearchModalProps) {
-  const { jobId, companyId, bookingCookie, searchConfiguration, opened, onClose, onAccepted } = props;
+  const {
+    jobId,
+    companyId,
+    bookingCookie,
+    searchConfiguration,
+    opened,
+    onClose,
+    onAccepted,
+    documentPatient,
+  } = props;
   const { t } = useTranslation();
+  const patientLine = useDocumentPatientLine();
   const state = useAdtSearch({ jobId, companyId, bookingCookie }, searchConfiguration, (adt) => {
     onAccepted(adt);
     onClose();
@@ -43,6 +58,22 @@ export function AdtSearchModal(props: AdtSearchModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={t('adt.searchModal.title')} size="70rem">
       <Stack gap="md">
+        {documentPatient !== undefined && (
+          <Paper
+            withBorder
+            p="xs"
+            className={identityClasses.documentPatient}
+            role="note"
+            aria-label={t('patientIdentity.documentPatient')}
+          >
+            <Text size="sm">
+              <Text span fw={700} size="sm">
+                {t('patientIdentity.documentPatient')}:
+              </Text>{' '}
+              {patientLine(documentPatient)}
+            </Text>
+          </Paper>
+        )}
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Select
@@ -66,7 +97,12 @@ export function AdtSearchModal(props: AdtSearchModalProps) {
           </Stack>
         </form>
         <CallFailure failure={state.failure} />
-        <AdtSearchResults result={state.result} selection={selection} select={state.select} />
+        <AdtSearchResults
+          result={state.result}
+          selection={selection}
+          select={state.select}
+          documentPatient={documentPatient ?? null}
+        />
         {/* Sticky: with long results the modal scrolls, and Accept and Close stay in reach. */}
         <Group justify="flex-end" className={classes.footer}>
           <Button onClick={state.accept} disabled={!canAcceptAdt(selection)} loading={state.accepting}>

@@ -1,7 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { ADT_LIMITS, type AdtSearchResult } from '@quill/core/contract/adt';
 import type { AdtSelection } from '@quill/core/rules/adtValues';
+import { type DocumentPatient, identityOfRow, identityValueDiffers } from '@quill/core/rules/patientIdentity';
 import { useTranslation } from 'react-i18next';
+import { PatientComparison } from '../../identity/PatientComparison';
 import { AdtResultTable } from './AdtResultTable';
 import { choosePatient, chooseVisit, chosenRecords, toggleOrder } from './adtSearchForm';
 
@@ -10,13 +12,15 @@ export interface AdtSearchResultsProps {
   result: AdtSearchResult | null;
   selection: AdtSelection;
   select(change: (selection: AdtSelection) => AdtSelection): void;
+  /** Issue 39: the document's patient; the patients' cells that differ from it are marked. */
+  documentPatient: DocumentPatient | null;
 }
 
 /**
  * The modal's results (spec 02 §2, §4): the prompt before a search, the no-match message, then
  * Patients; Visits once a patient is chosen; Orders once a visit is chosen.
  */
-export function AdtSearchResults({ result, selection, select }: AdtSearchResultsProps) {
+export function AdtSearchResults({ result, selection, select, documentPatient }: AdtSearchResultsProps) {
   const { t } = useTranslation();
   if (!result) return <Text c="dimmed">{t('adt.searchPrompt')}</Text>;
   if (result.patient.length === 0) return <Text>{t('adt.noPatients')}</Text>;
@@ -43,7 +47,20 @@ export function AdtSearchResults({ result, selection, select }: AdtSearchResults
         onChoose={(id) => select((s) => choosePatient(s, id))}
         chooseLabel={(name) => t('adt.searchModal.choosePatient', { name })}
         maxHeight={300}
+        differs={(column, raw) =>
+          column.identity !== undefined && identityValueDiffers(column.identity, raw, documentPatient)
+        }
       />
+      {patient && documentPatient && (
+        <PatientComparison
+          document={documentPatient}
+          other={identityOfRow(
+            result.patientMatchField,
+            patient.value.map((v) => v.raw),
+          )}
+          otherLabel={t('patientIdentity.candidate')}
+        />
+      )}
       {patient &&
         (patient.visit.length === 0 ? (
           note(t('adt.searchModal.noVisits'))

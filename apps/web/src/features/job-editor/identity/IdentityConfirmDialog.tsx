@@ -1,0 +1,84 @@
+import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IDENTITY_REASON_MAX } from '@quill/core/contract/patientIdentity';
+import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface IdentityConfirmDialogProps {
+  opened: boolean;
+  /** The failing patient-identity rules (null: the server's message names them). */
+  rules: readonly HoldQueueCheckRow[] | null;
+  /** The server's refusal, shown when the rules could not be listed. */
+  refusal: string;
+  saving: boolean;
+  /** Cancel: nothing is saved, the job stays held, editing goes on. */
+  onCancel(): void;
+  /** Release anyway, with the reason given (kept in the audit trail). */
+  onConfirm(reason: string): void;
+}
+
+/**
+ * Issue 39: a save that would release a held job while a patient-identity rule fails asks first —
+ * the failing rules, a required reason (one line, at most IDENTITY_REASON_MAX characters), Cancel
+ * (the safe default, the job stays held) or Release anyway.
+ */
+export function IdentityConfirmDialog(props: IdentityConfirmDialogProps) {
+  const { opened, rules, refusal, saving, onCancel, onConfirm } = props;
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (opened) {
+      setReason('');
+      setTried(false);
+    }
+  }, [opened]);
+  const given = reason.trim();
+  const confirm = () => {
+    setTried(true);
+    if (given) onConfirm(given);
+  };
+  return (
+    <Modal opened={opened} onClose={onCancel} title={t('patientIdentity.confirmTitle')} centered size="lg">
+      <Stack gap="sm">
+        <Text>{t('patientIdentity.confirmText')}</Text>
+        <div>
+          <Text fw={600} id="identity-failing-rules">
+            {t('patientIdentity.failingRules')}
+          </Text>
+          {rules && rules.length > 0 ? (
+            <List aria-labelledby="identity-failing-rules">
+              {rules.map((r) => (
+                <List.Item key={r.ruleCode}>
+                  {r.ruleCode}: {r.ruleDescription}
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text>{refusal}</Text>
+          )}
+        </div>
+        <Textarea
+          label={t('patientIdentity.reason')}
+          required
+          autosize
+          minRows={2}
+          maxLength={IDENTITY_REASON_MAX}
+          value={reason}
+          // One line: the server refuses line breaks in a reason.
+          onChange={(e) => setReason(e.currentTarget.value.replace(/[\r\n]+/g, ' '))}
+          error={tried && !given ? t('patientIdentity.reasonRequired') : undefined}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('patientIdentity.cancel')}
+          </Button>
+          <Button color="red.9" onClick={confirm} loading={saving}>
+            {t('patientIdentity.release')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
