@@ -93,6 +93,38 @@ export function zoneAbbreviation(utcMs: number, timeZone: string): string {
   return format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
+const DAY_MS = 86_400_000;
+const changeDays = new Map<string, boolean>();
+
+/** The zone's offset from UTC at the instant, in ms (wall clock minus UTC). */
+function offsetMs(utcMs: number, timeZone: string): number {
+  return wallClockMs(utcMs, timeZone) - utcMs;
+}
+
+/**
+ * True when the facility's offset from UTC is not the same all through the calendar day (its wall
+ * clock's) of the instant: a day the clocks change, with its repeated or skipped hour (issue 39
+ * row 7: "11/01/2026 01:04" and "01:43" could each be either of two instants). Where it is, a time
+ * shown without its zone could be read as the other instant, so it carries its abbreviation.
+ * Kept per zone and day (a list asks for the same days again and again).
+ */
+export function isClockChangeDay(utcMs: number, timeZone: string): boolean {
+  const zone = knownTimeZone(timeZone);
+  const offset = offsetMs(utcMs, zone);
+  const day = Math.floor((utcMs + offset) / DAY_MS);
+  const key = `${zone} ${day}`;
+  let changes = changeDays.get(key);
+  if (changes === undefined) {
+    // The instants that start and end the wall-clock day, by the offset at this instant; a change
+    // anywhere in the day makes the offset at one of them (or the day's own) differ.
+    const start = day * DAY_MS - offset;
+    const end = start + DAY_MS - 1;
+    changes = offsetMs(start, zone) !== offset || offsetMs(end, zone) !== offset;
+    changeDays.set(key, changes);
+  }
+  return changes;
+}
+
 function printer(format: string): (wallClockMs: number) => string {
   return cached(printers, format, () => compileDateFormatter(format));
 }
@@ -100,18 +132,36 @@ function printer(format: string): (wallClockMs: number) => string {
 /**
  * A job's date and time (dictated, signed, created, a note's or an error's) in its facility's
  * zone, in `formats`, followed by the zone's abbreviation when `zoneLabel` (where a reader could
- * take it for another zone's: the job page, documents). Empty for a missing or invalid instant.
+ * take it for another zone's: the job page, documents), or — `zoneLabel: 'clockChange'`, where
+ * the zone is known from the place (the list, its export) — only on a day the clocks change
+ * ({@link isClockChangeDay}), where the wall clock alone is ambiguous. Empty for a missing or
+ * invalid instant.
  */
 export function formatJobDateTime(
   value: Instant,
   timeZone: string,
   formats: DateTimeFormats,
-  options: { zoneLabel?: boolean } = {},
+  options: { zoneLabel?: boolean | 'clockChange' } = {},
 ): string {
   const ms = toMs(value);
   if (ms === null) return '';
   const text = printer(`${formats.dateFormat} ${formats.timeFormat}`)(wallClockMs(ms, timeZone));
-  return options.zoneLabel ? `${text} ${zoneAbbreviation(ms, timeZone)}` : text;
+  return withZoneLabel(text, ms, timeZone, options.zoneLabel ?? false);
+}
+
+/**
+ * `text`, a time already printed from the instant `utcMs`'s wall clock in `timeZone`, followed by
+ * the zone's abbreviation as {@link formatJobDateTime}'s `zoneLabel` says (the list's rows print
+ * their own text from their offset, then ask this).
+ */
+export function withZoneLabel(
+  text: string,
+  utcMs: number,
+  timeZone: string,
+  zoneLabel: boolean | 'clockChange',
+): string {
+  if (zoneLabel === false || (zoneLabel === 'clockChange' && !isClockChangeDay(utcMs, timeZone))) return text;
+  return `${text} ${zoneAbbreviation(utcMs, timeZone)}`;
 }
 
 /**
