@@ -282,7 +282,12 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         csId={String(loaded.details.corporateCompany.id)}
         onClose={() => setFaxOpen(false)}
       />
-      <AuditTrailDialog jobId={jobId} opened={auditOpen} onClose={() => setAuditOpen(false)} />
+      <AuditTrailDialog
+        jobId={jobId}
+        timeZone={loaded.details.timeZone}
+        opened={auditOpen}
+        onClose={() => setAuditOpen(false)}
+      />
     </div>
   );
 }

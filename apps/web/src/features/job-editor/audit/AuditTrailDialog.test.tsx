@@ -61,6 +61,8 @@ describe('the job’s audit trail in the job view (issue 23)', { timeout: 20_000
       'Saved the job',
       'Call jobEditor.cda',
     ]);
+    // The facility's clock with its zone, like the rest of the job page (issue 39): 10:15:30Z in New York.
+    expect(within(rows[0]!).getAllByRole('cell')[0]!.textContent).toBe('11/26/2026 05:15:30 EST');
     expect(rows[0]!.textContent).toContain('Morgan Reyes');
     expect(rows[0]!.textContent).not.toContain('Meridian Valley Health'); // the account repeats the name
     expect(rows[1]!.textContent).toContain('South Clinic');
