@@ -63,8 +63,8 @@ describe.each(databaseTargets())('a job’s audit trail in the job view ($name)'
         'notFound',
         `Test ${s.w.editors[0]!.user.username}`,
       ],
-      ['Call jobEditor.cda', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
-      ['Call audit.jobTrail', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
+      ['Tried to use the job page (jobEditor.cda)', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
+      ['Tried to use the audit trail (audit.jobTrail)', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
     ]);
   });
 
