@@ -17,6 +17,8 @@ export interface DateTimeFormats {
 /** The formats documents print (the users' default formats, spec 01 §3). */
 export const DOCUMENT_DATE_FORMATS: DateTimeFormats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
 
+const DAY_MS = 86_400_000;
+
 /** Where a zone is unknown to the runtime its times are shown, labelled, in UTC: still true times. */
 const FALLBACK_ZONE = 'UTC';
 
@@ -75,11 +77,37 @@ function toMs(value: Instant): number | null {
  * that clock (what {@link compileDateFormatter} prints).
  */
 export function wallClockMs(utcMs: number, timeZone: string): number {
+  return utcMs + offsetMs(utcMs, knownTimeZone(timeZone));
+}
+
+/** The zone's offset from UTC at the instant `at` (whole seconds), as Intl reads it. */
+function intlOffsetMs(at: number, zone: string): number {
   const parts: Record<string, number> = {};
-  for (const p of wallFormat(knownTimeZone(timeZone)).formatToParts(utcMs)) parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  // Intl drops the milliseconds; keep them so the wall clock is exact.
-  return wall + (utcMs - Math.floor(utcMs / 1000) * 1000);
+  for (const p of wallFormat(zone).formatToParts(at)) parts[p.type] = Number(p.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
+}
+
+/** Zone and UTC day → its offset when the same all day, else null (the clocks change that day). */
+const dayOffsets = new Map<string, number | null>();
+/** Kept entries before a cache starts over (a century of days is 36,500). */
+const MAX_KEPT = 100_000;
+
+/**
+ * The zone's offset from UTC at the instant, in ms (wall clock minus UTC). Intl is asked twice per
+ * zone and UTC day (its first and last second) — an export of 100,000 rows asks a few hundred
+ * times — and on a day the offset changes, at the instant itself.
+ */
+function offsetMs(utcMs: number, zone: string): number {
+  const day = Math.floor(utcMs / DAY_MS);
+  const key = `${zone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMs(day * DAY_MS, zone);
+    offset = intlOffsetMs(day * DAY_MS + DAY_MS - 1000, zone) === first ? first : null;
+    if (dayOffsets.size >= MAX_KEPT) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? intlOffsetMs(Math.floor(utcMs / 1000) * 1000, zone);
 }
 
 /** The zone's short name at that instant, as a reader knows it: "EDT", "CST", "UTC", "GMT+1". */
@@ -93,13 +121,7 @@ export function zoneAbbreviation(utcMs: number, timeZone: string): string {
   return format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
-const DAY_MS = 86_400_000;
 const changeDays = new Map<string, boolean>();
-
-/** The zone's offset from UTC at the instant, in ms (wall clock minus UTC). */
-function offsetMs(utcMs: number, timeZone: string): number {
-  return wallClockMs(utcMs, timeZone) - utcMs;
-}
 
 /**
  * True when the facility's offset from UTC is not the same all through the calendar day (its wall
@@ -120,6 +142,7 @@ export function isClockChangeDay(utcMs: number, timeZone: string): boolean {
     const start = day * DAY_MS - offset;
     const end = start + DAY_MS - 1;
     changes = offsetMs(start, zone) !== offset || offsetMs(end, zone) !== offset;
+    if (changeDays.size >= MAX_KEPT) changeDays.clear();
     changeDays.set(key, changes);
   }
   return changes;

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/testContext.js';
 /**
  * Issue 39 row 7: New York's clocks fall back on 2026-11-01, so 01:00–01:59 happens twice. Two
  * jobs dictated in that hour — 01:43 EDT (05:43Z), then 01:04 EST (06:04Z) — and one on an
- * ordinary day: the list (binary, what the browser reads) and the Excel export name the zone of
+ * ordinary day: the list (binary, what the browser reads), the Excel export and Job Search name the zone of
  * both repeated-hour times and of nothing else, so sorting by the instant no longer looks broken.
  */
 describe.each(databaseTargets())('times in the repeated hour on $name', (target) => {
@@ -71,5 +71,12 @@ describe.each(databaseTargets())('times in the repeated hour on $name', (target)
     expect(values.get(ids.edt)).toBe(shown.edt);
     expect(values.get(ids.est)).toBe(shown.est);
     expect(values.get(ids.ordinary)).toBe(shown.ordinary);
+  });
+
+  it('names the zone of repeated-hour times in Job Search too', async () => {
+    const res = await manager.get(`/api/jobs/search?cs=${csId}&jobId=${ids.est}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows as JobListRow[];
+    expect(rows.map((r) => r.formattedDictatedDate)).toEqual([shown.est]);
   });
 });

@@ -1,10 +1,8 @@
 import type { Writable } from 'node:stream';
 import {
-  type DateTimeFormats,
   DEFAULT_HIDDEN_COLUMNS,
   enUS,
   formatDuration,
-  formatJobDateTime,
   isTatColumn,
   JOB_LIST_COLUMNS,
   type JobListColumn,
@@ -17,9 +15,9 @@ import type { AppContext } from '../../context.js';
 import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { facilityTimeZones } from '../jobAccess/facilityTimeZone.js';
 import { getClientFacilityIds } from './getUserCorporateStructures.js';
 import type { ListFilter } from './jobListSql.js';
+import { labelClockChangeTimes } from './labelClockChangeTimes.js';
 import { queryJobRows, userFormats } from './listJobs.js';
 
 /** Facilities per query while exporting, so a 100,000-job structure never sits in memory at once. */
@@ -32,22 +30,10 @@ const FILTER_OF: Record<QueueName, ListFilter> = {
   all: 'all',
 };
 
-/** A time as the list shows it: its facility's clock, with the zone on a day the clocks change (issue 39). */
-type TimeText = (row: JobListRow, utc: string | null) => string;
-
-function timeTexts(zones: ReadonlyMap<number, string>, formats: DateTimeFormats): TimeText {
-  return (row, utc) =>
-    formatJobDateTime(utc, zones.get(row.clientFacilityId) ?? 'UTC', formats, { zoneLabel: 'clockChange' });
-}
-
-function cell(row: JobListRow, column: JobListColumn, time: TimeText): string | number {
+function cell(row: JobListRow, column: JobListColumn): string | number {
   // Turnaround reads as the list shows it (issue 27).
   if (isTatColumn(column)) return formatDuration(row[TAT_COLUMNS[column]], enUS.transcribe.tat.units);
   switch (column) {
-    case 'formattedDictatedDate':
-      return time(row, row.dictatedDate);
-    case 'formattedSignedDate':
-      return time(row, row.signedDate);
     case 'stat':
       return row.stat ? 'STAT' : '';
     case 'jobNoteBool':
@@ -90,7 +76,6 @@ export async function exportJobList(
   const facilities = await getClientFacilityIds(ctx, auth, input.csId);
   const columns = exportColumns(input.columns);
   const formats = await userFormats(ctx, auth.userId);
-  const time = timeTexts(await facilityTimeZones(ctx, facilities), formats);
   const workbook = xlsxWorkbook(out);
   const sheet = workbook.sheet(
     enUS.jobList.queues[input.queue],
@@ -104,8 +89,9 @@ export async function exportJobList(
       { corpId: input.csId, cfs: facilities.slice(i, i + EXPORT_BATCH), filter: FILTER_OF[input.queue] },
       formats,
     );
+    await labelClockChangeTimes(ctx, rows, formats);
     for (const row of rows) {
-      sheet.add(columns.map((c) => cell(row, c, time)));
+      sheet.add(columns.map((c) => cell(row, c)));
       count += 1;
     }
   }
