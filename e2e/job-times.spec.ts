@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { STRUCTURE } from './helpers/jobs';
+import { STRUCTURE, structureRows } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -85,30 +85,12 @@ test('times in the repeated hour of the DST change show their zone and sort by t
 }) => {
   test.setTimeout(120_000);
   await signIn(page, MANAGER);
-  const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
-    id: number;
-    companyNameId: string;
-  }[];
-  const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
-  const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const rows: ListRow[] = [];
-  for (let i = 0; i < cfs.length; i += 4) {
-    const batch = cfs.slice(i, i + 4).join(',');
-    rows.push(
-      ...((await (
-        await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${batch}`)
-      ).json()) as ListRow[]),
-    );
-  }
+  const { cs, rows } = await structureRows<ListRow & { formattedSignedDate: string }>(page);
   const inHour = (text: string | null | undefined) => (text ?? '').startsWith('11/01/2026 01:');
   const repeated = rows.filter((r) => inHour(r.formattedDictatedDate));
   expect(repeated.length, 'demo jobs dictated in the repeated hour').toBeGreaterThanOrEqual(2);
   // The search also finds jobs signed in that hour.
-  const found = rows.filter(
-    (r) =>
-      inHour(r.formattedDictatedDate) ||
-      inHour((r as ListRow & { formattedSignedDate?: string }).formattedSignedDate),
-  );
+  const found = rows.filter((r) => inHour(r.formattedDictatedDate) || inHour(r.formattedSignedDate));
   const instant = new Map(rows.map((r) => [r.jobId, r.dictatedDate ? Date.parse(r.dictatedDate) : 0]));
 
   await page.goto(`/jobs/${cs}/all`);
