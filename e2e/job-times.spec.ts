@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { STRUCTURE } from './helpers/jobs';
+import { STRUCTURE, structureRows } from './helpers/jobs';
 import { MANAGER, signIn } from './helpers/signIn';
 
 /*
@@ -73,4 +73,61 @@ test('the list row, the expanded row and the job page show the same facility tim
     new RegExp(`^${listText.replace(/[/.]/g, '\\$&')} (EST|EDT|CST|CDT)$`),
   );
   await page.screenshot({ path: 'artifacts/job-times-job-page.png' });
+});
+
+/*
+ * Issue 39 row 7: on 11/01/2026 the demo facilities' clocks fall back, so 01:00–01:59 happens
+ * twice. The list names the zone of those times ("01:43 EDT", "01:04 EST"), and sorting by
+ * Dictated still follows the instant — which now reads right.
+ */
+test('times in the repeated hour of the DST change show their zone and sort by the instant', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, MANAGER);
+  const { cs, rows } = await structureRows<ListRow & { formattedSignedDate: string }>(page);
+  const inHour = (text: string | null | undefined) => (text ?? '').startsWith('11/01/2026 01:');
+  const repeated = rows.filter((r) => inHour(r.formattedDictatedDate));
+  expect(repeated.length, 'demo jobs dictated in the repeated hour').toBeGreaterThanOrEqual(2);
+  // The search also finds jobs signed in that hour.
+  const found = rows.filter((r) => inHour(r.formattedDictatedDate) || inHour(r.formattedSignedDate));
+  const instant = new Map(rows.map((r) => [r.jobId, r.dictatedDate ? Date.parse(r.dictatedDate) : 0]));
+
+  await page.goto(`/jobs/${cs}/all`);
+  await expect(page.getByTestId('record-line')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('11/01/2026 01:');
+  await expect(page.getByTestId('record-line')).toHaveText(new RegExp(` of ${found.length} Records$`));
+  if (found.length > 10) {
+    await page.getByTestId('page-size').click();
+    await page.getByRole('option').last().click();
+  }
+  const lines = page.locator('tbody tr[data-job-id]');
+  await expect(lines).toHaveCount(Math.min(found.length, 100));
+  const dictated = page.getByRole('button', { name: /^Dictated/ });
+  await dictated.click();
+  await dictated.click();
+  await expect(page.getByRole('columnheader', { name: /^Dictated/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const column = await page
+    .locator('thead th')
+    .evaluateAll((ths) =>
+      ths.findIndex((th) => (th as HTMLElement).dataset.column === 'formattedDictatedDate'),
+    );
+  const shown = await lines.evaluateAll(
+    (trs, col) =>
+      trs.map((tr) => ({
+        jobId: Number((tr as HTMLElement).dataset.jobId),
+        text: (tr.querySelectorAll('td')[col]?.textContent ?? '').trim(),
+      })),
+    column,
+  );
+  const hour = shown.filter((s) => inHour(s.text));
+  expect(hour.length).toBe(repeated.length);
+  for (const s of hour) expect(s.text).toMatch(/^11\/01\/2026 01:\d\d (EDT|EST|CDT|CST)$/);
+  // Newest instant first, whatever the wall clock reads.
+  const instants = shown.map((s) => instant.get(s.jobId)!);
+  expect(instants).toEqual([...instants].sort((a, b) => b - a));
+  await page.screenshot({ path: 'artifacts/job-times-repeated-hour.png' });
 });

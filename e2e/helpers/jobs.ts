@@ -28,22 +28,30 @@ export interface JobFacts {
   jobNotes: { note: string }[];
 }
 
-/** The structure's id and the job ids of its All queue (through the API, batches of four facilities). */
-export async function structureJobIds(page: Page): Promise<{ cs: number; jobIds: number[] }> {
+/** The structure's id and the rows of its All queue (through the API, batches of four facilities). */
+export async function structureRows<Row extends { jobId: number }>(
+  page: Page,
+): Promise<{ cs: number; rows: Row[] }> {
   const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
     id: number;
     companyNameId: string;
   }[];
   const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
   const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const jobIds: number[] = [];
+  const rows: Row[] = [];
   for (let i = 0; i < cfs.length; i += 4) {
-    const rows = (await (
-      await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
-    ).json()) as { jobId: number }[];
-    jobIds.push(...rows.map((r) => r.jobId));
+    const batch = cfs.slice(i, i + 4).join(',');
+    rows.push(
+      ...((await (await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${batch}`)).json()) as Row[]),
+    );
   }
-  return { cs, jobIds };
+  return { cs, rows };
+}
+
+/** The structure's id and the job ids of its All queue. */
+export async function structureJobIds(page: Page): Promise<{ cs: number; jobIds: number[] }> {
+  const { cs, rows } = await structureRows(page);
+  return { cs, jobIds: rows.map((r) => r.jobId) };
 }
 
 /** GetJobDetails of a job. */

@@ -32,6 +32,7 @@ const PATIENT_CALLS: Record<string, (s: Side) => Call> = {
   'audit.jobTrail': (s) => get(`/api/job/audittrail?jobId=${s.jobId}`),
   'audit.jobTrailExport': (s) => get(`/api/file/AuditTrail/${s.jobId}`),
   'audio.options': (s) => get(`/api/job/audiooptions?jobId=${s.jobId}`),
+  'audio.played': (s) => post(`/api/job/audioplayed?jobId=${s.jobId}`),
   'documents.download': (s) => get(`/api/file/download/${s.jobId}.pdf`),
   'documents.downloadRtf': (s) => get(`/api/file/downloadrtf?jobIds=${s.jobId}`),
   'documents.formatMultiple': (s) => get(`/api/file/FormatMultiplePdfJobs/0/false/false?jobIds=${s.jobId}`),

@@ -26,6 +26,8 @@ export const AudioParamsSchema = z.object({
     .pipe(z.enum(AUDIO_CODECS, { error: 'codec must be opus or wav' })),
 });
 export const AudioQuerySchema = z.object({ jobId: queryId('jobId') });
+/** POST /api/job/audioplayed?jobId= (issue 39): the playback was recorded in the job's audit trail. */
+export const AudioPlayedSchema = z.object({ success: z.boolean() });
 
 /** Spec 01 §3 "Audio options", served with a job's data: GET /api/job/audiooptions?jobId= */
 export const AudioOptionsSchema = z.object({

@@ -197,6 +197,11 @@ export const BinaryJobListHeaderSchema = z.object({
   facilities: z.record(z.string(), z.string()),
   /** Client facility id → its STAT target turnaround in minutes (the row's `statTargetMinutes`). */
   statTargets: z.record(z.string(), z.number().int()),
+  /**
+   * Client facility id → its IANA time zone: a time on a day its clocks change is shown with the
+   * zone's abbreviation (issue 39, `isClockChangeDay`).
+   */
+  timeZones: z.record(z.string(), z.string()),
   /** Job id → its job note, for the jobs that have one. */
   notes: z.record(z.string(), z.string()),
   /** Job id → its hold-queue flags [code, description], for the jobs that have any. */

@@ -5,7 +5,9 @@ import { spreadsheetText } from './spreadsheetText.js';
 describe('audit trail texts', () => {
   it('names known actions in words and refused calls by their endpoint', () => {
     expect(auditActionText('job.text.read')).toBe('Read the document text');
-    expect(auditActionText('jobEditor.cda')).toBe('Call jobEditor.cda');
+    expect(auditActionText('adt.accept')).toBe('Accepted the ADT data');
+    expect(auditActionText('jobEditor.cda')).toBe('Tried to use the job page (jobEditor.cda)');
+    expect(auditActionText('GET /nowhere')).toBe('Call GET /nowhere');
     expect(auditOutcomeText('notFound')).toBe('Refused (not found or another tenant’s)');
   });
 

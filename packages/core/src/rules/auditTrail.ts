@@ -4,13 +4,21 @@ import { spreadsheetText } from './spreadsheetText.js';
 
 const ACTIONS: Record<string, string> = enUS.auditTrail.actions;
 const OUTCOMES: Record<string, string> = enUS.auditTrail.outcomes;
+const AREAS: Record<string, string> = enUS.auditTrail.areas;
 
 /**
- * What an audit row's action means, in words: the catalogue's text for the action, or — for a
- * refused call, named by its endpoint (`jobEditor.cda`) — "Call jobEditor.cda".
+ * What an audit row's action means, in words: the catalogue's text for the action (every action
+ * the server writes has one: `auditActionWords.test.ts`), or — for a refused call, named by its
+ * endpoint (`jobEditor.cda`) — "Tried to use the job page (jobEditor.cda)"; "Call …" for a name of
+ * no known area.
  */
 export function auditActionText(action: string): string {
-  return ACTIONS[action] ?? message('auditTrail.call', { name: action });
+  const worded = ACTIONS[action];
+  if (worded) return worded;
+  const area = AREAS[action.slice(0, action.indexOf('.'))];
+  return area
+    ? message('auditTrail.areaCall', { area, name: action })
+    : message('auditTrail.call', { name: action });
 }
 
 /**

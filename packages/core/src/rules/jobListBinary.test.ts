@@ -20,6 +20,7 @@ const header: Omit<BinaryJobListHeader, 'count'> = {
   locations: { 1: ['Emergency Room', 'ER'] },
   facilities: { 9: 'North Clinic' },
   statTargets: { 9: 90 },
+  timeZones: { 9: 'America/New_York' },
   notes: { 1: 'call back', 7: 'T ≥ 38.5 °C – 😀' },
   flags: { 3: [['HQ00', 'No dictator']] },
   viewed: { 2: 3 },
@@ -70,6 +71,36 @@ describe('decodeBinaryJobList', () => {
       jobNoteBool: true,
       clinic: 'North Clinic',
     });
+  });
+
+  it('labels times on a day its facility’s clocks change and still sorts them by the instant (issue 39)', () => {
+    const [base] = records(1);
+    const at = (jobId: number, utc: string, offset: number) => ({
+      ...base!,
+      jobId,
+      dictatedUtc: Date.parse(utc),
+      dictatedOffset: offset,
+    });
+    // New York, 2026-11-01: 01:43 EDT (05:43Z) happens before 01:04 EST (06:04Z).
+    const rows = decodeBinaryJobList(
+      encodeBinaryJobList(header, [
+        at(1, '2026-11-01T05:43:00Z', -240),
+        at(2, '2026-11-01T06:04:00Z', -300),
+        at(3, '2026-10-26T14:47:00Z', -240),
+      ]),
+    );
+    expect(rows.map((r) => r.formattedDictatedDate)).toEqual([
+      '01.11.2026 01:43 AM EDT',
+      '01.11.2026 01:04 AM EST',
+      '26.10.2026 10:47 AM',
+    ]);
+    // Ranked by the instant: the EST reading is the later one.
+    expect(Array.from(columnRanks(rows, 'formattedDictatedDate', {} as never))).toEqual([2, 3, 1]);
+    // A facility the header names no zone for stays unlabelled.
+    const unnamed = decodeBinaryJobList(
+      encodeBinaryJobList({ ...header, timeZones: {} }, [at(1, '2026-11-01T05:43:00Z', -240)]),
+    );
+    expect(unnamed[0]!.formattedDictatedDate).toBe('01.11.2026 01:43 AM');
   });
 
   it('sorts by its kept times as the plain rows sort by their ISO dates', () => {

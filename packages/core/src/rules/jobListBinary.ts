@@ -16,6 +16,7 @@ import {
   isoString,
 } from './dateFormat.js';
 import type { JobListColumn } from './jobListColumns.js';
+import { isClockChangeDay, withZoneLabel } from './jobTime.js';
 import { stageName } from './stages.js';
 
 /** The platform's UTF-8 decoder (browsers and Node have it; core's types name no platform). */
@@ -61,6 +62,8 @@ class RowBatch {
   readonly #dates = new Map<number, [string, string]>();
   /** A row's flags as objects, made when first read. */
   readonly flags: (JobListRow['flags'] | undefined)[];
+  /** Whether a facility's clocks change on a wall-clock day, by facility id and day (days recur). */
+  readonly #changeDays = new Map<number, boolean>();
 
   constructor(header: BinaryJobListHeader, rows: DataView) {
     this.header = header;
@@ -69,6 +72,24 @@ class RowBatch {
     this.dateTimePieces = compileDateTimePieces(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
     this.flags = new Array(header.count);
+  }
+
+  /**
+   * A time's text as the list shows it: printed from its wall clock, with its facility zone's
+   * abbreviation on a day that zone's clocks change (`isClockChangeDay`: the repeated hour's
+   * 01:04 could be either of two instants). A facility the header names no zone for is unlabelled.
+   */
+  timeText(utc: number, wallClock: number, facilityId: number): string {
+    const text = this.dateTime(wallClock);
+    const zone = this.header.timeZones[facilityId];
+    if (zone === undefined) return text;
+    const key = facilityId * 1_000_000 + Math.floor(wallClock / DAY_MS);
+    let changes = this.#changeDays.get(key);
+    if (changes === undefined) {
+      changes = isClockChangeDay(utc, zone);
+      this.#changeDays.set(key, changes);
+    }
+    return changes ? withZoneLabel(text, utc, zone, true) : text;
   }
 
   /** The date of service of the row at `at`: [YYYY-MM-DD, formatted], or null when missing. */
@@ -303,7 +324,9 @@ export class DecodedJobListRow implements JobListRow {
 
   #formatted(column: 'formattedDictatedDate' | 'formattedSignedDate'): string {
     const wallClock = this.wallClockOf(column);
-    return Number.isNaN(wallClock) ? '' : this.#b.dateTime(wallClock);
+    if (Number.isNaN(wallClock)) return '';
+    const utc = this.utcOf(column === 'formattedDictatedDate' ? 'dictatedDate' : 'signedDate');
+    return this.#b.timeText(utc, wallClock, this.clientFacilityId);
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   DOCUMENT_DATE_FORMATS,
   formatJobDate,
   formatJobDateTime,
+  isClockChangeDay,
   knownTimeZone,
   wallClockMs,
   zoneAbbreviation,
@@ -73,6 +74,61 @@ describe('formatJobDateTime', () => {
     expect(zoneAbbreviation(Date.UTC(2026, 0, 15), 'America/New_York')).toBe('EST');
     expect(zoneAbbreviation(Date.UTC(2026, 6, 15), 'America/Chicago')).toBe('CDT');
     expect(zoneAbbreviation(Date.UTC(2026, 6, 15), 'UTC')).toBe('UTC');
+  });
+});
+
+describe('times on a day the clocks change (issue 39 row 7)', () => {
+  const changeDay = { zoneLabel: 'clockChange' } as const;
+
+  it('labels both readings of the repeated hour, so 01:04 EST sorts above 01:43 EDT and reads right', () => {
+    // 2026-11-01 in New York: 01:00–01:59 happens twice, first EDT (UTC-4), then EST (UTC-5).
+    const firstPass = '2026-11-01T05:43:00Z';
+    const secondPass = '2026-11-01T06:04:00Z';
+    expect(formatJobDateTime(firstPass, 'America/New_York', us, changeDay)).toBe('11/01/2026 01:43 EDT');
+    expect(formatJobDateTime(secondPass, 'America/New_York', us, changeDay)).toBe('11/01/2026 01:04 EST');
+    expect(formatJobDateTime(firstPass, 'America/New_York', us)).toBe('11/01/2026 01:43');
+  });
+
+  it('labels every time of the change day, in the zone of that moment, and on the spring-forward day', () => {
+    expect(formatJobDateTime('2026-11-01T04:30:00Z', 'America/Chicago', us, changeDay)).toBe(
+      '10/31/2026 23:30',
+    );
+    expect(formatJobDateTime('2026-11-01T05:30:00Z', 'America/Chicago', us, changeDay)).toBe(
+      '11/01/2026 00:30 CDT',
+    );
+    expect(formatJobDateTime('2026-11-02T04:59:00Z', 'America/New_York', us, changeDay)).toBe(
+      '11/01/2026 23:59 EST',
+    );
+    expect(formatJobDateTime('2026-11-02T05:00:00Z', 'America/New_York', us, changeDay)).toBe(
+      '11/02/2026 00:00',
+    );
+    // 2026-03-08: 02:00 EST jumps to 03:00 EDT.
+    expect(formatJobDateTime('2026-03-08T16:00:00Z', 'America/New_York', us, changeDay)).toBe(
+      '03/08/2026 12:00 EDT',
+    );
+  });
+
+  it('leaves an ordinary day unlabelled', () => {
+    expect(formatJobDateTime('2026-10-26T14:47:00Z', 'America/New_York', us, changeDay)).toBe(
+      '10/26/2026 10:47',
+    );
+    expect(isClockChangeDay(Date.parse('2026-10-31T12:00:00Z'), 'America/New_York')).toBe(false);
+    expect(isClockChangeDay(Date.parse('2026-11-01T12:00:00Z'), 'America/New_York')).toBe(true);
+  });
+
+  it('never labels a zone without daylight saving, nor UTC', () => {
+    for (const at of ['2026-11-01T06:04:00Z', '2026-03-08T09:00:00Z', '2026-11-01T08:30:00Z']) {
+      expect(isClockChangeDay(Date.parse(at), 'America/Phoenix')).toBe(false);
+      expect(isClockChangeDay(Date.parse(at), 'UTC')).toBe(false);
+    }
+    expect(formatJobDateTime('2026-11-01T08:30:00Z', 'America/Phoenix', us, changeDay)).toBe(
+      '11/01/2026 01:30',
+    );
+  });
+
+  it('follows each zone’s own change day (Europe falls back a week earlier)', () => {
+    expect(isClockChangeDay(Date.parse('2026-10-25T12:00:00Z'), 'Europe/Berlin')).toBe(true);
+    expect(isClockChangeDay(Date.parse('2026-10-25T12:00:00Z'), 'America/New_York')).toBe(false);
   });
 });
 

@@ -17,6 +17,8 @@ export interface DateTimeFormats {
 /** The formats documents print (the users' default formats, spec 01 §3). */
 export const DOCUMENT_DATE_FORMATS: DateTimeFormats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
 
+const DAY_MS = 86_400_000;
+
 /** Where a zone is unknown to the runtime its times are shown, labelled, in UTC: still true times. */
 const FALLBACK_ZONE = 'UTC';
 
@@ -75,11 +77,37 @@ function toMs(value: Instant): number | null {
  * that clock (what {@link compileDateFormatter} prints).
  */
 export function wallClockMs(utcMs: number, timeZone: string): number {
+  return utcMs + offsetMs(utcMs, knownTimeZone(timeZone));
+}
+
+/** The zone's offset from UTC at the instant `at` (whole seconds), as Intl reads it. */
+function intlOffsetMs(at: number, zone: string): number {
   const parts: Record<string, number> = {};
-  for (const p of wallFormat(knownTimeZone(timeZone)).formatToParts(utcMs)) parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  // Intl drops the milliseconds; keep them so the wall clock is exact.
-  return wall + (utcMs - Math.floor(utcMs / 1000) * 1000);
+  for (const p of wallFormat(zone).formatToParts(at)) parts[p.type] = Number(p.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
+}
+
+/** Zone and UTC day → its offset when the same all day, else null (the clocks change that day). */
+const dayOffsets = new Map<string, number | null>();
+/** Kept entries before a cache starts over (a century of days is 36,500). */
+const MAX_KEPT = 100_000;
+
+/**
+ * The zone's offset from UTC at the instant, in ms (wall clock minus UTC). Intl is asked twice per
+ * zone and UTC day (its first and last second) — an export of 100,000 rows asks a few hundred
+ * times — and on a day the offset changes, at the instant itself.
+ */
+function offsetMs(utcMs: number, zone: string): number {
+  const day = Math.floor(utcMs / DAY_MS);
+  const key = `${zone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMs(day * DAY_MS, zone);
+    offset = intlOffsetMs(day * DAY_MS + DAY_MS - 1000, zone) === first ? first : null;
+    if (dayOffsets.size >= MAX_KEPT) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? intlOffsetMs(Math.floor(utcMs / 1000) * 1000, zone);
 }
 
 /** The zone's short name at that instant, as a reader knows it: "EDT", "CST", "UTC", "GMT+1". */
@@ -93,6 +121,33 @@ export function zoneAbbreviation(utcMs: number, timeZone: string): string {
   return format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
+const changeDays = new Map<string, boolean>();
+
+/**
+ * True when the facility's offset from UTC is not the same all through the calendar day (its wall
+ * clock's) of the instant: a day the clocks change, with its repeated or skipped hour (issue 39
+ * row 7: "11/01/2026 01:04" and "01:43" could each be either of two instants). Where it is, a time
+ * shown without its zone could be read as the other instant, so it carries its abbreviation.
+ * Kept per zone and day (a list asks for the same days again and again).
+ */
+export function isClockChangeDay(utcMs: number, timeZone: string): boolean {
+  const zone = knownTimeZone(timeZone);
+  const offset = offsetMs(utcMs, zone);
+  const day = Math.floor((utcMs + offset) / DAY_MS);
+  const key = `${zone} ${day}`;
+  let changes = changeDays.get(key);
+  if (changes === undefined) {
+    // The instants that start and end the wall-clock day, by the offset at this instant; a change
+    // anywhere in the day makes the offset at one of them (or the day's own) differ.
+    const start = day * DAY_MS - offset;
+    const end = start + DAY_MS - 1;
+    changes = offsetMs(start, zone) !== offset || offsetMs(end, zone) !== offset;
+    if (changeDays.size >= MAX_KEPT) changeDays.clear();
+    changeDays.set(key, changes);
+  }
+  return changes;
+}
+
 function printer(format: string): (wallClockMs: number) => string {
   return cached(printers, format, () => compileDateFormatter(format));
 }
@@ -100,18 +155,36 @@ function printer(format: string): (wallClockMs: number) => string {
 /**
  * A job's date and time (dictated, signed, created, a note's or an error's) in its facility's
  * zone, in `formats`, followed by the zone's abbreviation when `zoneLabel` (where a reader could
- * take it for another zone's: the job page, documents). Empty for a missing or invalid instant.
+ * take it for another zone's: the job page, documents), or — `zoneLabel: 'clockChange'`, where
+ * the zone is known from the place (the list, its export) — only on a day the clocks change
+ * ({@link isClockChangeDay}), where the wall clock alone is ambiguous. Empty for a missing or
+ * invalid instant.
  */
 export function formatJobDateTime(
   value: Instant,
   timeZone: string,
   formats: DateTimeFormats,
-  options: { zoneLabel?: boolean } = {},
+  options: { zoneLabel?: boolean | 'clockChange' } = {},
 ): string {
   const ms = toMs(value);
   if (ms === null) return '';
   const text = printer(`${formats.dateFormat} ${formats.timeFormat}`)(wallClockMs(ms, timeZone));
-  return options.zoneLabel ? `${text} ${zoneAbbreviation(ms, timeZone)}` : text;
+  return withZoneLabel(text, ms, timeZone, options.zoneLabel ?? false);
+}
+
+/**
+ * `text`, a time already printed from the instant `utcMs`'s wall clock in `timeZone`, followed by
+ * the zone's abbreviation as {@link formatJobDateTime}'s `zoneLabel` says (the list's rows print
+ * their own text from their offset, then ask this).
+ */
+export function withZoneLabel(
+  text: string,
+  utcMs: number,
+  timeZone: string,
+  zoneLabel: boolean | 'clockChange',
+): string {
+  if (zoneLabel === false || (zoneLabel === 'clockChange' && !isClockChangeDay(utcMs, timeZone))) return text;
+  return `${text} ${zoneAbbreviation(utcMs, timeZone)}`;
 }
 
 /**

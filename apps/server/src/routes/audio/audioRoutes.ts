@@ -10,6 +10,7 @@ import { createJobWithAudio } from '../../services/audio/createJobWithAudio.js';
 import { getAudioOptions } from '../../services/audio/getAudioOptions.js';
 import { getCreateAudioChoices } from '../../services/audio/getCreateAudioChoices.js';
 import { listCreateAudioFacilities } from '../../services/audio/listCreateAudioFacilities.js';
+import { recordAudioPlayed } from '../../services/audio/recordAudioPlayed.js';
 import { streamJobAudio } from '../../services/audio/streamJobAudio.js';
 
 export interface AudioRoutesOptions {
@@ -42,6 +43,10 @@ export const audioRoutes =
       }
       return reply.code(answer.status).send(answer.body);
     });
+
+    serve(app, audio.played, { preHandler: requirePermission('jobView') }, async (req) =>
+      recordAudioPlayed(ctx, authOf(req), req.query.jobId, req.ip),
+    );
 
     serve(app, audio.options, { preHandler: requireAccount }, async (req) =>
       getAudioOptions(ctx, authOf(req), req.query.jobId, req.ip),

@@ -56,13 +56,15 @@ describe.each(databaseTargets())('dictation audio streaming on $name', (target) 
   afterAll(async () => t?.close());
 
   const url = (codec: string, jobId: number) => `/api/Audio/${codec}?jobId=${jobId}`;
-  const plays = async (jobId: number) => {
+  const audited = async (action: string, jobId: number) => {
     const [row] = await t.ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'job.audio.play'), eq(auditLog.jobId, jobId)));
+      .where(and(eq(auditLog.action, action), eq(auditLog.jobId, jobId)));
     return row!.n;
   };
+  /** Stream starts: what a player fetches as it loads, before anyone presses play. */
+  const plays = (jobId: number) => audited('job.audio.load', jobId);
 
   it('answers the whole rendition with 200, its type, length and Accept-Ranges', async () => {
     const res = await manager.get(url('opus', ids.both!));
@@ -137,7 +139,31 @@ describe.each(databaseTargets())('dictation audio streaming on $name', (target) 
     expect((await new TestBrowser(t.app).get(url('opus', ids.both!))).statusCode).toBe(401);
   });
 
-  it('audits one row per play start, not one per range chunk', async () => {
+  it('audits a playback only when the player reports it, never for streaming (issue 39)', async () => {
+    const played = () => audited('job.audio.play', ids.both!);
+    const before = await played();
+    // What a page that only loads the player asks for.
+    await manager.get(url('opus', ids.both!), { range: 'bytes=0-' });
+    expect(await played()).toBe(before);
+    const res = await manager.post(`/api/job/audioplayed?jobId=${ids.both}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(await played()).toBe(before + 1);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job.audio.play'), eq(auditLog.jobId, ids.both!)))
+      .limit(1);
+    expect(row).toMatchObject({ outcome: 'success' });
+    expect(row!.patientId).not.toBeNull();
+    // Another tenant's job is not found; without jobView the call is refused; neither is a play.
+    expect((await manager.post(`/api/job/audioplayed?jobId=${ids.south}`)).statusCode).toBe(404);
+    expect((await noView.post(`/api/job/audioplayed?jobId=${ids.both}`)).statusCode).toBe(403);
+    expect(await audited('job.audio.play', ids.south!)).toBe(0);
+    expect(await played()).toBe(before + 1);
+  });
+
+  it('audits one row per stream start, not one per range chunk', async () => {
     const before = await plays(ids.wavOnly!);
     await manager.get(url('wav', ids.wavOnly!), { range: 'bytes=0-' });
     await manager.get(url('wav', ids.wavOnly!), { range: 'bytes=200-' });
@@ -150,7 +176,7 @@ describe.each(databaseTargets())('dictation audio streaming on $name', (target) 
     const [row] = await t.ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'job.audio.play'), eq(auditLog.jobId, ids.both!)))
+      .where(and(eq(auditLog.action, 'job.audio.load'), eq(auditLog.jobId, ids.both!)))
       .limit(1);
     expect(row).toMatchObject({ outcome: 'success', detail: { codec: 'opus' } });
     expect(row!.patientId).not.toBeNull();
@@ -176,6 +202,7 @@ describe.each(databaseTargets())('dictation audio streaming on $name', (target) 
       expect.arrayContaining([
         '/api/Audio/{codec}',
         '/api/job/audiooptions',
+        '/api/job/audioplayed',
         '/api/audio/createoptions',
         '/api/audio/createoptions/{clientFacilityId}',
         '/api/audio/createwithaudio',

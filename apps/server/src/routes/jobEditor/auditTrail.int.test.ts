@@ -58,9 +58,13 @@ describe.each(databaseTargets())('a job’s audit trail in the job view ($name)'
     await owner.signInAs(south.user.username, south.password, south.accounts[0]!.id);
     const trail = (await owner.get(`/api/job/audittrail?jobId=${southJob.id}`)).json() as AuditTrail;
     expect(trail.rows.map((r) => [r.what, r.outcome, r.user])).toEqual([
-      ['Call audit.jobTrailExport', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
-      ['Call jobEditor.cda', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
-      ['Call audit.jobTrail', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
+      [
+        'Tried to use the audit trail (audit.jobTrailExport)',
+        'notFound',
+        `Test ${s.w.editors[0]!.user.username}`,
+      ],
+      ['Tried to use the job page (jobEditor.cda)', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
+      ['Tried to use the audit trail (audit.jobTrail)', 'notFound', `Test ${s.w.editors[0]!.user.username}`],
     ]);
   });
 

@@ -34,6 +34,12 @@ describe.each(databaseTargets())('a job’s times on every screen on $name', (ta
   const signed = new Date('2026-10-27T05:20:00.000Z');
   const local = { dictated: '10/26/2026 23:50', signed: '10/27/2026 00:20', service: '10/26/2026' };
   const formats = { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm' };
+  // Issue 39 row 7: Chicago's clocks fall back on 2026-11-01, so 01:00–01:59 happens twice —
+  // 01:43 CDT (06:43Z), then 01:04 CST (07:04Z) — and each reading names its zone.
+  const repeated: Record<'cdt' | 'cst', { at: string; shown: string; jobId: number }> = {
+    cdt: { at: '2026-11-01T06:43:00Z', shown: '11/01/2026 01:43 CDT', jobId: 0 },
+    cst: { at: '2026-11-01T07:04:00Z', shown: '11/01/2026 01:04 CST', jobId: 0 },
+  };
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -54,6 +60,8 @@ describe.each(databaseTargets())('a job’s times on every screen on $name', (ta
     });
     jobId = job.id;
     await attachCda(t.ctx, jobId);
+    for (const r of Object.values(repeated))
+      r.jobId = (await buildJob(t.ctx, facility, { stageId: 13, dictatedAt: new Date(r.at) })).id;
     const u = await buildUser(t.ctx, { username: 'clock', accounts: [{ companyId: csId }] });
     manager = new TestBrowser(t.app);
     await manager.signInAs('clock', u.password, u.accounts[0]!.id);
@@ -122,5 +130,40 @@ describe.each(databaseTargets())('a job’s times on every screen on $name', (ta
       .map((i) => sheet.getRow(i + 1).values as unknown[])
       .find((v) => v[1] === jobId)!;
     expect(row.slice(2)).toEqual([local.dictated, local.signed, local.service]);
+  });
+
+  it('names the zone of repeated-hour times in the list the browser reads; the job of each day unlabelled', async () => {
+    const res = await manager.get(`/api/jobs/alljobs?corpId=${csId}&cfs=${cfId}&format=binary`);
+    expect(res.statusCode).toBe(200);
+    const rows: JobListRow[] = decodeBinaryJobList(res.rawPayload);
+    const row = (id: number) => rows.find((r) => r.jobId === id)!;
+    expect(row(repeated.cdt.jobId).formattedDictatedDate).toBe(repeated.cdt.shown);
+    expect(row(repeated.cst.jobId).formattedDictatedDate).toBe(repeated.cst.shown);
+    expect(row(jobId).formattedDictatedDate).toBe(local.dictated);
+    // The instants the list sorts by: the CST reading is the later one.
+    expect(Date.parse(row(repeated.cst.jobId).dictatedDate!)).toBeGreaterThan(
+      Date.parse(row(repeated.cdt.jobId).dictatedDate!),
+    );
+  });
+
+  it('writes the zone of repeated-hour times in the Excel export and Job Search', async () => {
+    const res = await manager.get(`/api/file/JobList/${csId}/all?columns=filterJobId,formattedDictatedDate`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const values = new Map(
+      [...Array(sheet.actualRowCount).keys()].map((i) => {
+        const v = sheet.getRow(i + 1).values as unknown[];
+        return [v[1], v[2]];
+      }),
+    );
+    expect(values.get(repeated.cdt.jobId)).toBe(repeated.cdt.shown);
+    expect(values.get(repeated.cst.jobId)).toBe(repeated.cst.shown);
+    const search = await manager.get(`/api/jobs/search?cs=${csId}&jobId=${repeated.cst.jobId}`);
+    expect(search.statusCode).toBe(200);
+    expect((search.json().rows as JobListRow[]).map((r) => r.formattedDictatedDate)).toEqual([
+      repeated.cst.shown,
+    ]);
   });
 });

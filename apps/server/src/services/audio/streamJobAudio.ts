@@ -19,8 +19,10 @@ export type AudioAnswer =
  * GET /api/Audio/{codec}?jobId= (spec 01 §7 "Documents and audio"): a job's opus or wav rendition,
  * whole (200) or the one byte range asked for (206), streamed from the blob store so seeking never
  * reads the whole file. Another tenant's job is 404 like a missing one; a job without that
- * rendition is 404 with the spec's "no audio" message. One audit row per play start — the request
- * without a Range, or with one starting at byte 0 — not one per range a player fetches.
+ * rendition is 404 with the spec's "no audio" message. One audit row (`job.audio.load`) per
+ * stream start — the request without a Range, or with one starting at byte 0 — not one per range a
+ * player fetches. A player fetches the start as soon as it loads, so this is not a playback: the
+ * player reports its first play itself (`recordAudioPlayed`, issue 39).
  */
 export async function streamJobAudio(
   ctx: AppContext,
@@ -52,7 +54,7 @@ export async function streamJobAudio(
     };
   }
   if (req.audit && (range === null || range.start === 0)) {
-    await auditJob(ctx, auth, job, 'job.audio.play', req.ip, { codec: req.codec });
+    await auditJob(ctx, auth, job, 'job.audio.load', req.ip, { codec: req.codec });
   }
   const headers: Record<string, string> = {
     'Content-Type': AUDIO_CONTENT_TYPES[req.codec],

@@ -24,6 +24,7 @@ import type { Auth } from '../auth/resolveSession.js';
 import { getApplicationSettings } from '../settings/getApplicationSettings.js';
 import { getClientFacilityIds } from './getUserCorporateStructures.js';
 import type { ListFilter } from './jobListSql.js';
+import { labelClockChangeTimes } from './labelClockChangeTimes.js';
 import { queryJobRows, userFormats } from './listJobs.js';
 
 const FILTER_OF: Record<QueueName, ListFilter> = {
@@ -125,6 +126,7 @@ export async function exportJobList(
       { corpId: input.csId, cfs: batch, filter: FILTER_OF[input.queue] },
       formats,
     );
+    await labelClockChangeTimes(ctx, rows, formats);
     if (screen) {
       for (const row of rows) held.push(row);
       continue;

@@ -166,6 +166,7 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'locations', ${dict(sql`locations`, 'location_id', sql`json_build_array(t.name, coalesce(t.code, ''))`)},
       'facilities', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.name`)},
       'statTargets', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.stat_target_minutes`)},
+      'timeZones', ${dict(sql`client_facilities`, 'client_facility_id', sql`t.time_zone`)},
       'notes', (select coalesce(json_object_agg(j.id, j.job_note), '{}') from jobs j
         where ${batch} and j.job_note <> ''),
       'jobPatients', (select coalesce(json_object_agg(j.id, json_build_array(

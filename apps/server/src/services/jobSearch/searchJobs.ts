@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { labelClockChangeTimes } from '../jobList/labelClockChangeTimes.js';
 import { userFormats } from '../jobList/listJobs.js';
 import { jobSearchSql } from './jobSearchSql.js';
 
@@ -44,6 +45,7 @@ export async function searchJobs(
   const rows = JSON.parse(row?.rows ?? '[]') as JobSearchResult['rows'];
   // Without the permission the MRN is withheld too: it names the patient as well as a name does.
   if (!showPatient) for (const r of rows) r.patientMRN = '';
+  await labelClockChangeTimes(ctx, rows, formats);
   await recordAudit(ctx, {
     action: 'jobsearch.read',
     outcome: 'success',

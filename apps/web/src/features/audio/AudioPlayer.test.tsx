@@ -2,6 +2,7 @@ import { enUS } from '@quill/core/i18n/enUS';
 import { heldDistanceMs } from '@quill/core/rules/audioKeys';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../app/testing/fakeApi';
 import { AudioPlayer } from './AudioPlayer';
 import { resetAudioPrefsCache } from './audioPrefs';
 import { type FakeMedia, installFakeMedia } from './testing/fakeMedia';
@@ -104,6 +105,19 @@ describe('AudioPlayer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(audio().currentTime).toBe(0);
     expect(state()).toBe('Stopped');
+  });
+
+  it('reports its first playback to the audit trail, not its loading nor a second play (issue 39)', async () => {
+    const api = fakeApi({ 'POST /api/job/audioplayed': { success: true } });
+    renderWithProviders(<AudioPlayer options={audioOptions()} />);
+    expect(api.called()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(api.called()).toEqual(['POST /api/job/audioplayed']));
+    expect(api.calls[0]!.url).toContain('jobId=12');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.called()).toEqual(['POST /api/job/audioplayed']);
   });
 
   it('stays paused when the play event of a quick play-then-pause arrives late, as browsers queue it', () => {

@@ -1,10 +1,11 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import { AUDIO_CONTENT_TYPES, type AudioOptions } from '@quill/core/contract/audio';
 import { chooseAudioSource, formatAudioClock } from '@quill/core/rules/audioPlayback';
-import { useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AudioPlayer.module.css';
 import { NoAudio } from './AudioStatus';
+import { reportAudioPlayed } from './audioApi';
 import { PedalButton, SettingsPopover, SpeedMenu, VolumeControl } from './PlayerOptions';
 import { ProgressBar } from './ProgressBar';
 import type { PlayerState } from './playerMachine';
@@ -61,10 +62,25 @@ function CannotPlay() {
   );
 }
 
+/**
+ * Reports the first time the element actually plays (its 'playing' event) to the job's audit trail
+ * (issue 39): loading the player streams the recording's start, which is not a playback.
+ */
+function useReportFirstPlay(audioRef: RefObject<HTMLAudioElement | null>, jobId: number) {
+  useEffect(() => {
+    const el = audioRef.current;
+    if (!el) return;
+    const onPlaying = () => reportAudioPlayed(jobId);
+    el.addEventListener('playing', onPlaying, { once: true });
+    return () => el.removeEventListener('playing', onPlaying);
+  }, [audioRef, jobId]);
+}
+
 function Player({ src, options, label }: { src: string; options: AudioOptions; label: string }) {
   const { t } = useTranslation();
   const audioRef = useRef<HTMLAudioElement>(null);
   const player = useAudioPlayer(audioRef, options, options.durationMs);
+  useReportFirstPlay(audioRef, options.jobId);
   const state = player.model.state;
   return (
     // A fieldset is a group (its name: the label); pointer or focus inside only picks the player

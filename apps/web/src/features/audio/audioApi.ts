@@ -16,6 +16,14 @@ export function fetchAudioOptions(jobId: number, signal?: AbortSignal): Promise<
   return callApi(AUDIO.options, { query: { jobId } }, { timeoutMs: TIMEOUT_MS, signal });
 }
 
+/**
+ * Issue 39: tells the server the player started playing the job's dictation, for its audit trail
+ * ("Played the audio"). Best effort: a failure changes nothing for the listener.
+ */
+export function reportAudioPlayed(jobId: number): void {
+  callApi(AUDIO.played, { query: { jobId } }, { timeoutMs: TIMEOUT_MS }).catch(() => undefined);
+}
+
 export interface AudioOptionsQueryOptions {
   /** Ask again every this many ms while `until` is not met (a rendition being prepared). */
   pollMs?: number;

@@ -16,6 +16,7 @@ import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
+import { useMarkViewed } from '../job-list/viewedMarks';
 import { useAdtPanels } from './adt/useAdtPanels';
 import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
@@ -52,6 +53,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   const canEditDetails = useHasPermission('jobEditAdt');
   const adtVisible = allowed(adtViewGate(permissions));
   const canEditAdt = allowed(adtEditGate(permissions));
+  const markViewed = useMarkViewed();
   useDocumentTitle(tenant ? t('nav.tenantEditTitle') : t('jobView.title', { jobId: String(jobId) }));
   useTenantExitMessage(tenant, jobId);
   const navigate = useNavigate();
@@ -221,7 +223,9 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onClose={() => leave('closed')}
           onCancel={() => (changed ? setConfirmCancel(true) : void booking.cancelEdit())}
           onSave={(m) => void saving.save(m)}
-          onPrint={() => window.open(BULK_URLS.printPreview(jobId), '_blank')}
+          onPrint={() => {
+            if (window.open(BULK_URLS.printPreview(jobId), '_blank')) markViewed([jobId], 'pdf');
+          }}
           onFax={() => setFaxOpen(true)}
           onAuditTrail={canReadTrail ? () => setAuditOpen(true) : undefined}
         />
@@ -291,7 +295,12 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
         csId={String(loaded.details.corporateCompany.id)}
         onClose={() => setFaxOpen(false)}
       />
-      <AuditTrailDialog jobId={jobId} opened={auditOpen} onClose={() => setAuditOpen(false)} />
+      <AuditTrailDialog
+        jobId={jobId}
+        timeZone={loaded.details.timeZone}
+        opened={auditOpen}
+        onClose={() => setAuditOpen(false)}
+      />
     </div>
   );
 }

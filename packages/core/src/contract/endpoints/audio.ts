@@ -2,6 +2,7 @@ import {
   AUDIO_CONTENT_TYPES,
   AudioOptionsSchema,
   AudioParamsSchema,
+  AudioPlayedSchema,
   AudioQuerySchema,
   CreateAudioChoicesSchema,
   CreateAudioFacilitiesSchema,
@@ -29,6 +30,17 @@ export const AUDIO = {
     tags: ['audio'],
     query: AudioQuerySchema,
     answer: AudioOptionsSchema,
+  }),
+  /**
+   * Issue 39: the player started playing the job's dictation (its first play on the page), audited
+   * as "Played the audio" — loading the player only streams the start ("Loaded the audio").
+   */
+  played: endpoint({
+    method: 'POST',
+    path: '/api/job/audioplayed',
+    tags: ['audio'],
+    query: AudioQuerySchema,
+    answer: AudioPlayedSchema,
   }),
   /** Create with Audio: the client facilities the account may create jobs in. */
   createFacilities: endpoint({

@@ -32,7 +32,7 @@ const trail = {
       user: 'Sam Other',
       account: 'South Clinic',
       action: 'jobEditor.cda',
-      what: 'Call jobEditor.cda',
+      what: 'Tried to use the job page (jobEditor.cda)',
       outcome: 'notFound',
       outcomeText: 'Refused (not found or another tenant’s)',
       ip: '10.0.0.8',
@@ -59,8 +59,10 @@ describe('the job’s audit trail in the job view (issue 23)', { timeout: 20_000
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
       'Saved the job',
-      'Call jobEditor.cda',
+      'Tried to use the job page (jobEditor.cda)',
     ]);
+    // The facility's clock with its zone, like the rest of the job page (issue 39): 10:15:30Z in New York.
+    expect(within(rows[0]!).getAllByRole('cell')[0]!.textContent).toBe('11/26/2026 05:15:30 EST');
     expect(rows[0]!.textContent).toContain('Morgan Reyes');
     expect(rows[0]!.textContent).not.toContain('Meridian Valley Health'); // the account repeats the name
     expect(rows[1]!.textContent).toContain('South Clinic');

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { formatJobDateTime } from '@quill/core/rules/jobTime';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
-import { formatDateTime } from '../../../lib/formatDate';
 import { auditTrailExportUrl, fetchAuditTrail } from './auditTrailApi';
 
 /** The user's time format with seconds after its minutes (HH:mm → HH:mm:ss), unless it has them. */
@@ -13,16 +13,18 @@ export function withSeconds(timeFormat: string): string {
 
 export interface AuditTrailDialogProps {
   jobId: number;
+  /** The job's facility's IANA zone: the trail reads the facility's clock, as the rest of the job page. */
+  timeZone: string;
   opened: boolean;
   onClose: () => void;
 }
 
 /**
- * A job's audit trail (issue 23): who read or changed the job, what, when, from where and how it
- * ended, newest first, a page at a time, with the CSV export. A modal: focus stays inside, Escape
+ * A job's audit trail (issue 23): who read or changed the job, what, when (the facility's clock,
+ * with its zone, issue 39), from where and how it ended, newest first, a page at a time, with the CSV export. A modal: focus stays inside, Escape
  * and the close button leave, and the pager and export are ordinary buttons.
  */
-export function AuditTrailDialog({ jobId, opened, onClose }: AuditTrailDialogProps) {
+export function AuditTrailDialog({ jobId, timeZone, opened, onClose }: AuditTrailDialogProps) {
   const { t } = useTranslation();
   const { userSettings } = useSession();
   // Many calls fall in one minute: the trail shows seconds too.
@@ -69,7 +71,7 @@ export function AuditTrailDialog({ jobId, opened, onClose }: AuditTrailDialogPro
           <Table.Tbody>
             {data.rows.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTime(r.at, formats)}</Table.Td>
+                <Table.Td>{formatJobDateTime(r.at, timeZone, formats, { zoneLabel: true })}</Table.Td>
                 <Table.Td>
                   {r.user ?? t('auditTrail.system')}
                   {r.account && (r.user === null || !r.account.startsWith(r.user)) && (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
 import { gateReason } from '../../../lib/gateReason';
+import { useMarkViewed } from '../viewedMarks';
 import classes from './Bulk.module.css';
 import { BulkActionsButton } from './BulkActionsButton';
 import { BULK_URLS, rtfPath } from './bulkApi';
@@ -115,13 +116,18 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
   const gates = bulkGates(perms, jobIds, queue);
   const tooMany = tooManyForBulk(jobIds) ? t('documents.tooManySelected') : null;
   const close = () => setDialog(null);
+  const markViewed = useMarkViewed();
 
   // A browser cannot show RTF: a new tab would only download it and stay blank, so download it here.
-  const viewRtf = () => downloadFrom(rtfPath(jobIds));
+  const viewRtf = () => {
+    downloadFrom(rtfPath(jobIds));
+    markViewed(jobIds, 'rtf');
+  };
   const printPreview = () => {
     const [only] = jobIds;
-    if (only !== undefined && !openInNewTab(BULK_URLS.printPreview(only)))
-      showToast(t('documents.popupBlocked'), { kind: 'error' });
+    if (only === undefined) return;
+    if (openInNewTab(BULK_URLS.printPreview(only))) markViewed([only], 'pdf');
+    else showToast(t('documents.popupBlocked'), { kind: 'error' });
   };
   const fax = () => {
     const facilities = new Set(rowsOf(jobIds).map((r) => r.clientFacilityId));

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } f
 import { COPY_TYPES, type CopyType } from '@quill/core/contract/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMarkViewed } from '../viewedMarks';
 import { BULK_URLS, fetchFile } from './bulkApi';
 import { runMarkPrinted } from './bulkCalls';
 import { type DocumentError, documentError } from './documentError';
@@ -52,6 +53,7 @@ function CopyContent({
   onClose,
 }: CopyJobsModalProps & { jobIds: readonly number[] }) {
   const { t } = useTranslation();
+  const markViewed = useMarkViewed();
   const [copyType, setCopyType] = useState<CopyType>(COPY_TYPES.single);
   const [coverSheet, setCoverSheet] = useState(false);
   const [duplex, setDuplex] = useState(false);
@@ -89,6 +91,7 @@ function CopyContent({
         controller.signal,
       );
       tab.show(documentUrl(file.blob));
+      markViewed(jobIds, 'pdf');
       setStep({ kind: 'opened' });
     } catch (error) {
       tab.close();

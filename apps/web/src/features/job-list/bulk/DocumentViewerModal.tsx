@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMarkViewed } from '../viewedMarks';
 import classes from './Bulk.module.css';
 import { viewerPath } from './bulkApi';
 import { useDocumentFile } from './useDocumentFile';
@@ -35,6 +36,12 @@ function ViewerContent({ jobIds, onClose }: { jobIds: readonly number[]; onClose
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const view = useDocumentFile(viewerPath(jobIds), attempt);
+  const markViewed = useMarkViewed();
+  const shown = view.kind === 'inline' || view.kind === 'tab';
+  // The server marked the jobs viewed as PDF when it served the document.
+  useEffect(() => {
+    if (shown) markViewed(jobIds, 'pdf');
+  }, [shown, jobIds, markViewed]);
 
   if (view.kind === 'loading')
     return (

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
 import { ApiRequestError } from '../../../lib/api';
+import { useMarkViewed } from '../viewedMarks';
 import { fetchFile, savePath } from './bulkApi';
 import { runClear, runMarkPrinted } from './bulkCalls';
 import { saveFile } from './newTab';
@@ -52,6 +53,7 @@ function SaveContent({
   onCleared,
 }: SaveJobsModalProps & { jobIds: readonly number[] }) {
   const { t } = useTranslation();
+  const markViewed = useMarkViewed();
   const [format, setFormat] = useState<SaveFormat>('pdf');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [clearAfter, setClearAfter] = useState(false);
@@ -73,6 +75,7 @@ function SaveContent({
       const fallback = jobIds.length === 1 && only !== undefined ? `${only}.${format}` : 'Jobs.zip';
       const fileName = file.fileName ?? fallback;
       saveFile(file.blob, fileName);
+      markViewed(jobIds, format);
       setStep({ kind: 'done', fileName });
     } catch (error) {
       if (controller.signal.aborted) return;

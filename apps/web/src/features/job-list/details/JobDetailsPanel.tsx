@@ -12,6 +12,7 @@ import { JobAudio } from '../../audio/JobAudio';
 import { ChevronRightIcon } from '../table/icons';
 import { EscapedNote } from '../table/JobNoteIndicator';
 import { useOpenJob } from '../useOpenJob';
+import { useViewed } from '../viewedMarks';
 import classes from './JobDetailsPanel.module.css';
 import { JobFaxes } from './JobFaxes';
 import { useJobDetails } from './useJobDetails';
@@ -47,6 +48,7 @@ export function JobDetailsPanel({
   const { userSettings } = useSession();
   const openJob = useOpenJob();
   const details = useJobDetails(row.jobId, detailsOpen);
+  const viewed = useViewed(row);
   const sectionId = useId();
   const age = formatAge(
     ageOf(row.dictatedDate),
@@ -55,8 +57,8 @@ export function JobDetailsPanel({
   );
   const dash = t('jobList.age.invalid');
   const status = [
-    row.pdfViewed ? t('jobList.indicators.pdfViewed') : t('jobList.indicators.pdfNotViewed'),
-    row.rtfViewed ? t('jobList.indicators.rtfViewed') : t('jobList.indicators.rtfNotViewed'),
+    viewed.pdf ? t('jobList.indicators.pdfViewed') : t('jobList.indicators.pdfNotViewed'),
+    viewed.rtf ? t('jobList.indicators.rtfViewed') : t('jobList.indicators.rtfNotViewed'),
     row.edited ? t('jobList.indicators.edited') : t('jobList.indicators.notEdited'),
     row.signed ? t('jobList.indicators.signed') : t('jobList.indicators.notSigned'),
     row.faxed ? t('jobList.indicators.faxed') : t('jobList.indicators.notFaxed'),

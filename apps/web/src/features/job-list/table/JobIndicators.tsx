@@ -1,4 +1,5 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
+import { useViewed } from '../viewedMarks';
 import { FaxIcon, PencilIcon, SignatureIcon } from './icons';
 import classes from './JobTable.module.css';
 import type { RowStrings } from './useRowStrings';
@@ -8,8 +9,9 @@ import type { RowStrings } from './useRowStrings';
  * signed and faxed indicators turn green too. Each says its state in words to assistive tech.
  */
 export function JobIndicators({ row, strings: s }: { row: JobListRow; strings: RowStrings }) {
-  const pdf = row.pdfViewed ? s.pdfViewed : s.pdfNotViewed;
-  const rtf = row.rtfViewed ? s.rtfViewed : s.rtfNotViewed;
+  const viewed = useViewed(row);
+  const pdf = viewed.pdf ? s.pdfViewed : s.pdfNotViewed;
+  const rtf = viewed.rtf ? s.rtfViewed : s.rtfNotViewed;
   const edited = row.edited ? s.edited : s.notEdited;
   const signed = row.signed ? s.signed : s.notSigned;
   const faxed = row.faxed ? s.faxed : s.notFaxed;
@@ -17,7 +19,7 @@ export function JobIndicators({ row, strings: s }: { row: JobListRow; strings: R
     <span className={classes.indicators}>
       <span
         className={classes.pill}
-        data-on={row.pdfViewed || undefined}
+        data-on={viewed.pdf || undefined}
         role="img"
         aria-label={pdf}
         title={pdf}
@@ -26,7 +28,7 @@ export function JobIndicators({ row, strings: s }: { row: JobListRow; strings: R
       </span>
       <span
         className={classes.pill}
-        data-on={row.rtfViewed || undefined}
+        data-on={viewed.rtf || undefined}
         role="img"
         aria-label={rtf}
         title={rtf}

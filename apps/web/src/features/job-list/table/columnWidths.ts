@@ -12,8 +12,9 @@ export const COLUMN_WIDTHS: Record<JobListColumn, number> = {
   clinic: 180,
   patientName: 140,
   patientMRN: 96,
-  formattedDictatedDate: 118,
-  formattedSignedDate: 118,
+  // Room for the zone a time on a day the clocks change carries ("11/01/2026 01:04 EST", issue 39).
+  formattedDictatedDate: 150,
+  formattedSignedDate: 150,
   workType: 140,
   department: 120,
   location: 140,

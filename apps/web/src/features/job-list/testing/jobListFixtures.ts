@@ -82,6 +82,7 @@ export function binaryJobList(
     locations: {},
     facilities: {},
     statTargets: {},
+    timeZones: {},
     notes: {},
     flags: {},
     viewed: {},
