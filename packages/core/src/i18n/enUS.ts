@@ -1533,6 +1533,8 @@ export const enUS = {
     cannotGrantPermission:
       'You cannot give the permission {{permission}}: your own account does not have it.',
     cannotGrantStructure: 'You cannot give access to a corporate structure your own account may not see.',
+    cannotGrantOtherCompany:
+      "An account sees only its own company's corporate structures; only an administrator can set it to serve other companies (npm run users -- grant --other-companies).",
     notFound: 'There is no such user among the users you may manage.',
     ownAccount: 'You cannot disable yourself.',
     linkExpired: 'This link has expired or has already been used. Ask your manager for a new one.',
