@@ -20,6 +20,8 @@ export const enUS = {
     footerCopyright: '© {{year}} Quill. All rights reserved.',
     pageTitle: '{{title}} - {{appName}}',
     skipToContent: 'Skip to main content',
+    skipToJobTable: 'Skip to the job table',
+    skipToEditorToolbar: "Skip to the editor's toolbar",
     closeToast: 'Close message',
     closeDialog: 'Close the dialog',
   },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import classes from './CdaEditor.module.css';
 import { modelToDoc } from './cdaDoc';
 import { cdaExtensions, goToMarker } from './extensions';
+import { EDITOR_TOOLBAR_ID } from './editorIds';
 
 export interface CdaEditorProps {
   model: CdaEditModel;
@@ -78,7 +79,14 @@ function Toolbar({
   const off = !editable;
   const chain = () => editor.chain().focus();
   return (
-    <Group gap={4} className={classes.toolbar} role="toolbar" aria-label={t('jobView.editorLabel')}>
+    <Group
+      gap={4}
+      className={classes.toolbar}
+      role="toolbar"
+      aria-label={t('jobView.editorLabel')}
+      id={EDITOR_TOOLBAR_ID}
+      tabIndex={-1}
+    >
       <ToolButton
         label={t('jobView.undo')}
         disabled={off || !state.canUndo}
