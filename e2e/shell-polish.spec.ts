@@ -19,7 +19,9 @@ const shot = (name: string) => `artifacts/polish-${name}.png`;
 async function twoStructures(page: Page): Promise<void> {
   await page.route('**/api/jobs/getusercs', async (route) => {
     const real = (await (await route.fetch()).json()) as { id: number; companyNameId: string }[];
-    await route.fulfill({ json: [...real, { id: 99_998, companyNameId: 'Kestrel Bay Family Practice (KBFP)' }] });
+    await route.fulfill({
+      json: [...real, { id: 99_998, companyNameId: 'Kestrel Bay Family Practice (KBFP)' }],
+    });
   });
 }
 
@@ -84,9 +86,9 @@ test('the list: a skip link to the table; ticked rows pass axe', async ({ page }
   await expect(page.locator('#job-table')).toBeFocused();
   await page.keyboard.press('Tab');
   // The next stop is inside the table (its select-all box), not the toolbar above it.
-  expect(await page.evaluate(() => document.getElementById('job-table')?.contains(document.activeElement))).toBe(
-    true,
-  );
+  expect(
+    await page.evaluate(() => document.getElementById('job-table')?.contains(document.activeElement)),
+  ).toBe(true);
 
   const rows = page.locator('tbody tr[data-job-id]');
   for (const i of [0, 1, 2]) await rows.nth(i).getByRole('checkbox').check();
@@ -124,8 +126,8 @@ test('the editor: Ctrl+S saves as Save only; a skip link to its toolbar; Check F
   // Save only: still booked out and editing.
   await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
 
-  await page.locator('body').focus();
-  await page.keyboard.press('Tab');
+  // From the top of the page: the shell's skip link, then the editor's.
+  await page.getByRole('link', { name: 'Skip to main content' }).focus();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: "Skip to the editor's toolbar" });
   await expect(skip).toBeFocused();
@@ -134,7 +136,9 @@ test('the editor: Ctrl+S saves as Save only; a skip link to its toolbar; Check F
   await page.screenshot({ path: shot('editor-saved') });
 });
 
-test('the health page: optional tools read Found or Not found (optional), whole at 1366 px', async ({ page }) => {
+test('the health page: optional tools read Found or Not found (optional), whole at 1366 px', async ({
+  page,
+}) => {
   await signIn(page, MANAGER, '/healthcheck');
   await page.goto('/healthcheck');
   const table = page.getByRole('table', { name: 'Checks' });

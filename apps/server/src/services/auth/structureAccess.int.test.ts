@@ -12,7 +12,7 @@ import { grant, UserAdminError } from '../users/manageUsers.js';
  * structure counts only for an account deliberately set to serve other companies
  * (docs/decisions.md, "Whose structures an account sees").
  */
-describe.each(databaseTargets())("whose structures an account sees on $name", (target) => {
+describe.each(databaseTargets())('whose structures an account sees on $name', (target) => {
   let t: TestApp;
   let north: number;
   let south: number;
@@ -66,7 +66,7 @@ describe.each(databaseTargets())("whose structures an account sees on $name", (t
     expect(refused.statusCode).toBe(403);
   });
 
-  it("lets an account set to serve other companies see them, but not give them to an account without the setting", async () => {
+  it('lets an account set to serve other companies see them, but not give them to an account without the setting', async () => {
     const b = await as('service');
     expect(await structureNames(b)).toHaveLength(2);
     expect((await b.get(`/api/job/GetJobDetails?jobId=${southJob}`)).statusCode).toBe(200);

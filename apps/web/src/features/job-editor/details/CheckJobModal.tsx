@@ -40,7 +40,11 @@ export function CheckJobModal({ opened, onClose, rows, running }: CheckJobModalP
                 <Table.Td>{row.ruleDescription}</Table.Td>
                 <Table.Td>
                   {/* Text darker than the light variant's own (3.8:1): 5.6:1 and 4.8:1 (axe, issue 39). */}
-                  <Badge color={row.isTriggered ? 'red' : 'green'} variant="light" c={row.isTriggered ? 'red.9' : '#237032'}>
+                  <Badge
+                    color={row.isTriggered ? 'red' : 'green'}
+                    variant="light"
+                    c={row.isTriggered ? 'red.9' : '#237032'}
+                  >
                     {row.isTriggered ? t('jobDetails.no') : t('jobDetails.yes')}
                   </Badge>
                 </Table.Td>

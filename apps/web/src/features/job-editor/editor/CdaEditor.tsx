@@ -6,8 +6,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './CdaEditor.module.css';
 import { modelToDoc } from './cdaDoc';
-import { cdaExtensions, goToMarker } from './extensions';
 import { EDITOR_TOOLBAR_ID } from './editorIds';
+import { cdaExtensions, goToMarker } from './extensions';
 
 export interface CdaEditorProps {
   model: CdaEditModel;
