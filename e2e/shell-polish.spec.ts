@@ -100,6 +100,7 @@ test('the list: a skip link to the table; ticked rows pass axe', async ({ page }
 test('the editor: Ctrl+S saves as Save only; a skip link to its toolbar; Check Flags passes axe', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, MANAGER, '/jobs');
   const { job } = await findCdaJob(page, { fromEnd: true });
   await page.goto(`/job/${job.jobId}`);

@@ -1383,6 +1383,8 @@ export const enUS = {
     addField: 'Add Field',
     noFieldToAdd: 'Every field is shown.',
     removeField: 'Remove {{field}}',
+    dateTimePlaceholder: 'MM/DD/YYYY HH:mm',
+    badDateTimeText: '{{field}} must be a date and a 24-hour time (MM/DD/YYYY HH:mm)',
     search: 'Search',
     noSearchConfiguration: 'This client facility has no patient search configured.',
     attachments: 'Attachments',
