@@ -107,6 +107,14 @@ test('the editor: Ctrl+S saves as Save only; a skip link to its toolbar; Check F
   const editor = page.getByRole('textbox', { name: 'Job text' });
   await expect(editor).toBeVisible();
 
+  // The patient panel writes times as the app does: MM/DD/YYYY with a 24-hour HH:mm, no AM/PM.
+  const admit = page.getByLabel('Admit Date/Time');
+  if ((await admit.count()) > 0) {
+    const shown = await admit.first().inputValue();
+    if (shown !== '') expect(shown).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?$/);
+    await expect(admit.first()).not.toHaveAttribute('type', 'datetime-local');
+  }
+
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(editor).toHaveAttribute('contenteditable', 'true');
 

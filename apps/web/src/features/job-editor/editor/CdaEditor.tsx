@@ -8,6 +8,7 @@ import classes from './CdaEditor.module.css';
 import { modelToDoc } from './cdaDoc';
 import { EDITOR_TOOLBAR_ID } from './editorIds';
 import { cdaExtensions, goToMarker } from './extensions';
+import { moveInToolbar } from './toolbarKeys';
 
 export interface CdaEditorProps {
   model: CdaEditModel;
@@ -45,6 +46,8 @@ function ToolButton({
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
+        // One tab stop for the whole toolbar: its buttons are reached with the arrow keys.
+        tabIndex={-1}
         onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
       >
@@ -85,7 +88,8 @@ function Toolbar({
       role="toolbar"
       aria-label={t('jobView.editorLabel')}
       id={EDITOR_TOOLBAR_ID}
-      tabIndex={-1}
+      tabIndex={0}
+      onKeyDown={moveInToolbar}
     >
       <ToolButton
         label={t('jobView.undo')}
