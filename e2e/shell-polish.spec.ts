@@ -9,6 +9,9 @@ import { type DemoUser, MANAGER, signIn } from './helpers/signIn';
  * on the ticked list and on Check Flags.
  */
 
+// Axe on a long list and the editor's saves take their time on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 const DICTATOR: DemoUser = { username: 'dictator', password: 'demo' };
 const shot = (name: string) => `artifacts/polish-${name}.png`;
 
@@ -100,7 +103,6 @@ test('the list: a skip link to the table; ticked rows pass axe', async ({ page }
 test('the editor: Ctrl+S saves as Save only; a skip link to its toolbar; Check Flags passes axe', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signIn(page, MANAGER, '/jobs');
   const { job } = await findCdaJob(page, { fromEnd: true });
   await page.goto(`/job/${job.jobId}`);
