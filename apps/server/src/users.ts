@@ -17,10 +17,12 @@ const USAGE = `User administration (DATA_DIR or DATABASE_URL as for the server):
   npm run users -- list
   npm run users -- add --username U --name "Display Name" --password P [--company CS --type 1|2|3]
   npm run users -- add-account --username U --company CS --type 1|2|3 [--member "Name"]
-  npm run users -- grant --account MEMBER_ID [--permission p1,p2 | --all-permissions] [--access CS1,CS2]
-  npm run users -- revoke --account MEMBER_ID [--permission p1,p2] [--access CS1,CS2]
+  npm run users -- grant --account MEMBER_ID [--permission p1,p2 | --all-permissions] [--access CS1,CS2] [--other-companies]
+  npm run users -- revoke --account MEMBER_ID [--permission p1,p2] [--access CS1,CS2] [--other-companies]
   npm run users -- disable --username U      (ends the user's sessions at once)
-Member types: 1 dictator, 2 transcriptionist, 3 manager. Permissions: ${PERMISSIONS.join(', ')}.`;
+Member types: 1 dictator, 2 transcriptionist, 3 manager. Permissions: ${PERMISSIONS.join(', ')}.
+An account sees only its own company's corporate structures; --other-companies (grant) sets it to
+serve other companies too (a transcription service), so its --access to them counts.`;
 
 const list = (v: string | undefined) =>
   v
@@ -50,6 +52,7 @@ async function main() {
       permission: { type: 'string' },
       'all-permissions': { type: 'boolean' },
       access: { type: 'string' },
+      'other-companies': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -101,10 +104,13 @@ async function main() {
         const accountId = whole(values.account, 'account');
         const permissions = values['all-permissions'] ? [...PERMISSIONS] : list(values.permission);
         const access = ids(values.access, 'access');
-        if (!permissions && !access) throw new UserAdminError(`${command} needs --permission or --access.`);
+        const otherCompanies = values['other-companies'] === true;
+        if (!permissions && !access && !otherCompanies)
+          throw new UserAdminError(`${command} needs --permission, --access or --other-companies.`);
         await (command === 'grant' ? grant : revoke)(ctx, accountId, {
           ...(permissions ? { permissions } : {}),
           ...(access ? { access } : {}),
+          otherCompanies,
         });
         process.stdout.write(`${command === 'grant' ? 'Granted' : 'Revoked'}.\n`);
         break;

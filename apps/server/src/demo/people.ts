@@ -159,7 +159,7 @@ export const DEMO_USERS = [
     username: 'manager',
     displayName: 'Morgan Reyes',
     description:
-      'Manager (member type 3), every permission; two accounts in two companies, sees both corporate structures',
+      "Manager (member type 3), every permission; two accounts in two companies, each sees its own company's corporate structure",
   },
   {
     username: 'transcriptionist',
@@ -233,7 +233,9 @@ export async function seedUsers(
       company: big,
       type: MEMBER_TYPES.manager,
       perms: PERMISSIONS,
-      access: [big, small],
+      // Its own company only: the manager reaches Kestrel Bay through its second account
+      // (docs/decisions.md, "Whose structures an account sees").
+      access: [big],
     },
     {
       key: 'manager2',

@@ -47,7 +47,9 @@ let passwordHash: Promise<string> | undefined;
 
 /**
  * A user (password "secret-password") with accounts; each account is in a company with access to
- * the listed structures and the listed permissions (default: every permission).
+ * the listed structures and the listed permissions (default: every permission). An account given
+ * another company's structure is set to serve other companies (the deliberate setting without
+ * which that access counts for nothing) unless `otherCompanies: false` says otherwise.
  */
 export async function buildUser(
   ctx: Ctx,
@@ -58,6 +60,7 @@ export async function buildUser(
       memberType?: number;
       permissions?: readonly string[];
       access?: number[];
+      otherCompanies?: boolean;
     }[];
   } = {},
 ) {
@@ -76,6 +79,7 @@ export async function buildUser(
         member: `${username} account`,
         companyId: a.companyId,
         memberType: a.memberType ?? 3,
+        otherCompanies: a.otherCompanies ?? (a.access ?? []).some((cs) => cs !== a.companyId),
       })
       .returning();
     const perms = a.permissions ?? PERMISSIONS;

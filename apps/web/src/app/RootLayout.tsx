@@ -32,13 +32,14 @@ export function RootLayout() {
   const { t } = useTranslation();
   const flags = useRouteFlags();
   const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
+  const [skipSlot, setSkipSlot] = useState<HTMLElement | null>(null);
   const [sessionExpired, setSessionExpired] = useState(false);
   const markSessionExpired = useCallback(() => setSessionExpired(true), []);
   useUnauthorizedHandler(sessionExpired, markSessionExpired);
   useHidePageWhenExpired(sessionExpired);
   const shell = useMemo<Shell>(
-    () => ({ headerSlot, sessionExpired, markSessionExpired }),
-    [headerSlot, sessionExpired, markSessionExpired],
+    () => ({ headerSlot, skipSlot, sessionExpired, markSessionExpired }),
+    [headerSlot, skipSlot, sessionExpired, markSessionExpired],
   );
 
   return (
@@ -52,6 +53,7 @@ export function RootLayout() {
         <a className="quill-skip-link" href="#main">
           {t('app.skipToContent')}
         </a>
+        <div ref={setSkipSlot} />
         <div ref={setHeaderSlot} />
         <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           <Outlet />

@@ -25,8 +25,10 @@ export const COMPOSITE_NAME_FORMATS = [
 ] as const;
 export const COMPOSITE_NAME_FORMAT_VALUES = [0, 1, 2] as const;
 
-/** Spec 02 §9: "Upload file types .csv and .xslx" (verbatim; .xlsx, the real extension, too). */
-export const UPLOAD_FILE_TYPES = ['.csv', '.xslx'] as const;
+/**
+ * Spec 02 §9: "Upload file types .csv and .xslx": the spec's misspelling of .xlsx, which the
+ * screen writes correctly; a file named .xslx is still accepted.
+ */
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xslx'] as const;
 
 /** Our limits (spec: "not shown"). */

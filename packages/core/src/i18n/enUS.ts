@@ -9,7 +9,8 @@ import { TRANSCRIBE_MESSAGES } from './transcribe/transcribe.js';
 
 /**
  * The one en-US message catalogue. Every user-visible string of the spec is written here exactly as
- * the spec writes it (typos included, e.g. "No document avilable"); server and web read from here.
+ * the spec writes it, its obvious misspellings corrected on screen ("No document available" for the
+ * spec's "avilable", ".xlsx" for its ".xslx"; issue 39); server and web read from here.
  * Placeholders use i18next's `{{name}}` form.
  */
 export const enUS = {
@@ -19,6 +20,8 @@ export const enUS = {
     footerCopyright: '© {{year}} Quill. All rights reserved.',
     pageTitle: '{{title}} - {{appName}}',
     skipToContent: 'Skip to main content',
+    skipToJobTable: 'Skip to the job table',
+    skipToEditorToolbar: "Skip to the editor's toolbar",
     closeToast: 'Close message',
     closeDialog: 'Close the dialog',
   },
@@ -166,6 +169,7 @@ export const enUS = {
     checks: 'Checks',
     status: 'Status',
     optional: 'Optional',
+    optionalFound: 'Found',
     optionalMissing: 'Not found (optional)',
     allPassed: 'All required checks passed',
     someFailed: 'One or more required checks failed',
@@ -741,7 +745,7 @@ export const enUS = {
     facilityNothingFound: 'No client facility matches',
     facilitySearchFailed: 'The client facilities could not be searched. Please try again.',
     file: 'File',
-    fileHint: 'A .csv or .xslx file with one heading row, up to {{max}} MB.',
+    fileHint: 'A .csv or .xlsx file with one heading row, up to {{max}} MB.',
     chooseFile: 'Choose file',
     action: 'Action',
     actionPlaceholder: 'Choose an action',
@@ -775,9 +779,9 @@ export const enUS = {
     mappingIncomplete: 'Map or ignore every heading and choose the formats they need.',
     noPermission: 'You do not have permission to upload schedules.',
     noAdtPermission: 'You do not have permission to upload patient data.',
-    noFile: 'Choose a .csv or .xslx file to upload.',
+    noFile: 'Choose a .csv or .xlsx file to upload.',
     badUpload: 'Upload one file in the field "file" together with the form fields.',
-    unsupportedFile: 'The file must be a .csv or .xslx spreadsheet.',
+    unsupportedFile: 'The file must be a .csv or .xlsx spreadsheet.',
     tooLarge: 'The file is larger than the {{max}} MB limit.',
     emptyFile: 'The file has no heading row.',
     noRows: 'The file has headings but no rows of data.',
@@ -1218,7 +1222,7 @@ export const enUS = {
     documentTypeNone:
       'Sorry, there was an error loading this document. If the issue persists please contact your System Administrator.',
     noAudio: 'There is no audio associated with this job.',
-    noDocument: 'No document avilable',
+    noDocument: 'No document available',
     holdQueueCheckFailed:
       'There was an error running this Hold Queue Check, please try again later. If the issue persists please contact your System Administrator',
     notFound: 'Job {{jobId}} was not found.',
@@ -1535,6 +1539,8 @@ export const enUS = {
     addField: 'Add Field',
     noFieldToAdd: 'Every field is shown.',
     removeField: 'Remove {{field}}',
+    dateTimePlaceholder: 'MM/DD/YYYY HH:mm',
+    badDateTimeText: '{{field}} must be a date and a 24-hour time (MM/DD/YYYY HH:mm)',
     search: 'Search',
     noSearchConfiguration: 'This client facility has no patient search configured.',
     attachments: 'Attachments',
@@ -1689,6 +1695,8 @@ export const enUS = {
     cannotGrantPermission:
       'You cannot give the permission {{permission}}: your own account does not have it.',
     cannotGrantStructure: 'You cannot give access to a corporate structure your own account may not see.',
+    cannotGrantOtherCompany:
+      "An account sees only its own company's corporate structures; only an administrator can set it to serve other companies (npm run users -- grant --other-companies).",
     notFound: 'There is no such user among the users you may manage.',
     ownAccount: 'You cannot disable yourself.',
     linkExpired: 'This link has expired or has already been used. Ask your manager for a new one.',

@@ -17,7 +17,7 @@ export interface TextView {
   textType: TextType;
   /** Audio exists but no text at all (spec 02 §4 "audio-only"). */
   audioOnly: boolean;
-  /** Neither a structured document nor a word document exists ('No document avilable'). */
+  /** Neither a structured document nor a word document exists ('No document available'; the spec writes "avilable"). */
   noDocument: boolean;
 }
 

@@ -16,11 +16,19 @@ describe('user administration rules', () => {
 
   it('lets a manager grant only what their own account holds', () => {
     const by = { permissions: new Set(['jobView', 'jobEdit']), structures: [1, 2] };
-    expect(ungrantable({ companyId: 1, permissions: ['jobView'], access: [1, 2] }, by)).toBeNull();
+    expect(
+      ungrantable({ companyId: 1, permissions: ['jobView'], access: [1, 2], otherCompanies: true }, by),
+    ).toBeNull();
     expect(ungrantable({ companyId: 1, permissions: ['jobView', 'jobFax'], access: [1] }, by)).toEqual({
       permission: 'jobFax',
     });
     expect(ungrantable({ companyId: 3, permissions: [], access: [] }, by)).toEqual({ structure: 3 });
     expect(ungrantable({ companyId: 1, permissions: [], access: [1, 4] }, by)).toEqual({ structure: 4 });
+  });
+
+  it("gives another company's structure only to an account set to serve other companies", () => {
+    const by = { permissions: new Set<string>(), structures: [1, 2] };
+    expect(ungrantable({ companyId: 1, permissions: [], access: [1, 2] }, by)).toEqual({ otherCompany: 2 });
+    expect(ungrantable({ companyId: 2, permissions: [], access: [2] }, by)).toBeNull();
   });
 });

@@ -41,19 +41,27 @@ export interface Grant {
   companyId: number;
   permissions: readonly Permission[];
   access: readonly number[];
+  /** The account is deliberately set to serve other companies (only `npm run users` sets it). */
+  otherCompanies?: boolean;
 }
 
 /**
  * The first thing in `grant` the manager may not give, or null: a manager never grants a
- * permission their own account lacks, nor a company or structure access outside their own.
+ * permission their own account lacks, nor a company or structure access outside their own; and
+ * access to another company's structure only to an account set to serve other companies
+ * (docs/decisions.md, "Whose structures an account sees").
  */
 export function ungrantable(
   grant: Grant,
   by: Grantor,
-): { permission: Permission } | { structure: number } | null {
+): { permission: Permission } | { structure: number } | { otherCompany: number } | null {
   for (const permission of grant.permissions) if (!by.permissions.has(permission)) return { permission };
   for (const structure of [grant.companyId, ...grant.access])
     if (!by.structures.includes(structure)) return { structure };
+  if (!grant.otherCompanies) {
+    const otherCompany = grant.access.find((structure) => structure !== grant.companyId);
+    if (otherCompany !== undefined) return { otherCompany };
+  }
   return null;
 }
 

@@ -58,6 +58,12 @@ export const accounts = pgTable(
     memberType: integer('member_type').notNull(),
     /** The physician record of a dictator account, when it has one. */
     physicianId: integer('physician_id'),
+    /**
+     * The deliberate setting that lets the account reach other companies' corporate structures (a
+     * transcription service serving several hospitals); off, its access rows to another company's
+     * structure count for nothing (docs/decisions.md, "Whose structures an account sees").
+     */
+    otherCompanies: boolean('other_companies').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [index('accounts_user_idx').on(t.userId)],

@@ -170,7 +170,7 @@ describe.each(databaseTargets())('job editor calls on $name', (target) => {
     });
     const none = await ed.get(`/api/job/getcda?jobId=${audio.id}`);
     expect(none.statusCode).toBe(404);
-    expect(none.json().error.message).toBe('No document avilable');
+    expect(none.json().error.message).toBe('No document available');
     for (const path of ['GetDocumentAvailability', 'getcda', 'getjobversion', 'getjobdata'])
       expect((await outsider.get(`/api/job/${path}?jobId=${job.id}`)).statusCode).toBe(404);
   });

@@ -308,13 +308,13 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     const before = await t.ctx.database.db.$count(uploads);
     const csv = (text: string, filename = 'a.csv') => ({ filename, bytes: Buffer.from(text) });
     const cases: [string, Awaited<ReturnType<typeof validate>>, number, string][] = [
-      ['no file', await validate(fieldsFor(), null), 400, 'Choose a .csv or .xslx file to upload.'],
-      ['empty file', await validate(fieldsFor(), csv('')), 400, 'Choose a .csv or .xslx file to upload.'],
+      ['no file', await validate(fieldsFor(), null), 400, 'Choose a .csv or .xlsx file to upload.'],
+      ['empty file', await validate(fieldsFor(), csv('')), 400, 'Choose a .csv or .xlsx file to upload.'],
       [
         'wrong type',
         await validate(fieldsFor(), csv('a,b\n1,2', 'a.txt')),
         400,
-        'The file must be a .csv or .xslx spreadsheet.',
+        'The file must be a .csv or .xlsx spreadsheet.',
       ],
       [
         'not a workbook',

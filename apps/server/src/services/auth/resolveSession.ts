@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { hashSessionToken } from './sessionToken.js';
+import { accessCounts } from './structureAccess.js';
 
 /** Who is calling: the signed-in user and, once chosen, the account they work as. */
 export interface Auth {
@@ -84,7 +85,8 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
       permissions: sql<string>`(select coalesce(json_agg(${accountPermissions.permission}), '[]')::text
         from ${accountPermissions} where ${accountPermissions.accountId} = ${sessions.accountId})`,
       corporateStructureIds: sql<string>`(select coalesce(json_agg(${accountCorporateAccess.corporateStructureId}), '[]')::text
-        from ${accountCorporateAccess} where ${accountCorporateAccess.accountId} = ${sessions.accountId})`,
+        from ${accountCorporateAccess} where ${accountCorporateAccess.accountId} = ${sessions.accountId}
+        and ${accessCounts()})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

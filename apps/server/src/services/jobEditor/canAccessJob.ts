@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { accountCorporateAccess, accounts, jobs } from '../../db/schema/index.js';
 import { isDomainError } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { accessCounts } from '../auth/structureAccess.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 
 /**
@@ -34,7 +35,9 @@ async function seenByOtherAccount(ctx: AppContext, auth: Auth, jobId: number): P
       eq(accountCorporateAccess.corporateStructureId, jobs.corporateStructureId),
     )
     .innerJoin(accounts, eq(accounts.id, accountCorporateAccess.accountId))
-    .where(and(eq(jobs.id, jobId), eq(accounts.userId, auth.userId), isNull(accounts.disabledAt)))
+    .where(
+      and(eq(jobs.id, jobId), eq(accounts.userId, auth.userId), isNull(accounts.disabledAt), accessCounts()),
+    )
     .limit(1);
   return rows.length > 0;
 }

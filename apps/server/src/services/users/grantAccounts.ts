@@ -12,9 +12,12 @@ const grantorOf = (auth: Auth) => ({ permissions: auth.permissions, structures: 
 /** 403 naming what the manager may not give. */
 function refuse(what: ReturnType<typeof ungrantable>) {
   if (!what) return;
-  throw 'permission' in what
-    ? forbidden(message('users.cannotGrantPermission', { permission: what.permission }), 'cannot_grant')
-    : forbidden(message('users.cannotGrantStructure'), 'cannot_grant');
+  if ('permission' in what)
+    throw forbidden(message('users.cannotGrantPermission', { permission: what.permission }), 'cannot_grant');
+  throw forbidden(
+    message('otherCompany' in what ? 'users.cannotGrantOtherCompany' : 'users.cannotGrantStructure'),
+    'cannot_grant',
+  );
 }
 
 /**
@@ -55,6 +58,7 @@ export async function writeAccounts(
             companyId: want.companyId,
             permissions: permissions.filter((p) => !heldPerms.includes(p)),
             access: access.filter((c) => !heldAccess.includes(c)),
+            otherCompanies: had.otherCompanies,
           },
           grantorOf(auth),
         ),

@@ -76,12 +76,18 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
     await b.signInAs('nora', 'long-enough-now', memberId);
     expect((await settings(b)).permissions).toEqual([]);
 
-    await grant(t.ctx, memberId, { permissions: ['jobView', 'holdQueueView'], access: [south] });
+    // South is another company's: it counts only once the account is set to serve other companies.
+    await expect(grant(t.ctx, memberId, { access: [south] })).rejects.toThrow(/another company's/);
+    await grant(t.ctx, memberId, {
+      permissions: ['jobView', 'holdQueueView'],
+      access: [south],
+      otherCompanies: true,
+    });
     expect((await settings(b)).permissions.sort()).toEqual(['holdQueueView', 'jobView']);
     const structures = (await b.get('/api/jobs/getusercs')).json().map((cs: { id: number }) => cs.id);
     expect(structures.sort()).toEqual([north, south].sort());
 
-    await revoke(t.ctx, memberId, { permissions: ['holdQueueView'], access: [south] });
+    await revoke(t.ctx, memberId, { permissions: ['holdQueueView'], access: [south], otherCompanies: true });
     expect((await settings(b)).permissions).toEqual(['jobView']);
     expect((await b.get('/api/jobs/getusercs')).json().map((cs: { id: number }) => cs.id)).toEqual([north]);
 
@@ -111,6 +117,7 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
           member: 'Nora Quinn',
           companyId: north,
           memberType: 2,
+          otherCompanies: false,
           permissions: ['jobView'],
           corporateStructures: [north],
         },

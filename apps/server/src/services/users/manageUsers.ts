@@ -101,15 +101,28 @@ async function requireAccountRow(ctx: Ctx, accountId: number) {
   return account;
 }
 
-/** Grants permissions and/or corporate-structure access to an account. */
+/**
+ * Grants permissions and/or corporate-structure access to an account, and with `otherCompanies`
+ * sets it to serve other companies: the deliberate setting without which access to another
+ * company's structure counts for nothing, so it is refused here (docs/decisions.md, "Whose
+ * structures an account sees").
+ */
 export async function grant(
   ctx: Ctx,
   accountId: number,
-  input: { permissions?: string[]; access?: number[] },
+  input: { permissions?: string[]; access?: number[]; otherCompanies?: boolean },
 ) {
   const account = await requireAccountRow(ctx, accountId);
   const perms = checkPermissions(input.permissions ?? []);
   for (const cs of input.access ?? []) await requireStructure(ctx, cs);
+  const other = (input.access ?? []).find((cs) => cs !== account.companyId);
+  if (other !== undefined && !account.otherCompanies && !input.otherCompanies) {
+    throw new UserAdminError(
+      `Corporate structure ${other} is another company's: account ${accountId} belongs to ${account.companyId}. ` +
+        'Add --other-companies to set the account to serve other companies.',
+    );
+  }
+  if (input.otherCompanies) await setOtherCompanies(ctx, accountId, true);
   if (perms.length) {
     await ctx.database.db
       .insert(accountPermissions)
@@ -131,14 +144,22 @@ export async function grant(
   });
 }
 
-/** Takes permissions and/or corporate-structure access away from an account. */
+async function setOtherCompanies(ctx: Ctx, accountId: number, on: boolean) {
+  await ctx.database.db.update(accounts).set({ otherCompanies: on }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Takes permissions and/or corporate-structure access away from an account; with
+ * `otherCompanies` it no longer serves other companies (its access to them stops counting).
+ */
 export async function revoke(
   ctx: Ctx,
   accountId: number,
-  input: { permissions?: string[]; access?: number[] },
+  input: { permissions?: string[]; access?: number[]; otherCompanies?: boolean },
 ) {
   const account = await requireAccountRow(ctx, accountId);
   const perms = checkPermissions(input.permissions ?? []);
+  if (input.otherCompanies) await setOtherCompanies(ctx, accountId, false);
   if (perms.length) {
     await ctx.database.db
       .delete(accountPermissions)
@@ -193,6 +214,7 @@ export async function listUsers(ctx: Ctx) {
         member: a.member,
         companyId: a.companyId,
         memberType: a.memberType,
+        otherCompanies: a.otherCompanies,
         permissions: perms
           .filter((p) => p.accountId === a.id)
           .map((p) => p.permission)

@@ -15,11 +15,11 @@ function buttonNames(): string[] {
 }
 
 describe('ErrorPage', () => {
-  it('404: unknown paths show Error 404 with a way home', async () => {
+  it('404: unknown paths show Error 404 with a way home, Reload Page and Sign Out', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' })).toBeTruthy();
     expect(screen.getByText(e.notFoundLead)).toBeTruthy();
-    expect(buttonNames()).toEqual([e.takeMeHome]);
+    expect(buttonNames()).toEqual([e.reloadPage, e.signOut, e.takeMeHome].sort());
     expect(screen.getByRole('link', { name: e.takeMeHome }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Error 404 - Quill'));
   });

@@ -32,7 +32,8 @@ export function errorPageContent(code: string): ErrorPageContent {
         title: { key: 'errors.notFoundTitle' },
         lead: { key: 'errors.notFoundLead' },
         message: { key: 'errors.notFoundMessage' },
-        buttons: ['home'],
+        // Spec 01 §2 "Generic error page": all three ways on.
+        buttons: ['home', 'reload', 'signOut'],
       };
     case '403':
       return {

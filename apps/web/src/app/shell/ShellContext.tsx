@@ -5,6 +5,8 @@ import { createPortal } from 'react-dom';
 export interface Shell {
   /** Where the top navigation goes: above <main>, outside the page's own layout. */
   headerSlot: HTMLElement | null;
+  /** Where a page's own skip links go: right after "Skip to main content", before the navigation. */
+  skipSlot: HTMLElement | null;
   /** The session has expired: the non-closable 'Your session has expired' modal is up. */
   sessionExpired: boolean;
   markSessionExpired: () => void;
@@ -12,6 +14,7 @@ export interface Shell {
 
 export const ShellContext = createContext<Shell>({
   headerSlot: null,
+  skipSlot: null,
   sessionExpired: false,
   markSessionExpired: () => {},
 });
@@ -28,4 +31,29 @@ export function useShell(): Shell {
 export function ShellHeader({ children }: { children: ReactNode }) {
   const { headerSlot } = useShell();
   return headerSlot ? createPortal(children, headerSlot) : null;
+}
+
+/**
+ * A skip link of the page (issue 39: the job table, the editor's toolbar), among the shell's skip
+ * links at the top of the tab order. It moves the focus to the element with id `target`, which
+ * takes it (tabIndex -1), so the next Tab goes on from there.
+ */
+export function ShellSkipLink({ target, children }: { target: string; children: ReactNode }) {
+  const { skipSlot } = useShell();
+  if (!skipSlot) return null;
+  return createPortal(
+    <a
+      className="quill-skip-link"
+      href={`#${target}`}
+      onClick={(event) => {
+        const element = document.getElementById(target);
+        if (!element) return;
+        event.preventDefault();
+        element.focus();
+      }}
+    >
+      {children}
+    </a>,
+    skipSlot,
+  );
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../app/testing/fakeApi';
 import { AudioPlayer } from './AudioPlayer';
 import { resetAudioPrefsCache } from './audioPrefs';
+import { forgetPositions } from './audioResume';
 import { type FakeMedia, installFakeMedia } from './testing/fakeMedia';
 import { audioOptions, renderWithProviders } from './testing/renderPlayer';
 
@@ -39,6 +40,7 @@ function Editors({ onKey }: { onKey: (e: string) => void }) {
 beforeEach(() => {
   window.localStorage.clear();
   resetAudioPrefsCache();
+  forgetPositions();
   media = installFakeMedia();
 });
 
@@ -165,6 +167,19 @@ describe('AudioPlayer', () => {
     fireEvent.keyDown(document.body, { key: 'F13' });
     fireEvent.keyUp(document.body, { key: 'F13' });
     expect(audio().currentTime).toBe(10);
+  });
+
+  it('a player rebuilt for the same recording (Transcribe, a save) goes on where the last one was', () => {
+    const first = renderWithProviders(<AudioPlayer options={audioOptions()} />);
+    act(() => media.advance(audio(), 12));
+    first.unmount();
+    renderWithProviders(<AudioPlayer options={audioOptions()} />);
+    expect(audio().currentTime).toBe(0);
+    fireEvent(audio(), new Event('loadedmetadata'));
+    expect(audio().currentTime).toBe(12);
+    expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuetext')).toBe(
+      '0:12 of 0:40',
+    );
   });
 
   it('the position bar seeks 1 s with the arrow keys, and to the end with End', () => {

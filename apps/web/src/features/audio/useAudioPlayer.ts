@@ -4,6 +4,7 @@ import { clampPositionMs, clampVolume, resumePositionMs } from '@quill/core/rule
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { activatePlayer, type BusPlayer, registerPlayer } from './audioBus';
 import { type AudioPrefs, updateAudioPrefs, useAudioPrefs } from './audioPrefs';
+import { rememberPosition, takePosition } from './audioResume';
 import { HoldRepeater } from './holdRepeater';
 import {
   currentStepMs,
@@ -248,9 +249,15 @@ export function useAudioPlayer(
       play: () => {
         if (!el.paused) send({ type: 'elementPlayed' });
       },
-      // Loading resets the rate to the default one.
+      // Loading resets the rate to the default one; a recording this page played before goes on
+      // where it was (the player is rebuilt on Transcribe and on save).
       loadedmetadata: () => {
         el.playbackRate = playbackRate(modelRef.current, prefsRef.current.speed);
+        const resumeAt = takePosition(el.getAttribute('src') ?? '');
+        if (resumeAt > 0 && el.currentTime === 0) {
+          el.currentTime = resumeAt;
+          setPositionMs(resumeAt * 1000);
+        }
       },
       error: () => {
         setFailed(true);
@@ -261,7 +268,7 @@ export function useAudioPlayer(
     return () => {
       for (const [type, handler] of Object.entries(handlers)) el.removeEventListener(type, handler);
     };
-  }, [audioRef, send]);
+  }, [audioRef, send, setPositionMs]);
 
   // Volume and speed follow the stored settings.
   useEffect(() => {
@@ -280,6 +287,7 @@ export function useAudioPlayer(
     const el = audioRef.current;
     return () => {
       holds.stopAll();
+      if (el) rememberPosition(el.getAttribute('src') ?? '', el.currentTime);
       if (el && !el.paused) el.pause();
     };
   }, [audioRef, holds]);

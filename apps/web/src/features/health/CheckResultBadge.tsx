@@ -9,23 +9,29 @@ import { useTranslation } from 'react-i18next';
 const PASS_COLOR = '#237032';
 const FAIL_COLOR = 'red.9';
 
-/** Pass (green), Fail (red), or for a missing optional tool a neutral "Not found (optional)". */
+/** A badge as wide as its words: never cut to "PA…" by a narrow column. */
+const WHOLE = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
+
+/**
+ * A required check: Pass (green) or Fail (red). An optional tool: "Found" (green) or a neutral
+ * "Not found (optional)", as the README describes them.
+ */
 export function CheckResultBadge({ result, required }: Pick<HealthCheckResult, 'result' | 'required'>) {
   const { t } = useTranslation();
   if (result)
     return (
-      <Badge color={PASS_COLOR} variant="filled" radius="sm">
-        {t('health.pass')}
+      <Badge color={PASS_COLOR} variant="filled" radius="sm" styles={WHOLE}>
+        {required ? t('health.pass') : t('health.optionalFound')}
       </Badge>
     );
   if (required)
     return (
-      <Badge color={FAIL_COLOR} variant="filled" radius="sm">
+      <Badge color={FAIL_COLOR} variant="filled" radius="sm" styles={WHOLE}>
         {t('health.fail')}
       </Badge>
     );
   return (
-    <Badge color="gray.7" variant="outline" radius="sm">
+    <Badge color="gray.7" variant="outline" radius="sm" styles={WHOLE}>
       {t('health.optionalMissing')}
     </Badge>
   );

@@ -12,6 +12,7 @@ const healthy = {
     { name: 'Database', result: true, required: true, detail: 'PGlite answered in 2 ms' },
     { name: 'Blob store', result: true, required: true, detail: 'Writable' },
     { name: 'Chromium', result: false, required: false, detail: '/usr/bin/chromium not found' },
+    { name: 'ffmpeg', result: true, required: false, detail: 'Found at /usr/bin/ffmpeg' },
   ],
 };
 
@@ -45,6 +46,8 @@ describe('HealthCheckPage', () => {
     // A missing optional tool does not read as a failure.
     expect(within(row('Chromium')).getByText(enUS.health.optionalMissing)).toBeTruthy();
     expect(within(row('Chromium')).queryByText('Fail')).toBeNull();
+    // An optional tool that is there reads "Found", as the README says, not "Pass".
+    expect(within(row('ffmpeg')).getByText('Found')).toBeTruthy();
     expect(screen.getByText(enUS.health.allPassed)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Health Check - Quill'));

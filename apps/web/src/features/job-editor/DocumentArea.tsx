@@ -11,7 +11,7 @@ import { WordFrame } from './word/WordFrame';
 /**
  * The document area of spec 02 §4: the CDA editor with the audio player docked in it, the Word
  * frame (DOCX text type) with the player above it, or the message for a job without text that can
- * be shown — 'No document avilable' (with the player for an audio-only job), or the
+ * be shown — 'No document available' (with the player for an audio-only job), or the
  * document-type-none error.
  */
 export function DocumentArea({

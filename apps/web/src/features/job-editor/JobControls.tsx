@@ -3,6 +3,7 @@ import type { Gate } from '@quill/core/rules/actionGates';
 import type { SaveModeName, SaveOptions } from '@quill/core/rules/saveOptions';
 import { useTranslation } from 'react-i18next';
 import { gateReason } from '../../lib/gateReason';
+import { useSaveShortcut } from './saving/useSaveShortcut';
 
 /** Spec 02 §9: the save options' tooltips open after 450 ms. */
 export const SAVE_TOOLTIP_DELAY_MS = 450;
@@ -39,6 +40,7 @@ export interface JobControlsProps {
  */
 export function JobControls(p: JobControlsProps) {
   const { t } = useTranslation();
+  useSaveShortcut(p.editing, !p.disabled && p.edit.shown, p.saveOptions.modes, p.onSave);
   const editRefused = gateReason(t, p.edit);
   const whileEditing = p.editing ? t('jobView.disabledWhileEditing') : null;
   const limitHint =

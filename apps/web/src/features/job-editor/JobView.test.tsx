@@ -66,7 +66,7 @@ describe('job view: load (spec 02 §4, §6, §8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('History of Present Illness')).toBeTruthy();
   });
 
-  it("says 'No document avilable' for an audio-only job", async () => {
+  it("says 'No document available' for an audio-only job", async () => {
     const { api } = setup({
       'GET /api/job/GetDocumentAvailability': {
         ...jobRoutesFor()['GET /api/job/GetDocumentAvailability'],

@@ -12,6 +12,7 @@ import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission, usePermissions } from '../../app/session/SessionContext';
+import { ShellSkipLink } from '../../app/shell/ShellContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
@@ -22,6 +23,7 @@ import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
+import { EDITOR_TOOLBAR_ID } from './editor/editorIds';
 import { IdentityConfirmDialog } from './identity/IdentityConfirmDialog';
 import { JobControls } from './JobControls';
 import { NewerVersionDialog, ProtectedJobDialog, UnsavedChangesDialog } from './JobDialogs';
@@ -210,6 +212,9 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   return (
     <div className={classes.page}>
       <div className={classes.main}>
+        {loaded.cda !== null && (
+          <ShellSkipLink target={EDITOR_TOOLBAR_ID}>{t('app.skipToEditorToolbar')}</ShellSkipLink>
+        )}
         <JobHeader details={loaded.details} version={version} status={status} />
         <JobControls
           editing={editing}

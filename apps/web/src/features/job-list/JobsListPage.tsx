@@ -4,6 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission, useSession } from '../../app/session/SessionContext';
+import { ShellSkipLink } from '../../app/shell/ShellContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ApiRequestError } from '../../lib/api';
@@ -14,6 +15,7 @@ import { QueueTickers } from './queues/QueueTickers';
 import { useJobCounts } from './queues/useJobCounts';
 import { useClientFacilities } from './structures/useClientFacilities';
 import { useCorporateStructures } from './structures/useCorporateStructures';
+import { JOB_TABLE_ID } from './table/JobTable';
 import { writeStoredCorporateStructure, writeStoredQueue } from './view/jobListStorage';
 
 const route = getRouteApi('/authed/jobs/$cs/$joblisttype');
@@ -91,6 +93,7 @@ export function JobsListPage() {
   const countsFailed = counts.isError || facilitiesFailed;
   return (
     <div className={classes.page}>
+      <ShellSkipLink target={JOB_TABLE_ID}>{t('app.skipToJobTable')}</ShellSkipLink>
       <JobListHeader
         name={name}
         onChange={() => backToChooser()}

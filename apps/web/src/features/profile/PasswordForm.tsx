@@ -21,9 +21,10 @@ export function PasswordForm({ userName, onChanged }: { userName: string; onChan
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // The server's last answer is about the last try: never left beside a new error (issue 39).
+    setError(null);
     if (!fresh.check()) return;
     setSaving(true);
-    setError(null);
     try {
       await changePassword({ currentPassword: current, newPassword: fresh.next });
       setCurrent('');
@@ -48,7 +49,10 @@ export function PasswordForm({ userName, onChanged }: { userName: string; onChan
           value={current}
           required
           autoComplete="current-password"
-          onChange={(e) => setCurrent(e.currentTarget.value)}
+          onChange={(e) => {
+            setCurrent(e.currentTarget.value);
+            setError(null);
+          }}
         />
         <NewPasswordFields state={fresh} />
         {error && (

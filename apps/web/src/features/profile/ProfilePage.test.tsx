@@ -90,6 +90,14 @@ describe('ProfilePage', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The current password is not right.');
+    // A new mistake replaces the server's answer to the last try; it does not stand beside it.
+    fireEvent.change(screen.getByLabelText(/^New password again/), { target: { value: 'lamp river' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two new passwords are not the same.')).toBeTruthy();
+    expect(screen.queryByText('The current password is not right.')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^New password again/), {
+      target: { value: 'lamp river stone ward' },
+    });
 
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'right one here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));

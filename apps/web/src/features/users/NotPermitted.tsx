@@ -1,15 +1,9 @@
-import { Alert } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import classes from './Users.module.css';
+import { ErrorPage } from '../../app/errors/ErrorPage';
 
-/** A users page the account may not use (the server refuses its calls too). */
+/**
+ * A users or reference-data page the account may not use (the server refuses its calls too): the
+ * same 403 page as every other forbidden page (issue 39 row 11).
+ */
 export function NotPermitted() {
-  const { t } = useTranslation();
-  return (
-    <main className={classes.page}>
-      <Alert color="red" role="alert">
-        {t('errors.forbiddenMessage')}
-      </Alert>
-    </main>
-  );
+  return <ErrorPage code="403" />;
 }

@@ -4,6 +4,7 @@ import { adtKey, readAdtValue } from '@quill/core/rules/adtValues';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AdtPanels.module.css';
+import { DateTimeTextInput } from './DateTimeTextInput';
 
 export interface AdtFieldInputProps {
   item: AdtItem;
@@ -18,9 +19,6 @@ export interface AdtFieldInputProps {
 /** Spec 02 §5: a number of at most 32 digits, typed: sign, digits and one decimal point. */
 const NUMBER_TYPING = /^[+-]?\d*(?:\.\d*)?$/;
 const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
-/** A datetime-local input drops the seconds when they are 0; xsdateTime has them. */
-const withSeconds = (text: string) => (/T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text);
 
 /**
  * One ADT value's input by its data type (spec 02 §2, §5): date and date-time pickers, time,
@@ -85,15 +83,7 @@ export function AdtFieldInput({ item, onChange, editable, after }: AdtFieldInput
         <TextInput {...common} type="date" value={value} onChange={(e) => change(e.currentTarget.value)} />
       );
     case 'datetime':
-      return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          step={1}
-          value={value}
-          onChange={(e) => change(withSeconds(e.currentTarget.value))}
-        />
-      );
+      return <DateTimeTextInput {...common} value={value} field={field} onValue={change} />;
     case 'time':
       return (
         <TextInput

@@ -6,7 +6,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './CdaEditor.module.css';
 import { modelToDoc } from './cdaDoc';
+import { EDITOR_TOOLBAR_ID } from './editorIds';
 import { cdaExtensions, goToMarker } from './extensions';
+import { moveInToolbar } from './toolbarKeys';
 
 export interface CdaEditorProps {
   model: CdaEditModel;
@@ -44,6 +46,8 @@ function ToolButton({
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
+        // One tab stop for the whole toolbar: its buttons are reached with the arrow keys.
+        tabIndex={-1}
         onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
       >
@@ -78,7 +82,15 @@ function Toolbar({
   const off = !editable;
   const chain = () => editor.chain().focus();
   return (
-    <Group gap={4} className={classes.toolbar} role="toolbar" aria-label={t('jobView.editorLabel')}>
+    <Group
+      gap={4}
+      className={classes.toolbar}
+      role="toolbar"
+      aria-label={t('jobView.editorLabel')}
+      id={EDITOR_TOOLBAR_ID}
+      tabIndex={0}
+      onKeyDown={moveInToolbar}
+    >
       <ToolButton
         label={t('jobView.undo')}
         disabled={off || !state.canUndo}

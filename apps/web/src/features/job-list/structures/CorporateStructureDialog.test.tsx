@@ -25,6 +25,31 @@ describe('CorporateStructureDialog (spec 01 §2)', () => {
     expect(onChoose).toHaveBeenCalledWith('7');
   });
 
+  it('confirms with Enter the one structure a typed search names ("Meri")', async () => {
+    const onChoose = vi.fn();
+    renderWithSession(
+      <CorporateStructureDialog
+        structures={[
+          { id: 1, companyNameId: 'Meridian Valley Health (MVH)' },
+          { id: 2, companyNameId: 'Kestrel Bay Family Practice (KBFP)' },
+        ]}
+        loading={false}
+        failed={false}
+        onRetry={() => {}}
+        onChoose={onChoose}
+      />,
+    );
+    const input = (await screen.findByPlaceholderText(
+      'Type to find a Corporate Structure...',
+    )) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'a' } });
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'Meri' } });
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+    fireEvent.submit(input.closest('form')!);
+    expect(onChoose).toHaveBeenCalledWith('1');
+  });
+
   it('needs a choice when there are several', async () => {
     renderWithSession(
       <CorporateStructureDialog

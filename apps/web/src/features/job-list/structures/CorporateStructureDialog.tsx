@@ -25,11 +25,15 @@ export function CorporateStructureDialog({
 }: CorporateStructureDialogProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
   const only = structures?.length === 1 ? String(structures[0]!.id) : null;
   const value = picked ?? only;
+  // Enter confirms what the search names when it names one structure alone ("Meri" + Enter), as
+  // well as a picked one; the dropdown's own filter is the same case-insensitive "contains".
+  const chosen = typedChoice(structures, search, value) ?? value;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value) onChoose(value);
+    if (chosen) onChoose(chosen);
   };
   return (
     <Modal
@@ -76,6 +80,8 @@ export function CorporateStructureDialog({
               data={structures.map((s) => ({ value: String(s.id), label: s.companyNameId }))}
               value={value}
               onChange={setPicked}
+              searchValue={search}
+              onSearchChange={setSearch}
               searchable
               nothingFoundMessage={t('jobList.corporateStructure.nothingFound')}
               comboboxProps={{ withinPortal: true }}
@@ -84,7 +90,7 @@ export function CorporateStructureDialog({
             />
           )}
           <Group justify="flex-end">
-            <Button type="submit" disabled={!value}>
+            <Button type="submit" disabled={!chosen}>
               {t('jobList.corporateStructure.continue')}
             </Button>
           </Group>
@@ -92,4 +98,21 @@ export function CorporateStructureDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * The structure a typed search stands for: when the search is not the picked structure's own label,
+ * the one structure whose label contains it (ignoring case), else none; undefined when nothing new
+ * is typed (the picked value stands).
+ */
+function typedChoice(
+  structures: CorporateStructure[] | undefined,
+  search: string,
+  value: string | null,
+): string | null | undefined {
+  const typed = search.trim().toLowerCase();
+  const pickedLabel = structures?.find((s) => String(s.id) === value)?.companyNameId;
+  if (!typed || search === pickedLabel) return undefined;
+  const matches = (structures ?? []).filter((s) => s.companyNameId.toLowerCase().includes(typed));
+  return matches.length === 1 ? String(matches[0]!.id) : null;
 }

@@ -54,6 +54,9 @@ export interface JobTableProps {
   emptyText: string | null;
 }
 
+/** The table's element id: the target of the shell's "Skip to the job table" link. */
+export const JOB_TABLE_ID = 'job-table';
+
 /**
  * The job table (spec 01 §2, §5): the page's rows only — and of a long page only the lines in
  * view (virtualised) — with group headings, expandable rows, row checkboxes and sortable
@@ -148,6 +151,8 @@ export function JobTable(props: JobTableProps) {
   return (
     <div className={classes.scroller} ref={scroller} data-testid="job-table-scroller">
       <table
+        id={JOB_TABLE_ID}
+        tabIndex={-1}
         className={`${classes.table} ${classes[`sticky${sticky.count}`] ?? ''}`}
         style={{ minWidth: tableMinWidth(props.columns, canExpand), ...sticky.offsets }}
         aria-label={t('jobList.table.label', { queue: props.queueTitle })}
