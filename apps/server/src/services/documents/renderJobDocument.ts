@@ -6,6 +6,7 @@ import type { DocumentFacts } from '../../documents/renderable.js';
 import { renderStoredDocument } from '../../documents/renderStoredDocument.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
+import { textValues } from '../adt/jobAdtValues.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 
 /** A job's document in a save format, and how to serve it. */
@@ -31,6 +32,7 @@ export async function loadDocumentFacts(
         dictatedAt: jobs.dictatedAt,
         signedAt: jobs.signedAt,
         dateOfService: jobs.dateOfService,
+        adt: jobs.adt,
       },
       // A left-joined object comes back null when its first column is null: lead with the key.
       patient: {
@@ -61,11 +63,16 @@ export async function loadDocumentFacts(
   if (!row) throw notFound(`Job ${jobId} was not found.`);
   const { patient: p, dictator: d } = row;
   const dictator = d ? joinName(d.prefix, d.first, d.last) : null;
+  // The job's own values over its patient record's (issue 39: an upload leaves a final job's alone).
+  const own = textValues(row.job.adt);
+  const value = (key: string, record: string | null) => own[key] ?? record;
   return {
     jobId: row.job.id,
-    patientName: p ? `${p.last}, ${joinName(p.first, p.middle)}` : null,
-    mrn: p?.mrn ?? null,
-    dateOfBirth: p?.dateOfBirth ?? null,
+    patientName: p
+      ? `${value('PID.5.1', p.last)}, ${joinName(value('PID.5.2', p.first), value('PID.5.3', p.middle))}`
+      : null,
+    mrn: p ? value('PID.3.1', p.mrn) : null,
+    dateOfBirth: p ? value('PID.7.1', p.dateOfBirth) : null,
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
     dictatedAt: row.job.dictatedAt,
     signedAt: row.job.signedAt,

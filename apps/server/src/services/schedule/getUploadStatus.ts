@@ -36,6 +36,8 @@ export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: num
     visitsUpdated: count(r.visitsUpdated),
     visitsDeleted: count(r.visitsDeleted),
     rowsSkipped: count(r.rowsSkipped),
+    jobsChanged: count(r.jobsChanged),
+    jobsFinal: count(r.jobsFinal),
     warnings: Array.isArray(r.warnings) ? r.warnings : [],
     error: status === 'failed' ? (r.error ?? message('schedule.processingError')) : null,
     revertedAt: upload.revertedAt?.toISOString() ?? null,
