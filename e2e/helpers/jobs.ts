@@ -28,22 +28,39 @@ export interface JobFacts {
   jobNotes: { note: string }[];
 }
 
-/** The structure's id and the job ids of its All queue (through the API, batches of four facilities). */
-export async function structureJobIds(page: Page): Promise<{ cs: number; jobIds: number[] }> {
+/** The part of a job list row these tests read. */
+export interface ListRow {
+  jobId: number;
+  stageId: number;
+  stageName: string;
+  patientMRN: string;
+  patientName: string | null;
+  signedDate: string | null;
+}
+
+/** The structure's id and the rows of its All queue (through the API, batches of four facilities). */
+export async function structureRows(page: Page): Promise<{ cs: number; rows: ListRow[] }> {
   const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {
     id: number;
     companyNameId: string;
   }[];
   const cs = structures.find((s) => STRUCTURE.test(s.companyNameId))!.id;
   const cfs = (await (await page.request.get(`/api/settings/cfs/${cs}`)).json()) as number[];
-  const jobIds: number[] = [];
+  const rows: ListRow[] = [];
   for (let i = 0; i < cfs.length; i += 4) {
-    const rows = (await (
-      await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
-    ).json()) as { jobId: number }[];
-    jobIds.push(...rows.map((r) => r.jobId));
+    rows.push(
+      ...((await (
+        await page.request.get(`/api/jobs/alljobs?corpId=${cs}&cfs=${cfs.slice(i, i + 4).join(',')}`)
+      ).json()) as ListRow[]),
+    );
   }
-  return { cs, jobIds };
+  return { cs, rows };
+}
+
+/** The structure's id and the job ids of its All queue. */
+export async function structureJobIds(page: Page): Promise<{ cs: number; jobIds: number[] }> {
+  const { cs, rows } = await structureRows(page);
+  return { cs, jobIds: rows.map((r) => r.jobId) };
 }
 
 /** GetJobDetails of a job. */
