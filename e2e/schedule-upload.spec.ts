@@ -39,6 +39,7 @@ function unmappedHeadings(page: Page): Locator {
 test('manager uploads a schedule: facility, file, action, heading mapping, queued and processed', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, MANAGER);
   await openJobList(page);
 

@@ -97,7 +97,7 @@ export function UploadComplete({
       </Group>
       {uploadId !== null && (
         <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" data-testid="schedule-upload-status">
-          {!finished && <Loader size={14} aria-hidden="true" />}
+          {!finished && !waiting && <Loader size={14} aria-hidden="true" />}
           <Text size="sm" c={data?.status === 'failed' ? 'red.8' : undefined} data-status={data?.status}>
             {line ? statusText(line) : t('schedule.statusQueued')}
           </Text>
