@@ -145,7 +145,9 @@ describe.each(databaseTargets())('Patient upload feeds the ADT search on $name',
     const uploadId = submitted.json().uploadId as number;
     // Issue 39: worked out first (a preview: nothing applied), then confirmed and applied.
     await handler(t.ctx, { uploadId });
-    expect((await editor.get(`/api/schedule/status/${uploadId}`)).json()).toMatchObject({ status: 'preview' });
+    expect((await editor.get(`/api/schedule/status/${uploadId}`)).json()).toMatchObject({
+      status: 'preview',
+    });
     expect((await editor.post(`/api/schedule/uploads/${uploadId}/confirm`)).statusCode).toBe(200);
     await handler(t.ctx, { uploadId });
     expect((await editor.get(`/api/schedule/status/${uploadId}`)).json()).toMatchObject({
