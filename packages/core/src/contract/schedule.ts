@@ -271,12 +271,13 @@ export const UPLOAD_STATUSES = [
   'failed',
 ] as const;
 export const UploadStatusParamsSchema = z.object({ uploadId: queryId('uploadId') });
-export const UploadStatusSchema = z.object({
+/** An upload's state and counts: what it would do once previewed (issue 39), what it did once done. */
+const UploadCountsShape = {
   uploadId: z.number().int(),
   fileName: z.string(),
   status: z.enum(UPLOAD_STATUSES),
   rowsTotal: z.number().int(),
-  /** Counts once done: patients and visits added, updated or deleted; rows skipped. */
+  /** Patients and visits added, updated or deleted; rows skipped. */
   patientsAdded: z.number().int(),
   patientsUpdated: z.number().int(),
   visitsAdded: z.number().int(),
@@ -286,6 +287,9 @@ export const UploadStatusSchema = z.object({
   /** Issue 39: jobs the upload changes (or changed) and jobs it leaves alone because they are final. */
   jobsChanged: z.number().int(),
   jobsFinal: z.number().int(),
+};
+export const UploadStatusSchema = z.object({
+  ...UploadCountsShape,
   warnings: z.array(z.string()),
   /** Why processing failed, in words; null otherwise. */
   error: z.string().nullable(),
@@ -341,22 +345,11 @@ export type UploadJob = z.infer<typeof UploadJobSchema>;
  * and orders, and the jobs it touches (final ones marked, never changed).
  */
 export const UploadPreviewSchema = z.object({
-  uploadId: z.number().int(),
-  fileName: z.string(),
-  status: z.enum(UPLOAD_STATUSES),
-  rowsTotal: z.number().int(),
-  patientsAdded: z.number().int(),
-  patientsUpdated: z.number().int(),
-  visitsAdded: z.number().int(),
-  visitsUpdated: z.number().int(),
-  visitsDeleted: z.number().int(),
-  rowsSkipped: z.number().int(),
+  ...UploadCountsShape,
   changes: z.array(UploadChangeSchema),
   moreChanges: z.number().int(),
   jobs: z.array(UploadJobSchema),
   moreJobs: z.number().int(),
-  jobsChanged: z.number().int(),
-  jobsFinal: z.number().int(),
   /** The data changed between the first preview and the confirm: this is a new preview to check. */
   changedSincePreview: z.boolean(),
   /** The caller may confirm or cancel it now (its own upload, waiting for confirmation). */

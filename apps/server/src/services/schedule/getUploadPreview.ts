@@ -1,13 +1,12 @@
-import { message, UPLOAD_STATUSES, type UploadPreview } from '@quill/core';
+import { message, type UploadPreview } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { uploadCounts } from './getUploadStatus.js';
 import type { ImportResult } from './importSchedule.js';
 import { hasUploadPermission } from './scheduleFacility.js';
 import { requireTenantUpload } from './uploadScope.js';
-
-const count = (n: unknown) => (typeof n === 'number' ? n : 0);
 
 /**
  * GET /api/schedule/uploads/{uploadId}/preview (issue 39): what a submitted upload would change —
@@ -32,28 +31,17 @@ export async function getUploadPreview(
     ip,
     detail: { uploadId: upload.id, jobs: preview.jobsChanged, finalJobs: preview.jobsFinal },
   });
-  const status = (UPLOAD_STATUSES as readonly string[]).includes(upload.status)
-    ? (upload.status as UploadPreview['status'])
-    : 'failed';
+  const counts = uploadCounts(upload);
   return {
-    uploadId: upload.id,
-    fileName: upload.fileName,
-    status,
-    rowsTotal: count(r.rowsTotal),
-    patientsAdded: count(r.patientsAdded),
-    patientsUpdated: count(r.patientsUpdated),
-    visitsAdded: count(r.visitsAdded),
-    visitsUpdated: count(r.visitsUpdated),
-    visitsDeleted: count(r.visitsDeleted),
-    rowsSkipped: count(r.rowsSkipped),
+    ...counts,
     changes: preview.changes,
     moreChanges: preview.moreChanges,
     jobs: preview.jobs,
     moreJobs: preview.moreJobs,
-    jobsChanged: preview.jobsChanged,
-    jobsFinal: preview.jobsFinal,
     changedSincePreview: preview.changedSincePreview,
     canConfirm:
-      status === 'preview' && upload.accountId === auth.accountId && hasUploadPermission(auth, upload.kind),
+      counts.status === 'preview' &&
+      upload.accountId === auth.accountId &&
+      hasUploadPermission(auth, upload.kind),
   };
 }
