@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
-import { jobFacts, structureJobIds } from './helpers/jobs';
+import { jobFacts, type ListRow, structureJobIds, structureRows } from './helpers/jobs';
+import { pdfText } from './helpers/pdf';
 import { MANAGER, signIn, xsrf } from './helpers/signIn';
+import { previewJobRow, uploadToPreview } from './helpers/upload';
 
 /*
  * Upload ▸ Patient (issue 20) against a real server with demo data: the manager uploads a CSV of
@@ -85,6 +87,7 @@ async function mapHeading(page: Page, label: string) {
 test('manager uploads patients and visits (BOM, quoted commas), maps the headings, and the ADT search finds them', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, MANAGER);
   const job = await jobWithPatientSearch(page);
   expect((await searchPatients(page, job, LAST_NAME, 'Zielinsk')).patients).toEqual([]);
@@ -135,6 +138,14 @@ test('manager uploads patients and visits (BOM, quoted commas), maps the heading
   await expectAccessible(page);
 
   await submitHeadings.click();
+  // Issue 39: what it will add is shown first; nothing is applied before Apply these changes.
+  const preview = page.getByTestId('schedule-upload-preview');
+  await expect(preview.getByTestId('schedule-preview-counts')).toHaveText(
+    '2 patients added, 0 changed; 2 visits added, 0 changed, 0 deleted; 0 rows skipped.',
+    { timeout: 60_000 },
+  );
+  expect((await searchPatients(page, job, LAST_NAME, 'Zielinsk')).patients).toEqual([]);
+  await preview.getByRole('button', { name: 'Apply these changes' }).click();
   await expect(page.getByTestId('schedule-upload-status')).toHaveText(
     'Processed 2 rows: 2 patients added, 0 updated; 2 visits added, 0 updated, 0 deleted; 0 rows skipped.',
     { timeout: 60_000 },
@@ -171,4 +182,85 @@ test('a dictator gets no form at /patient/upload', async ({ page }) => {
   await page.goto('/patient/upload');
   await expect(page.getByText('Forbidden')).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveCount(0);
+});
+
+/** Issue 39: stages an upload never changes a job in (rules/uploadFinal), or any job with a signed date. */
+const FINAL_STAGES = new Set([4, 5, 6, 7, 8, 9, 10, 13, 16]);
+const isFinal = (r: ListRow) => FINAL_STAGES.has(r.stageId) || Boolean(r.signedDate);
+const birthDate = (text: string) => /Date of birth (\d{2}\/\d{2}\/\d{4})/.exec(text)?.[1] ?? null;
+
+/** A patient with a Finished job and a job still in work, both with a PDF that prints the birth date. */
+async function patientWithFinishedAndOpenJobs(page: Page) {
+  const { rows } = await structureRows(page);
+  const byMrn = new Map<string, ListRow[]>();
+  for (const r of rows.filter((x) => x.patientMRN))
+    byMrn.set(r.patientMRN, [...(byMrn.get(r.patientMRN) ?? []), r]);
+  for (const [mrn, jobs] of byMrn) {
+    const finished = jobs.find((j) => j.stageId === 13);
+    const open = jobs.find((j) => !isFinal(j) && j.stageId !== 410);
+    if (!finished || !open) continue;
+    const pdfs = await Promise.all(
+      [finished, open].map(async (j) => (await page.request.get(`/api/file/download/${j.jobId}.pdf`)).ok()),
+    );
+    if (!pdfs.every(Boolean)) continue;
+    const date = birthDate(await pdfText(page, finished.jobId));
+    if (date && birthDate(await pdfText(page, open.jobId)) === date)
+      return { mrn, finished: finished.jobId, open: open.jobId, date };
+  }
+  throw new Error('the demo has no patient with a Finished and an open job with documents');
+}
+
+test('issue 39: a patient upload previews first; a Finished job is not changed and its PDF keeps the old birth date', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, MANAGER);
+  const patient = await patientWithFinishedAndOpenJobs(page);
+  const newDate = patient.date === '01/15/1950' ? '01/16/1950' : '01/15/1950';
+  const facilityId = (await jobFacts(page, patient.finished)).clientFacility.id;
+
+  const preview = await uploadToPreview(page, {
+    path: '/patient/upload',
+    facilityId,
+    fileName: 'birth-date.csv',
+    csv: `MRN,DOB\r\n${patient.mrn},${newDate}\r\n`,
+  });
+  // The preview shows the change; nothing is applied yet — both documents print the old date.
+  const [y, m, d] = [newDate.slice(6), newDate.slice(0, 2), newDate.slice(3, 5)];
+  const [oy, om, od] = [patient.date.slice(6), patient.date.slice(0, 2), patient.date.slice(3, 5)];
+  const change = `Birth date (PID 7.1): ${oy}-${om}-${od} → ${y}-${m}-${d}`;
+  await expect(previewJobRow(preview, patient.finished)).toContainText(change);
+  await expect(previewJobRow(preview, patient.finished)).toContainText('Not changed: final');
+  await expect(previewJobRow(preview, patient.open)).toContainText(change);
+  await expect(previewJobRow(preview, patient.open)).toContainText('Will change');
+  await expect(preview.getByTestId('schedule-preview-job-counts')).toHaveText(
+    /^\d+ jobs will change; [1-9]\d* final jobs will not be changed\.$/,
+  );
+  await expect(preview.getByRole('table', { name: 'Patients, visits and orders' })).toContainText(
+    `Patient ${patient.mrn}`,
+  );
+  expect(birthDate(await pdfText(page, patient.open))).toBe(patient.date);
+  expect(birthDate(await pdfText(page, patient.finished))).toBe(patient.date);
+  await previewJobRow(preview, patient.finished).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/patient-upload-preview.png', fullPage: true });
+  await expectAccessible(page);
+
+  // Apply these changes, by keyboard.
+  await preview.getByRole('button', { name: 'Apply these changes' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('schedule-upload-title')).toHaveText('The file has been processed.', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('schedule-upload-effect-final')).toContainText(String(patient.finished));
+  await page.screenshot({ path: '/tmp/patient-upload-applied.png', fullPage: true });
+  expect(birthDate(await pdfText(page, patient.finished))).toBe(patient.date);
+  expect(birthDate(await pdfText(page, patient.open))).toBe(newDate);
+
+  // Revert stays: the open job prints the old date again; the Finished job never changed.
+  const effect = page.getByTestId('schedule-upload-effect');
+  await effect.getByRole('button', { name: 'Revert the upload birth-date.csv' }).click();
+  await effect.getByTestId('schedule-revert-confirm').getByRole('button', { name: 'Revert' }).click();
+  await expect(effect.getByText('Reverted', { exact: true })).toBeVisible();
+  expect(birthDate(await pdfText(page, patient.open))).toBe(patient.date);
+  expect(birthDate(await pdfText(page, patient.finished))).toBe(patient.date);
 });

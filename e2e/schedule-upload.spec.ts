@@ -2,7 +2,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
+import { jobFacts, structureRows } from './helpers/jobs';
+import { pdfText } from './helpers/pdf';
 import { MANAGER, signIn } from './helpers/signIn';
+import { previewJobRow, uploadToPreview } from './helpers/upload';
 
 /*
  * The Schedule Upload page (spec 02 §2 "Schedule Upload page", §4, §5, §8) against a real server
@@ -36,6 +39,7 @@ function unmappedHeadings(page: Page): Locator {
 test('manager uploads a schedule: facility, file, action, heading mapping, queued and processed', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, MANAGER);
   await openJobList(page);
 
@@ -131,11 +135,16 @@ test('manager uploads a schedule: facility, file, action, heading mapping, queue
   await expectAccessible(page);
 
   await submitHeadings.click();
-  // Queued, then processed: the title says one of them, never both.
+  // Queued, then (issue 39) shown before anything is applied, then processed: one title at a time.
   const title = page.getByTestId('schedule-upload-title');
-  await expect(title).toHaveText(/^The file has been (queued for processing|processed)\.$/, {
-    timeout: 30_000,
-  });
+  await expect(title).toHaveText(
+    /^(The file has been queued for processing\.|Check the changes: nothing has been applied yet\.)$/,
+    { timeout: 30_000 },
+  );
+  const preview = page.getByTestId('schedule-upload-preview');
+  await expect(preview.getByRole('button', { name: 'Apply these changes' })).toBeVisible({ timeout: 60_000 });
+  await expect(title).toHaveText('Check the changes: nothing has been applied yet.');
+  await preview.getByRole('button', { name: 'Apply these changes' }).click();
   await expect(page.getByTestId('schedule-upload-status')).toHaveText(
     /^Processed \d+ rows: \d+ patients added, \d+ updated; \d+ visits added, \d+ updated, \d+ deleted; \d+ rows skipped\.$/,
     { timeout: 60_000 },
@@ -177,4 +186,55 @@ test('a dictator sees no Schedule item and gets no form at /schedule/upload', as
   await expect(page.getByText('Forbidden')).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+});
+
+test('issue 39: a schedule upload never changes a final job (signed at ESign, or Finished)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, MANAGER);
+  const { rows } = await structureRows(page);
+  const candidates = [
+    ...rows.filter((r) => r.stageId === 11 && r.signedDate),
+    ...rows.filter((r) => r.stageId === 13),
+  ].filter((r) => r.patientMRN && r.patientName?.includes(', '));
+  let job: (typeof candidates)[number] | undefined;
+  for (const r of candidates.slice(0, 20))
+    if ((await page.request.get(`/api/file/download/${r.jobId}.pdf`)).ok()) {
+      job = r;
+      break;
+    }
+  if (!job) throw new Error('the demo has no signed or Finished job with a document');
+  const [last, first] = job.patientName!.split(', ') as [string, string];
+  const firstName = first.split(' ')[0]!;
+  const before = await pdfText(page, job.jobId);
+  expect(before).toContain(`${last}, ${firstName}`);
+  const facilityId = (await jobFacts(page, job.jobId)).clientFacility.id;
+
+  const preview = await uploadToPreview(page, {
+    path: '/schedule/upload',
+    facilityId,
+    fileName: 'first-name.csv',
+    csv: `MRN,Patient Name,Visit Number\r\n${job.patientMRN},"${last}, Zed${firstName}",E2E-V-39\r\n`,
+  });
+  const row = previewJobRow(preview, job.jobId);
+  await expect(row).toContainText(`First name (PID 5.2): ${firstName} → Zed${firstName}`);
+  await expect(row).toContainText('Not changed: final');
+  await page.screenshot({ path: '/tmp/schedule-upload-preview.png', fullPage: true });
+  await expectAccessible(page);
+
+  await preview.getByRole('button', { name: 'Apply these changes' }).click();
+  await expect(page.getByTestId('schedule-upload-title')).toHaveText('The file has been processed.', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('schedule-upload-effect-final')).toContainText(String(job.jobId));
+  // The final job's document still names the patient as it was signed or sent.
+  const after = await pdfText(page, job.jobId);
+  expect(after).toContain(`${last}, ${firstName}`);
+  expect(after).not.toContain(`Zed${firstName}`);
+  // Put the demo patient back for the other specs.
+  const effect = page.getByTestId('schedule-upload-effect');
+  await effect.getByRole('button', { name: 'Revert the upload first-name.csv' }).click();
+  await effect.getByTestId('schedule-revert-confirm').getByRole('button', { name: 'Revert' }).click();
+  await expect(effect.getByText('Reverted', { exact: true })).toBeVisible();
 });

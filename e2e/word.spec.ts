@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { addresseesWithinLimits, jobFacts, structureJobIds } from './helpers/jobs';
+import { pdfText } from './helpers/pdf';
 import { signIn } from './helpers/signIn';
 
 /*
@@ -40,15 +37,6 @@ async function findWordJob(page: Page): Promise<number> {
 
 /** The document's pages as the client page's editor paints them. */
 const pages = (frame: FrameLocator) => frame.locator('.layout-page');
-
-/** The words of the job's print preview PDF (pdftotext). */
-async function pdfText(page: Page, jobId: number): Promise<string> {
-  const res = await page.request.get(`/api/file/download/${jobId}.pdf`);
-  expect(res.ok(), `the PDF of job ${jobId}`).toBe(true);
-  const file = join(mkdtempSync(join(tmpdir(), 'quill-word-')), `${jobId}.pdf`);
-  writeFileSync(file, await res.body());
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 test('manager edits a Word job in the frame, saves and moves it on; the PDF has the change', async ({
   page,

@@ -28,8 +28,18 @@ export interface JobFacts {
   jobNotes: { note: string }[];
 }
 
+/** The part of a job list row these tests read. */
+export interface ListRow {
+  jobId: number;
+  stageId: number;
+  stageName: string;
+  patientMRN: string;
+  patientName: string | null;
+  signedDate: string | null;
+}
+
 /** The structure's id and the rows of its All queue (through the API, batches of four facilities). */
-export async function structureRows<Row extends { jobId: number }>(
+export async function structureRows<Row extends { jobId: number } = ListRow>(
   page: Page,
 ): Promise<{ cs: number; rows: Row[] }> {
   const structures = (await (await page.request.get('/api/jobs/getusercs')).json()) as {

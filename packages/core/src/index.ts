@@ -79,6 +79,7 @@ export * from './rules/tatReport.js';
 export * from './rules/textType.js';
 export * from './rules/turnaround.js';
 export * from './rules/turnaroundDuration.js';
+export * from './rules/uploadFinal.js';
 export * from './rules/userAdmin.js';
 export * from './rules/wopiSrc.js';
 export * from './rules/wordClient.js';

@@ -261,20 +261,37 @@ export const SubmitHeadingsResponseSchema = z.object({
 export type SubmitHeadingsResponse = z.infer<typeof SubmitHeadingsResponseSchema>;
 
 /** Processing states of an upload, as GET /api/schedule/status/{uploadId} answers them. */
-export const UPLOAD_STATUSES = ['validated', 'queued', 'processing', 'done', 'failed'] as const;
+export const UPLOAD_STATUSES = [
+  'validated',
+  'queued',
+  'processing',
+  // Issue 39: the changes are worked out and shown; nothing is applied until confirmed (or cancelled).
+  'preview',
+  'confirmed',
+  'cancelled',
+  'done',
+  'failed',
+] as const;
 export const UploadStatusParamsSchema = z.object({ uploadId: queryId('uploadId') });
-export const UploadStatusSchema = z.object({
+/** An upload's state and counts: what it would do once previewed (issue 39), what it did once done. */
+const UploadCountsShape = {
   uploadId: z.number().int(),
   fileName: z.string(),
   status: z.enum(UPLOAD_STATUSES),
   rowsTotal: z.number().int(),
-  /** Counts once done: patients and visits added, updated or deleted; rows skipped. */
+  /** Patients and visits added, updated or deleted; rows skipped. */
   patientsAdded: z.number().int(),
   patientsUpdated: z.number().int(),
   visitsAdded: z.number().int(),
   visitsUpdated: z.number().int(),
   visitsDeleted: z.number().int(),
   rowsSkipped: z.number().int(),
+  /** Issue 39: jobs the upload changes (or changed) and jobs it leaves alone because they are final. */
+  jobsChanged: z.number().int(),
+  jobsFinal: z.number().int(),
+};
+export const UploadStatusSchema = z.object({
+  ...UploadCountsShape,
   warnings: z.array(z.string()),
   /** Why processing failed, in words; null otherwise. */
   error: z.string().nullable(),
@@ -284,7 +301,7 @@ export const UploadStatusSchema = z.object({
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 /** Issue 18: what an upload changed, kept with it so a manager can revert it. */
-export const UPLOAD_CHANGE_ENTITIES = ['patient', 'visit', 'order'] as const;
+export const UPLOAD_CHANGE_ENTITIES = ['patient', 'visit', 'order', 'job'] as const;
 export const UPLOAD_CHANGE_OPS = ['insert', 'update', 'delete'] as const;
 export const UPLOAD_EFFECT_LIMITS = { listedChanges: 200, listedJobs: 100, recentUploads: 10 } as const;
 
@@ -295,10 +312,52 @@ export const UploadChangeSchema = z.object({
   record: z.string(),
   /** The column ("lastName") or ADT key ("adt.PID.11.1") of an update; null otherwise. */
   field: z.string().nullable(),
+  /** The field in words ("Birth date (PID 7.1)"); null when field is. */
+  label: z.string().nullable(),
   previous: z.string().nullable(),
   next: z.string().nullable(),
 });
 export type UploadChange = z.infer<typeof UploadChangeSchema>;
+
+/** Issue 39: one field of a job an upload changes: its ADT key, in words, before and after. */
+export const UploadJobFieldSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  previous: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type UploadJobField = z.infer<typeof UploadJobFieldSchema>;
+
+/** Issue 39: a job of a patient or visit an upload changes; a final job is listed, never changed. */
+export const UploadJobSchema = z.object({
+  jobId: z.number().int(),
+  /** The job's stage as the list shows it. */
+  stage: z.string(),
+  /** Final for uploads (rules/uploadFinal): "not changed: final". */
+  final: z.boolean(),
+  /** The record it follows: "Patient 100234". */
+  record: z.string(),
+  changes: z.array(UploadJobFieldSchema),
+});
+export type UploadJob = z.infer<typeof UploadJobSchema>;
+
+/**
+ * Issue 39: GET /api/schedule/uploads/{uploadId}/preview — what a submitted upload would change,
+ * worked out before anything is applied: the counts, the first changed fields of patients, visits
+ * and orders, and the jobs it touches (final ones marked, never changed).
+ */
+export const UploadPreviewSchema = z.object({
+  ...UploadCountsShape,
+  changes: z.array(UploadChangeSchema),
+  moreChanges: z.number().int(),
+  jobs: z.array(UploadJobSchema),
+  moreJobs: z.number().int(),
+  /** The data changed between the first preview and the confirm: this is a new preview to check. */
+  changedSincePreview: z.boolean(),
+  /** The caller may confirm or cancel it now (its own upload, waiting for confirmation). */
+  canConfirm: z.boolean(),
+});
+export type UploadPreview = z.infer<typeof UploadPreviewSchema>;
 
 /** GET /api/schedule/uploads/{uploadId}/effect: counts and the first changes. */
 export const UploadEffectSchema = z.object({
@@ -309,6 +368,9 @@ export const UploadEffectSchema = z.object({
   /** Jobs of the changed patients, visits and orders. */
   jobs: z.number().int(),
   jobIds: z.array(z.number().int()),
+  /** Issue 39: jobs of those records left as they were because they were final. */
+  finalJobs: z.number().int(),
+  finalJobIds: z.array(z.number().int()),
   changes: z.array(UploadChangeSchema),
   /** Changes not listed (over UPLOAD_EFFECT_LIMITS.listedChanges). */
   moreChanges: z.number().int(),

@@ -143,6 +143,12 @@ describe.each(databaseTargets())('Patient upload feeds the ADT search on $name',
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({ hasErrors: false, errors: [], warnings: [] });
     const uploadId = submitted.json().uploadId as number;
+    // Issue 39: worked out first (a preview: nothing applied), then confirmed and applied.
+    await handler(t.ctx, { uploadId });
+    expect((await editor.get(`/api/schedule/status/${uploadId}`)).json()).toMatchObject({
+      status: 'preview',
+    });
+    expect((await editor.post(`/api/schedule/uploads/${uploadId}/confirm`)).statusCode).toBe(200);
     await handler(t.ctx, { uploadId });
     expect((await editor.get(`/api/schedule/status/${uploadId}`)).json()).toMatchObject({
       status: 'done',

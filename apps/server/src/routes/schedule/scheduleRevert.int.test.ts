@@ -1,9 +1,10 @@
-import type { HeadingMappingItem, ValidateHeadingsResponse } from '@quill/core';
+import { type HeadingMappingItem, STAGES, type ValidateHeadingsResponse } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adtDefinitions,
   auditLog,
+  jobs,
   orders,
   patients,
   uploadChanges,
@@ -11,6 +12,7 @@ import {
   visits,
 } from '../../db/schema/index.js';
 import { ADT_FIELDS, ORDER_FIELDS } from '../../demo/adt.js';
+import { loadDocumentFacts } from '../../services/documents/renderJobDocument.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
@@ -18,7 +20,7 @@ import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
-/** Issue 18: the previous values kept with an upload, its effect and its revert. */
+/** Issue 18: the previous values kept with an upload, its effect and its revert; issue 39: its preview. */
 describe.each(databaseTargets())('Schedule upload revert on $name', (target) => {
   let t: TestApp;
   let north: Awaited<ReturnType<typeof buildStructure>>;
@@ -52,8 +54,13 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
   afterAll(async () => t?.close());
 
   const facility = () => north.facilities[0]!;
-  /** Uploads a CSV with the composite name in the given format, processes it, answers its id and warnings. */
-  const upload = async (csv: string, nameFormat: number, actionType = 0) => {
+  const status = async (id: number) => (await manager.get(`/api/schedule/status/${id}`)).json();
+  const confirm = (id: number) => manager.post(`/api/schedule/uploads/${id}/confirm`);
+  /**
+   * Uploads a CSV with the composite name in the given format and works out its preview; unless
+   * `previewOnly`, confirms and applies it. Answers its id and warnings.
+   */
+  const upload = async (csv: string, nameFormat: number, actionType = 0, previewOnly = false) => {
     const body = multipartBody({ companyId: String(facility().id), mshActionType: String(actionType) }, [
       { filename: 'schedule.csv', bytes: Buffer.from(csv) },
     ]);
@@ -77,6 +84,12 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
     const { uploadId, warnings, hasErrors } = sub.json();
     expect(hasErrors).toBe(false);
     await handler(t.ctx, { uploadId });
+    expect((await status(uploadId)).status).toBe('preview');
+    if (!previewOnly) {
+      expect((await confirm(uploadId)).statusCode).toBe(200);
+      await handler(t.ctx, { uploadId });
+      expect((await status(uploadId)).status).toBe('done');
+    }
     return { uploadId: uploadId as number, warnings: warnings as string[] };
   };
   const patient = async (mrn: string) =>
@@ -147,6 +160,7 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
       op: 'update',
       record: 'Patient 200001',
       field: 'lastName',
+      label: 'Last name (PID 5.1)',
       previous: 'Ito',
       next: 'Christopher',
     });
@@ -240,5 +254,143 @@ describe.each(databaseTargets())('Schedule upload revert on $name', (target) => 
     expect(await patient('300001')).toBeTruthy();
     const [row] = await t.ctx.database.db.select().from(uploads).where(eq(uploads.id, add.uploadId));
     expect(row!.revertedAt).toBeNull();
+  });
+  // Issue 39 row 3: a one-row CSV changed five jobs' birth date at once, Finished ones included.
+  it('previews first, applies nothing before the confirm, never changes a final job, and reverts what it applied', async () => {
+    const db = t.ctx.database.db;
+    await upload('MRN,Patient Name,DOB,Visit Number\n400001,"Kowalski, Marcus",03/02/1958,V-40\n', 0);
+    const marcus = (await patient('400001'))!;
+    const own = { 'PID.5.1': 'Kowalski', 'PID.5.2': 'Marcus', 'PID.7.1': '1958-03-02' };
+    const make = (stageId: number, values: Partial<typeof jobs.$inferInsert> = {}) =>
+      buildJob(t.ctx, facility(), { patientId: marcus.id, stageId, adt: own, ...values });
+    const open = await make(STAGES.transcription.id);
+    const finished = await make(STAGES.finished.id);
+    // Signed, and showing its record's birth date (it holds none of its own).
+    const signed = await make(STAGES.eSignature.id, {
+      signedAt: new Date('2026-10-05T21:00:00Z'),
+      adt: { 'PID.5.1': 'Kowalski', 'PID.5.2': 'Marcus' },
+    });
+    const later = await make(STAGES.holdQueue.id);
+    const jobAdt = async (id: number) =>
+      (await db.select({ adt: jobs.adt }).from(jobs).where(eq(jobs.id, id)))[0]!.adt;
+    const birthDates = async () =>
+      Promise.all(
+        [open, finished, signed, later].map(async (j) => (await loadDocumentFacts(t.ctx, j.id)).dateOfBirth),
+      );
+    expect(await birthDates()).toEqual(['1958-03-02', '1958-03-02', '1958-03-02', '1958-03-02']);
+
+    const fix = await upload(
+      'MRN,Patient Name,DOB,Visit Number\n400001,"Kowalski, Marcus",04/02/1958,V-40\n',
+      0,
+      0,
+      true,
+    );
+    // The preview: nothing applied — the patient and every job as they were.
+    expect((await patient('400001'))!.dateOfBirth).toBe('1958-03-02');
+    expect(await jobAdt(open.id)).toEqual(own);
+    expect(await birthDates()).toEqual(['1958-03-02', '1958-03-02', '1958-03-02', '1958-03-02']);
+    const preview = (await manager.get(`/api/schedule/uploads/${fix.uploadId}/preview`)).json();
+    expect(preview).toMatchObject({
+      status: 'preview',
+      patientsUpdated: 1,
+      jobsChanged: 2,
+      jobsFinal: 2,
+      canConfirm: true,
+    });
+    expect(preview.changes).toEqual([
+      expect.objectContaining({
+        record: 'Patient 400001',
+        field: 'dateOfBirth',
+        label: 'Birth date (PID 7.1)',
+        previous: '1958-03-02',
+        next: '1958-04-02',
+      }),
+    ]);
+    const dob = {
+      field: 'PID.7.1',
+      label: 'Birth date (PID 7.1)',
+      previous: '1958-03-02',
+      next: '1958-04-02',
+    };
+    // Final jobs first, each marked.
+    expect(preview.jobs).toEqual([
+      { jobId: finished.id, stage: 'Finished', final: true, record: 'Patient 400001', changes: [dob] },
+      { jobId: signed.id, stage: 'ESign', final: true, record: 'Patient 400001', changes: [dob] },
+      { jobId: open.id, stage: 'Transcription', final: false, record: 'Patient 400001', changes: [dob] },
+      { jobId: later.id, stage: 'Hold Queue', final: false, record: 'Patient 400001', changes: [dob] },
+    ]);
+    expect((await transcriptionist.post(`/api/schedule/uploads/${fix.uploadId}/confirm`)).statusCode).toBe(
+      404,
+    );
+    expect((await southManager.get(`/api/schedule/uploads/${fix.uploadId}/preview`)).statusCode).toBe(404);
+
+    // Released and finished between the preview and the confirm: the confirm re-checks it.
+    await db.update(jobs).set({ stageId: STAGES.finished.id }).where(eq(jobs.id, later.id));
+    expect((await confirm(fix.uploadId)).json()).toMatchObject({ status: 'confirmed' });
+    await handler(t.ctx, { uploadId: fix.uploadId });
+    expect(await status(fix.uploadId)).toMatchObject({ status: 'done', jobsChanged: 1, jobsFinal: 3 });
+    expect((await patient('400001'))!.dateOfBirth).toBe('1958-04-02');
+    expect(await birthDates()).toEqual(['1958-04-02', '1958-03-02', '1958-03-02', '1958-03-02']);
+    expect(await jobAdt(finished.id)).toEqual(own);
+    expect(await jobAdt(later.id)).toEqual(own);
+    const effect = (await manager.get(`/api/schedule/uploads/${fix.uploadId}/effect`)).json();
+    expect(effect).toMatchObject({ jobs: 1, jobIds: [open.id], finalJobs: 3 });
+    expect([...effect.finalJobIds].sort()).toEqual([finished.id, signed.id, later.id].sort());
+    expect(effect.changes).toContainEqual(
+      expect.objectContaining({
+        entity: 'job',
+        record: `Job ${open.id}`,
+        field: 'PID.7.1',
+        next: '1958-04-02',
+      }),
+    );
+
+    // Revert: the patient and the job it changed get their values back; the final jobs stay.
+    expect((await revert(fix.uploadId)).statusCode).toBe(200);
+    expect((await patient('400001'))!.dateOfBirth).toBe('1958-03-02');
+    expect(await jobAdt(open.id)).toEqual(own);
+    expect(await jobAdt(signed.id)).toEqual({ 'PID.5.1': 'Kowalski', 'PID.5.2': 'Marcus' });
+    expect(await jobAdt(finished.id)).toEqual(own);
+    expect(await birthDates()).toEqual(['1958-03-02', '1958-03-02', '1958-03-02', '1958-03-02']);
+  });
+
+  it('a cancelled preview applies nothing; a preview that no longer holds is shown again, not applied', async () => {
+    const db = t.ctx.database.db;
+    await upload('MRN,Patient Name,Visit Number\n500001,"Novak, Ana",V-50\n', 0);
+    const ana = (await patient('500001'))!;
+    const job = await buildJob(t.ctx, facility(), { patientId: ana.id, adt: { 'PID.5.2': 'Ana' } });
+    const csv = 'MRN,Patient Name,Visit Number\n500001,"Novak, Anna",V-50\n';
+
+    const dropped = await upload(csv, 0, 0, true);
+    const cancelled = await manager.post(`/api/schedule/uploads/${dropped.uploadId}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    await handler(t.ctx, { uploadId: dropped.uploadId });
+    expect((await confirm(dropped.uploadId)).statusCode).toBe(409);
+    expect((await confirm(dropped.uploadId)).json().error.message).toBe(
+      `Upload ${dropped.uploadId} is not waiting for confirmation.`,
+    );
+    expect((await patient('500001'))!.firstName).toBe('Ana');
+
+    const kept = await upload(csv, 0, 0, true);
+    // Someone edits the job's first name after the preview: the confirm shows the new plan instead.
+    await db
+      .update(jobs)
+      .set({ adt: { 'PID.5.2': 'Anne' } })
+      .where(eq(jobs.id, job.id));
+    await confirm(kept.uploadId);
+    await handler(t.ctx, { uploadId: kept.uploadId });
+    expect(await status(kept.uploadId)).toMatchObject({ status: 'preview' });
+    expect((await patient('500001'))!.firstName).toBe('Ana');
+    const again = (await manager.get(`/api/schedule/uploads/${kept.uploadId}/preview`)).json();
+    expect(again).toMatchObject({ changedSincePreview: true, canConfirm: true });
+    expect(again.jobs[0].changes).toEqual([
+      { field: 'PID.5.2', label: 'First name (PID 5.2)', previous: 'Anne', next: 'Anna' },
+    ]);
+    await confirm(kept.uploadId);
+    await handler(t.ctx, { uploadId: kept.uploadId });
+    expect(await status(kept.uploadId)).toMatchObject({ status: 'done', jobsChanged: 1 });
+    expect((await db.select({ adt: jobs.adt }).from(jobs).where(eq(jobs.id, job.id)))[0]!.adt).toEqual({
+      'PID.5.2': 'Anna',
+    });
   });
 });

@@ -7,7 +7,9 @@ import { forbidden } from '../../errors/domainErrors.js';
 import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount } from '../../http/session.js';
+import { answerUploadPreview } from '../../services/schedule/confirmUpload.js';
 import { getUploadEffect } from '../../services/schedule/getUploadEffect.js';
+import { getUploadPreview } from '../../services/schedule/getUploadPreview.js';
 import { getUploadStatus } from '../../services/schedule/getUploadStatus.js';
 import { listRecentUploads } from '../../services/schedule/listRecentUploads.js';
 import { revertUpload } from '../../services/schedule/revertUpload.js';
@@ -77,6 +79,19 @@ export const scheduleRoutes =
 
     serve(app, schedule.uploadEffect, { preHandler: requireAnyUploadPermission }, async (req) =>
       getUploadEffect(ctx, authOf(req), req.params.uploadId, req.ip),
+    );
+
+    // Issue 39: uploads preview first; nothing is applied until the submitter confirms.
+    serve(app, schedule.uploadPreview, { preHandler: requireAnyUploadPermission }, async (req) =>
+      getUploadPreview(ctx, authOf(req), req.params.uploadId, req.ip),
+    );
+
+    serve(app, schedule.confirmUpload, { preHandler: requireAnyUploadPermission }, async (req) =>
+      answerUploadPreview(ctx, authOf(req), req.params.uploadId, 'confirm', req.ip),
+    );
+
+    serve(app, schedule.cancelUpload, { preHandler: requireAnyUploadPermission }, async (req) =>
+      answerUploadPreview(ctx, authOf(req), req.params.uploadId, 'cancel', req.ip),
     );
 
     serve(app, schedule.revertUpload, { preHandler: requireAnyUploadPermission }, async (req) =>

@@ -183,6 +183,14 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     return rows;
   };
   const status = (id: number, browser = manager) => browser.get(`/api/schedule/status/${id}`);
+  /** Issue 39: works the upload out (its preview; nothing applied), confirms it as its submitter, applies it. */
+  const process = async (uploadId: number, browser = manager) => {
+    await handler(t.ctx, { uploadId });
+    expect((await status(uploadId, browser)).json().status).toBe('preview');
+    const confirmed = await browser.post(`/api/schedule/uploads/${uploadId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await handler(t.ctx, { uploadId });
+  };
 
   it('finds the account’s client facilities by part of the name or by id', async () => {
     const [f1, f2] = north.facilities;
@@ -496,6 +504,39 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     });
 
     expect(TASKS).toContain(importScheduleTask);
+    // Issue 39: the task works out the preview; nothing is applied until the submitter confirms.
+    const untouched = await snapshot();
+    await handler(t.ctx, { uploadId });
+    expect((await status(uploadId)).json()).toMatchObject({
+      status: 'preview',
+      patientsAdded: 4,
+      visitsAdded: 5,
+    });
+    expect(await snapshot()).toEqual(untouched);
+    expect(await patientByMrn('100234')).toBeUndefined();
+    const preview = await manager.get(`/api/schedule/uploads/${uploadId}/preview`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      status: 'preview',
+      patientsAdded: 4,
+      jobs: [],
+      jobsChanged: 0,
+      jobsFinal: 0,
+      canConfirm: true,
+      changedSincePreview: false,
+    });
+    expect(preview.json().changes).toContainEqual(
+      expect.objectContaining({ entity: 'patient', op: 'insert', record: 'Patient 100234' }),
+    );
+    // Running the task again keeps the preview; another account may not confirm it.
+    await handler(t.ctx, { uploadId });
+    expect(await snapshot()).toEqual(untouched);
+    expect((await colleague.post(`/api/schedule/uploads/${uploadId}/confirm`)).statusCode).toBe(404);
+    const confirmed = await manager.post(`/api/schedule/uploads/${uploadId}/confirm`);
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed' });
+    expect(await queuedTasks()).toBe(tasks + 2);
+    expect((await manager.post(`/api/schedule/uploads/${uploadId}/confirm`)).statusCode).toBe(409);
+    expect(await snapshot()).toEqual(untouched);
     await handler(t.ctx, { uploadId });
     const done = (await status(uploadId)).json();
     expect(done).toEqual({
@@ -509,6 +550,8 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
       visitsUpdated: 0,
       visitsDeleted: 0,
       rowsSkipped: 1,
+      jobsChanged: 0,
+      jobsFinal: 0,
       warnings,
       error: null,
       revertedAt: null,
@@ -554,7 +597,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     expect((await status(uploadId)).json()).toEqual(done);
     // Even run again from the start (a retry after a crash), the same rows come out.
     await t.ctx.database.db.update(uploads).set({ status: 'queued' }).where(eq(uploads.id, uploadId));
-    await handler(t.ctx, { uploadId });
+    await process(uploadId);
     expect(await snapshot()).toEqual(data);
     expect((await status(uploadId)).json()).toMatchObject({
       patientsAdded: 0,
@@ -578,7 +621,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     const before = await patientByMrn('100871');
     const res = await submit(v, v.mappingItems);
     expect(res.json()).toMatchObject({ hasErrors: false, warnings: [] });
-    await handler(t.ctx, { uploadId: res.json().uploadId });
+    await process(res.json().uploadId);
     expect(await patientByMrn('100871')).toEqual(before);
     const [visit] = await visitsOf('100871');
     expect(visit).toMatchObject({ patientClass: 'I', admittedAt: new Date('2024-03-11T13:15:00Z') });
@@ -600,7 +643,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     );
     const res = await submit(v, v.mappingItems, { actionType: 1 });
     expect(res.json()).toMatchObject({ hasErrors: false, warnings: [] });
-    await handler(t.ctx, { uploadId: res.json().uploadId });
+    await process(res.json().uploadId);
     expect((await status(res.json().uploadId)).json()).toMatchObject({
       status: 'done',
       visitsDeleted: 1,
@@ -629,7 +672,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
       warnings: ['Row 5: the action "X" is not U, D or N; the row was skipped.'],
       uploadId: expect.any(Number),
     });
-    await handler(t.ctx, { uploadId: res.json().uploadId });
+    await process(res.json().uploadId);
     expect((await status(res.json().uploadId)).json()).toMatchObject({
       patientsAdded: 1,
       patientsUpdated: 1,
@@ -646,7 +689,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     const data = await snapshot();
     const none = await validateCsv(FIXTURE, { mshActionType: '3' });
     const queued = await submit(none, fixtureMapping(none), { actionType: 3 });
-    await handler(t.ctx, { uploadId: queued.json().uploadId });
+    await process(queued.json().uploadId);
     expect((await status(queued.json().uploadId)).json()).toMatchObject({
       status: 'done',
       rowsTotal: 6,
@@ -667,7 +710,7 @@ describe.each(databaseTargets())('Schedule upload on $name', (target) => {
     expect((await submit(v, v.mappingItems, { browser: adtOnly })).statusCode).toBe(403);
     const ok = await submit(v, v.mappingItems, { browser: adtOnly, form: 'ADT' });
     expect(ok.json()).toMatchObject({ hasErrors: false });
-    await handler(t.ctx, { uploadId: ok.json().uploadId });
+    await process(ok.json().uploadId, adtOnly);
     expect(await patientByMrn('300001')).toMatchObject({ lastName: 'Quinn', firstName: 'Ada', sex: 'F' });
   });
 

@@ -1,13 +1,14 @@
-import { message, UPLOAD_EFFECT_LIMITS, type UploadChange, type UploadEffect } from '@quill/core';
+import { UPLOAD_EFFECT_LIMITS, type UploadEffect } from '@quill/core';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobOrders, jobs, uploadChanges } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import type { ImportResult } from './importSchedule.js';
 import type { ChangeEntity } from './uploadChanges.js';
+import { listedChange } from './uploadPlan.js';
 import { canRevert, requireTenantUpload } from './uploadScope.js';
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const idsOf = (rows: { entity: string; entityId: number }[], entity: ChangeEntity) => [
   ...new Set(rows.filter((r) => r.entity === entity).map((r) => r.entityId)),
 ];
@@ -37,10 +38,6 @@ async function changedJobs(ctx: AppContext, patientIds: number[], visitIds: numb
   return [...ids].sort((a, b) => a - b);
 }
 
-/** The record of a change in words: "Patient 100234", "Visit V1", "Order O-1". */
-export const recordLabel = (c: { entity: string; record: string }) =>
-  `${message(`schedule.effectEntity.${c.entity as ChangeEntity}`)} ${c.record}`;
-
 /**
  * GET /api/schedule/uploads/{uploadId}/effect: what a processed upload changed — the patients,
  * visits and jobs it touched and the first changed fields with their values before and after.
@@ -61,16 +58,14 @@ export async function getUploadEffect(
   const patientIds = idsOf(rows, 'patient');
   const visitIds = idsOf(rows, 'visit');
   const orderIds = idsOf(rows, 'order');
-  const jobIds = await changedJobs(ctx, patientIds, visitIds, orderIds);
-  const listed = rows.slice(0, UPLOAD_EFFECT_LIMITS.listedChanges);
-  const changes: UploadChange[] = listed.map((r) => ({
-    entity: r.entity as UploadChange['entity'],
-    op: r.op as UploadChange['op'],
-    record: recordLabel(r),
-    field: r.field,
-    previous: r.op === 'update' ? text(r.previous) : null,
-    next: r.op === 'update' ? text(r.next) : null,
-  }));
+  const result = (upload.result ?? {}) as Partial<ImportResult>;
+  // Issue 39: an upload confirmed after its preview knows the jobs it changed and the final ones it left.
+  const jobIds = result.changedJobIds ?? (await changedJobs(ctx, patientIds, visitIds, orderIds));
+  const jobCount = result.jobsChanged ?? jobIds.length;
+  // A pin keeps what a final job showed: not a change of it.
+  const shown = rows.filter((r) => r.op !== 'pin');
+  const listed = shown.slice(0, UPLOAD_EFFECT_LIMITS.listedChanges);
+  const changes = listed.map(listedChange);
   await recordAudit(ctx, {
     action: 'schedule.effect',
     outcome: 'success',
@@ -84,10 +79,12 @@ export async function getUploadEffect(
     fileName: upload.fileName,
     patients: patientIds.length,
     visits: visitIds.length,
-    jobs: jobIds.length,
+    jobs: jobCount,
     jobIds: jobIds.slice(0, UPLOAD_EFFECT_LIMITS.listedJobs),
+    finalJobs: result.jobsFinal ?? 0,
+    finalJobIds: result.finalJobIds ?? [],
     changes,
-    moreChanges: rows.length - listed.length,
+    moreChanges: shown.length - listed.length,
     revertedAt: upload.revertedAt?.toISOString() ?? null,
     canRevert: canRevert(auth, upload),
   };

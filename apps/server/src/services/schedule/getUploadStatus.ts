@@ -8,19 +8,8 @@ import type { ImportResult } from './importSchedule.js';
 
 const count = (n: unknown) => (typeof n === 'number' ? n : 0);
 
-/** GET /api/schedule/status/{uploadId}: how far a schedule or patient upload of this account is. */
-export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: number): Promise<UploadStatus> {
-  const [upload] = await ctx.database.db
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.id, uploadId),
-        eq(uploads.accountId, auth.accountId!),
-        inArray(uploads.kind, ['SCHEDULE', 'ADT']),
-      ),
-    );
-  if (!upload) throw notFound(message('schedule.uploadNotFound', { id: uploadId }));
+/** An upload's state and counts (uploads.result): what it would do once previewed, what it did once done. */
+export function uploadCounts(upload: typeof uploads.$inferSelect) {
   const r = (upload.result ?? {}) as Partial<ImportResult>;
   const status = (UPLOAD_STATUSES as readonly string[]).includes(upload.status)
     ? (upload.status as UploadStatus['status'])
@@ -36,6 +25,29 @@ export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: num
     visitsUpdated: count(r.visitsUpdated),
     visitsDeleted: count(r.visitsDeleted),
     rowsSkipped: count(r.rowsSkipped),
+    jobsChanged: count(r.jobsChanged),
+    jobsFinal: count(r.jobsFinal),
+  };
+}
+
+/** GET /api/schedule/status/{uploadId}: how far a schedule or patient upload of this account is. */
+export async function getUploadStatus(ctx: AppContext, auth: Auth, uploadId: number): Promise<UploadStatus> {
+  const [upload] = await ctx.database.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.accountId, auth.accountId!),
+        inArray(uploads.kind, ['SCHEDULE', 'ADT']),
+      ),
+    );
+  if (!upload) throw notFound(message('schedule.uploadNotFound', { id: uploadId }));
+  const r = (upload.result ?? {}) as Partial<ImportResult>;
+  const counts = uploadCounts(upload);
+  const { status } = counts;
+  return {
+    ...counts,
     warnings: Array.isArray(r.warnings) ? r.warnings : [],
     error: status === 'failed' ? (r.error ?? message('schedule.processingError')) : null,
     revertedAt: upload.revertedAt?.toISOString() ?? null,

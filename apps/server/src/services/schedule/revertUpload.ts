@@ -1,14 +1,24 @@
-import { message, type RevertUploadResponse } from '@quill/core';
+import { isFinalForUpload, message, type RevertUploadResponse } from '@quill/core';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { jobOrders, jobs, orders, patients, uploadChanges, uploads, visits } from '../../db/schema/index.js';
+import {
+  bookings,
+  jobOrders,
+  jobs,
+  orders,
+  patients,
+  uploadChanges,
+  uploads,
+  visits,
+} from '../../db/schema/index.js';
 import { conflict } from '../../errors/domainErrors.js';
+import { textValues } from '../adt/jobAdtValues.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { recordLabel } from './getUploadEffect.js';
 import type { ImportResult } from './importSchedule.js';
-import { type ChangeEntity, type FieldValue, rowFields } from './uploadChanges.js';
+import { type FieldValue, type RecordEntity, rowFields } from './uploadChanges.js';
+import { recordLabel } from './uploadPlan.js';
 import { requireRevertPermission, requireTenantUpload } from './uploadScope.js';
 
 type ChangeRow = typeof uploadChanges.$inferSelect;
@@ -23,6 +33,7 @@ const revive = (row: Record<string, unknown>) =>
 
 class Reverter {
   restored = 0;
+  keptFinal = 0;
 
   constructor(
     private readonly tx: Tx,
@@ -59,7 +70,7 @@ class Reverter {
   }
 
   /** Fields the upload changed get their previous values, when they still hold the upload's. */
-  async restore(entity: ChangeEntity, id: number, changes: ChangeRow[]): Promise<void> {
+  async restore(entity: RecordEntity, id: number, changes: ChangeRow[]): Promise<void> {
     const table = TABLES[entity];
     const [row] = await this.tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!row) throw this.conflict('revertConflict', changes[0]!);
@@ -82,10 +93,48 @@ class Reverter {
       .where(eq(table.id, id));
   }
 
+  /**
+   * Issue 39: a job's values the upload wrote get their previous ones back, when they still hold
+   * the upload's (409 otherwise) — unless the job is final by now: its document went out with them,
+   * so it stays as it is. A value pinned on a final job is dropped (its record has it again).
+   */
+  async restoreJob(jobId: number, changes: ChangeRow[]): Promise<void> {
+    const [job] = await this.tx
+      .select({
+        adt: jobs.adt,
+        stageId: jobs.stageId,
+        signedAt: jobs.signedAt,
+        restoreStageId: bookings.restoreStageId,
+      })
+      .from(jobs)
+      .leftJoin(bookings, eq(bookings.jobId, jobs.id))
+      .where(eq(jobs.id, jobId))
+      .for('update', { of: jobs });
+    if (!job) return;
+    const adt = textValues(job.adt);
+    const final = isFinalForUpload(job);
+    for (const c of changes) {
+      const key = c.field!;
+      if (c.op === 'pin') {
+        if (adt[key] === c.next) delete adt[key];
+        continue;
+      }
+      if (final) {
+        this.keptFinal++;
+        continue;
+      }
+      if (adt[key] !== c.next) throw this.conflict('revertConflict', c);
+      if (c.previous === null) delete adt[key];
+      else adt[key] = c.previous as string;
+      this.restored++;
+    }
+    await this.tx.update(jobs).set({ adt }).where(eq(jobs.id, jobId));
+  }
+
   /** Records the upload added are removed, unless a job or a record of another upload uses them. */
   async remove(c: ChangeRow, removed: { visit: number[]; order: number[] }): Promise<void> {
     const id = c.entityId;
-    const table = TABLES[c.entity as ChangeEntity];
+    const table = TABLES[c.entity as RecordEntity];
     const [row] = await this.tx.select({ id: table.id }).from(table).where(eq(table.id, id));
     if (!row) return; // Already gone (a later upload deleted it).
     let inUse = false;
@@ -146,12 +195,16 @@ export async function revertUpload(
     const r = new Reverter(tx, upload.id);
     for (const c of rows.filter((x) => x.op === 'delete')) await r.undelete(c);
     const groups = new Map<string, ChangeRow[]>();
-    for (const c of rows.filter((x) => x.op === 'update')) {
+    const jobChanges = new Map<number, ChangeRow[]>();
+    for (const c of rows.filter((x) => x.entity === 'job'))
+      jobChanges.set(c.entityId, [...(jobChanges.get(c.entityId) ?? []), c]);
+    for (const [jobId, changes] of jobChanges) await r.restoreJob(jobId, changes);
+    for (const c of rows.filter((x) => x.op === 'update' && x.entity !== 'job')) {
       const key = `${c.entity}:${c.entityId}`;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
     for (const group of groups.values())
-      await r.restore(group[0]!.entity as ChangeEntity, group[0]!.entityId, group);
+      await r.restore(group[0]!.entity as RecordEntity, group[0]!.entityId, group);
     const inserted = rows.filter((x) => x.op === 'insert');
     const removed = {
       visit: inserted.filter((x) => x.entity === 'visit').map((x) => x.entityId),
@@ -169,7 +222,7 @@ export async function revertUpload(
         userId: auth.userId,
         accountId: auth.accountId,
         ip,
-        detail: { uploadId: upload.id, restored: r.restored, patientIds },
+        detail: { uploadId: upload.id, restored: r.restored, keptFinal: r.keptFinal, patientIds },
       },
       tx,
     );

@@ -21,6 +21,10 @@ export type ScheduleKind = 'SCHEDULE' | 'ADT';
 export const kindOf = (formType: UploadFormType): ScheduleKind =>
   formType === UPLOAD_FORM_TYPES.ADT ? 'ADT' : 'SCHEDULE';
 
+/** Whether the account holds the permission of an upload's kind. */
+export const hasUploadPermission = (auth: Auth, kind: string): boolean =>
+  auth.permissions.has(kind === 'ADT' ? 'adtUpload' : 'physicianScheduleUpload');
+
 /** Spec 02 §3 form types: SCHEDULE needs physicianScheduleUpload, ADT needs adtUpload (403 otherwise). */
 export function requireUploadPermission(auth: Auth, kind: ScheduleKind): void {
   if (kind === 'ADT' && !auth.permissions.has('adtUpload')) {

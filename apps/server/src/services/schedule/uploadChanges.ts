@@ -1,8 +1,12 @@
 import type { Tx } from '../../db/client.js';
 import { uploadChanges } from '../../db/schema/index.js';
 
-export type ChangeEntity = 'patient' | 'visit' | 'order';
-export type ChangeOp = 'insert' | 'update' | 'delete';
+/** The records an upload writes. */
+export type RecordEntity = 'patient' | 'visit' | 'order';
+/** Issue 39: 'job' rows keep the values an upload wrote into a job's own ADT values. */
+export type ChangeEntity = RecordEntity | 'job';
+/** Issue 39: 'pin' keeps, on a final job, a value it used to take from its record (see uploadJobs.ts). */
+export type ChangeOp = 'insert' | 'update' | 'delete' | 'pin';
 /** A stored value: text, or null when absent (dates as ISO text). */
 export type FieldValue = string | null;
 
@@ -18,19 +22,19 @@ export function fieldValues(
 }
 
 /** The columns an import writes, by record: what is kept and compared on revert. */
-export const KEPT_COLUMNS: Record<ChangeEntity, readonly string[]> = {
+export const KEPT_COLUMNS: Record<RecordEntity, readonly string[]> = {
   patient: ['lastName', 'firstName', 'middleName', 'dateOfBirth', 'sex'],
   visit: ['patientClass', 'admittedAt', 'dischargedAt'],
   order: ['description', 'orderedAt'],
 };
 
 /** The kept fields of a stored row (patients, visits or orders). */
-export function rowFields(entity: ChangeEntity, row: Record<string, unknown>): Record<string, FieldValue> {
+export function rowFields(entity: RecordEntity, row: Record<string, unknown>): Record<string, FieldValue> {
   const columns = Object.fromEntries(KEPT_COLUMNS[entity].map((c) => [c, row[c] as string | Date | null]));
   return fieldValues(columns, (row.adt ?? {}) as Record<string, string>);
 }
 
-interface Change {
+export interface Change {
   entity: ChangeEntity;
   entityId: number;
   record: string;
@@ -128,8 +132,8 @@ export class UploadChangeRecorder {
     return [...this.others, ...[...this.updates.values()].filter((c) => !same(c.previous, c.next))];
   }
 
-  async write(tx: Tx, uploadId: number): Promise<void> {
-    const rows = this.changes().map((c) => ({ uploadId, ...c }));
+  async write(tx: Tx, uploadId: number, more: Change[] = []): Promise<void> {
+    const rows = [...this.changes(), ...more].map((c) => ({ uploadId, ...c }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(uploadChanges).values(rows.slice(i, i + 500));
   }
 }

@@ -59,3 +59,11 @@ export function canRevert(auth: Auth, upload: UploadRecord): boolean {
     result.changesKept === true
   );
 }
+
+/** An upload the caller's own account submitted (a confirm or cancel is its submitter's); 404 otherwise. */
+export async function requireOwnUpload(ctx: AppContext, auth: Auth, uploadId: number): Promise<UploadRecord> {
+  const upload = await requireTenantUpload(ctx, auth, uploadId);
+  if (upload.accountId !== auth.accountId)
+    throw notFound(message('schedule.uploadNotFound', { id: uploadId }));
+  return upload;
+}

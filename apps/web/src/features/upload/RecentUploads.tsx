@@ -6,10 +6,12 @@ import { useSession } from '../../app/session/SessionContext';
 import { formatDateTime } from '../../lib/formatDate';
 import { useRecentUploads } from './scheduleUploadApi';
 import { UploadEffect } from './UploadEffect';
+import { UploadPreview } from './UploadPreview';
 
 /**
  * Issue 18: the latest uploads of the account's corporate structures, each with its state; a
- * processed one can show its changes again, and a manager can revert it from there. `kind` keeps
+ * processed one can show its changes again, and a manager can revert it from there; one waiting
+ * for its confirmation (issue 39) shows its preview, to confirm or cancel it. `kind` keeps
  * the page's own uploads (schedules on the Schedule Upload, patient data on the Patient Upload).
  */
 export function RecentUploads({ kind }: { kind?: RecentUpload['kind'] }) {
@@ -51,7 +53,7 @@ export function RecentUploads({ kind }: { kind?: RecentUpload['kind'] }) {
                       {u.revertedAt ? t('schedule.reverted') : t(`schedule.uploadStatuses.${u.status}`)}
                     </Table.Td>
                     <Table.Td>
-                      {u.status === 'done' && (
+                      {(u.status === 'done' || u.status === 'preview') && (
                         <Button
                           variant="default"
                           size="xs"
@@ -70,7 +72,11 @@ export function RecentUploads({ kind }: { kind?: RecentUpload['kind'] }) {
                   {shown && (
                     <Table.Tr id={`schedule-effect-${u.uploadId}`}>
                       <Table.Td colSpan={4}>
-                        <UploadEffect uploadId={u.uploadId} />
+                        {u.status === 'preview' ? (
+                          <UploadPreview uploadId={u.uploadId} />
+                        ) : (
+                          <UploadEffect uploadId={u.uploadId} />
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   )}

@@ -28,20 +28,80 @@ const EFFECT = {
   visits: 1,
   jobs: 1,
   jobIds: [77],
+  finalJobs: 0,
+  finalJobIds: [],
   changes: [
     {
       entity: 'patient',
       op: 'update',
       record: 'Patient 02012345',
       field: 'lastName',
+      label: 'Last name (PID 5.1)',
       previous: 'Clarke',
       next: 'Hannah',
     },
-    { entity: 'visit', op: 'insert', record: 'Visit V-3', field: null, previous: null, next: null },
+    {
+      entity: 'visit',
+      op: 'insert',
+      record: 'Visit V-3',
+      field: null,
+      label: null,
+      previous: null,
+      next: null,
+    },
   ],
   moreChanges: 0,
   revertedAt: null,
   canRevert: true,
+};
+
+const STATUS = {
+  uploadId: 4,
+  fileName: 'schedule.csv',
+  status: 'queued',
+  rowsTotal: 2,
+  patientsAdded: 2,
+  patientsUpdated: 0,
+  visitsAdded: 2,
+  visitsUpdated: 0,
+  visitsDeleted: 0,
+  rowsSkipped: 0,
+  jobsChanged: 0,
+  jobsFinal: 0,
+  warnings: [],
+  error: null,
+  revertedAt: null,
+};
+
+const DOB_CHANGE = {
+  field: 'PID.7.1',
+  label: 'Birth date (PID 7.1)',
+  previous: '1980-01-02',
+  next: '1980-02-01',
+};
+/** Issue 39: what upload 4 would change (GET /api/schedule/uploads/4/preview): a final job is listed, not changed. */
+const PREVIEW = {
+  ...STATUS,
+  status: 'preview',
+  changes: [
+    {
+      ...EFFECT.changes[0],
+      field: 'dateOfBirth',
+      label: 'Birth date (PID 7.1)',
+      previous: '1980-01-02',
+      next: '1980-02-01',
+    },
+  ],
+  moreChanges: 0,
+  jobs: [
+    { jobId: 70, stage: 'Finished', final: true, record: 'Patient 02012345', changes: [DOB_CHANGE] },
+    { jobId: 77, stage: 'Transcription', final: false, record: 'Patient 02012345', changes: [DOB_CHANGE] },
+  ],
+  moreJobs: 0,
+  jobsChanged: 1,
+  jobsFinal: 1,
+  changedSincePreview: false,
+  canConfirm: true,
 };
 
 function routes(permissions?: readonly string[]) {
@@ -246,24 +306,15 @@ describe('Schedule Upload page', () => {
         warnings: ['Row 2: "Birth" value "13/13/1975" is not a valid date; the value was skipped.'],
         uploadId: 4,
       },
-      'GET /api/schedule/status/4': () => ({
-        uploadId: 4,
-        fileName: 'schedule.csv',
-        status: state,
-        rowsTotal: 2,
-        patientsAdded: 2,
-        patientsUpdated: 0,
-        visitsAdded: 2,
-        visitsUpdated: 0,
-        visitsDeleted: 0,
-        rowsSkipped: 0,
-        warnings: [],
-        error: null,
-        revertedAt: null,
-      }),
+      'GET /api/schedule/status/4': () => ({ ...STATUS, status: state }),
       'GET /api/schedule/uploads/4/effect': {
         ...EFFECT,
         uploadId: 4,
+      },
+      'GET /api/schedule/uploads/4/preview': PREVIEW,
+      'POST /api/schedule/uploads/4/confirm': () => {
+        state = 'confirmed';
+        return { ...STATUS, status: 'confirmed' };
       },
       'POST /api/schedule/uploads/4/revert': {
         uploadId: 4,
@@ -279,6 +330,24 @@ describe('Schedule Upload page', () => {
     expect(within(done).getByText(enUS.schedule.queued)).toBeTruthy();
     expect(within(done).getByTestId('schedule-upload-warnings').textContent).toContain('13/13/1975');
     expect(await within(done).findByText(enUS.schedule.statusQueued)).toBeTruthy();
+
+    // Issue 39: worked out, then shown — nothing applied until Apply these changes.
+    state = 'preview';
+    const preview = await within(done).findByTestId('schedule-upload-preview', undefined, { timeout: 5_000 });
+    expect(within(done).getByTestId('schedule-upload-title').textContent).toBe(enUS.schedule.previewTitle);
+    expect(within(preview).getByTestId('schedule-preview-job-counts').textContent).toBe(
+      '1 jobs will change; 1 final jobs will not be changed.',
+    );
+    const jobRows = within(within(preview).getByTestId('schedule-preview-jobs')).getAllByRole('row').slice(1);
+    expect(jobRows.map((r) => r.textContent)).toEqual([
+      '70FinishedPatient 02012345Birth date (PID 7.1): 1980-01-02 → 1980-02-01Not changed: final',
+      '77TranscriptionPatient 02012345Birth date (PID 7.1): 1980-01-02 → 1980-02-01Will change',
+    ]);
+    expect(api.called()).not.toContain('POST /api/schedule/uploads/4/confirm');
+    expect(within(done).queryByTestId('schedule-upload-effect')).toBeNull();
+    fireEvent.click(within(preview).getByRole('button', { name: enUS.schedule.confirm }));
+    await waitFor(() => expect(api.called()).toContain('POST /api/schedule/uploads/4/confirm'));
+    expect(await within(done).findByText(enUS.schedule.statusConfirmed)).toBeTruthy();
 
     // Asked again every 2 s until done.
     state = 'done';
@@ -310,7 +379,7 @@ describe('Schedule Upload page', () => {
     fireEvent.click(within(done).getByRole('button', { name: 'Upload another Schedule' }));
     expect(await screen.findByRole('combobox', { name: /^Client facility/ })).toHaveProperty('value', '');
     expect(submitButton()).toHaveProperty('disabled', true);
-  }, 15_000);
+  }, 25_000);
 
   it('previews the names as they will be stored and warns when they look like another format', async () => {
     fakeApi(routes());

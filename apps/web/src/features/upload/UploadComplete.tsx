@@ -1,11 +1,13 @@
 import { Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { UPLOAD_ACTIONS, type UploadAction } from '@quill/core/contract/schedule';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../audio/icons';
 import { isFinalStatus, scheduleUploadKeys, useUploadStatus } from './scheduleUploadApi';
 import { allWarnings, type StatusLine, statusLine } from './scheduleUploadForm';
 import { UploadEffect } from './UploadEffect';
+import { UploadPreview } from './UploadPreview';
 import { SCHEDULE_FORM, type UploadFormKind } from './uploadForms';
 
 export interface UploadCompleteProps {
@@ -18,9 +20,11 @@ export interface UploadCompleteProps {
 }
 
 /**
- * Step 3 (spec 02 §2): 'The file has been queued for processing.' — then 'The file has been
- * processed.' (or that it failed) once it is — the warnings, Upload another Schedule, the
- * upload's state, asked for every 2 s until it is done or failed, and then what it changed.
+ * Step 3 (spec 02 §2): 'The file has been queued for processing.' — then, issue 39, what it will
+ * change (the preview, nothing applied) with Apply these changes and Cancel upload; once confirmed
+ * 'The file has been processed.' (or that it failed) — the warnings, Upload another Schedule, the
+ * upload's state, asked for every 2 s until it waits for the confirm, is done or failed, and then
+ * what it changed.
  */
 export function UploadComplete({
   uploadId,
@@ -42,6 +46,12 @@ export function UploadComplete({
         return t('schedule.statusNone', l.values);
       case 'statusFailed':
         return t('schedule.statusFailed', l.values);
+      case 'statusPreview':
+        return t('schedule.statusPreview', l.values);
+      case 'statusConfirmed':
+        return t('schedule.statusConfirmed');
+      case 'statusCancelled':
+        return t('schedule.statusCancelled');
     }
   };
   const status = useUploadStatus(uploadId);
@@ -55,32 +65,47 @@ export function UploadComplete({
     onAnother();
   };
   const shown = allWarnings(warnings, data?.status === 'done' ? data.warnings : []);
-  // Issue 18: the title says what happened so far — queued, processed or failed — never two of them.
-  const title =
-    data?.status === 'done'
-      ? t('schedule.processed')
-      : data?.status === 'failed'
-        ? t('schedule.processingFailedTitle')
-        : t('schedule.queued');
+  // Issue 18: the title says what happened so far — queued, processed or failed — never two of them;
+  // issue 39: or that the changes wait for a confirmation, are being applied, or were cancelled.
+  const titles: Partial<Record<string, string>> = {
+    done: t('schedule.processed'),
+    failed: t('schedule.processingFailedTitle'),
+    preview: t('schedule.previewTitle'),
+    confirmed: t('schedule.confirmedTitle'),
+    cancelled: t('schedule.cancelledTitle'),
+  };
+  const title = (data && titles[data.status]) ?? t('schedule.queued');
   const failed = data?.status === 'failed';
+  const waiting = data?.status === 'preview';
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <Stack gap="md" data-testid="schedule-upload-done">
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon color={failed ? 'red' : 'green'} variant="light" radius="xl" size="lg" aria-hidden="true">
-          {failed ? '!' : <CheckIcon />}
+        <ThemeIcon
+          color={failed ? 'red' : waiting ? 'orange' : 'green'}
+          variant="light"
+          radius="xl"
+          size="lg"
+          aria-hidden="true"
+        >
+          {failed || waiting ? '!' : <CheckIcon />}
         </ThemeIcon>
-        <Title order={2} size="h4" data-testid="schedule-upload-title">
+        <Title order={2} size="h4" data-testid="schedule-upload-title" ref={titleRef} tabIndex={-1}>
           {title}
         </Title>
       </Group>
       {uploadId !== null && (
         <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" data-testid="schedule-upload-status">
-          {!finished && <Loader size={14} aria-hidden="true" />}
+          {!finished && !waiting && <Loader size={14} aria-hidden="true" />}
           <Text size="sm" c={data?.status === 'failed' ? 'red.8' : undefined} data-status={data?.status}>
             {line ? statusText(line) : t('schedule.statusQueued')}
           </Text>
         </Group>
+      )}
+      {uploadId !== null && waiting && (
+        // The buttons go away once answered: keyboard users go on from the title.
+        <UploadPreview uploadId={uploadId} onAnswered={() => titleRef.current?.focus()} />
       )}
       {uploadId !== null && data?.status === 'done' && action !== UPLOAD_ACTIONS.NONE && (
         <UploadEffect uploadId={uploadId} />

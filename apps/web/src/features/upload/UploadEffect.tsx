@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { UploadEffect as Effect } from '@quill/core/contract/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
-import classes from './ScheduleUploadPage.module.css';
+import { ChangesTable } from './ChangesTable';
 import { revertUpload, scheduleUploadKeys, useUploadEffect } from './scheduleUploadApi';
 
 export interface UploadEffectProps {
@@ -66,34 +66,14 @@ export function UploadEffect({ uploadId }: UploadEffectProps) {
       {data.changes.length === 0 ? (
         <Text size="sm">{t('schedule.effectNone')}</Text>
       ) : (
-        // A scrolling region is reached by keyboard (axe scrollable-region-focusable).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region
-        <section className={classes.effectList} tabIndex={0} aria-label={t('schedule.effect')}>
-          <Table striped withTableBorder aria-label={t('schedule.effect')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('schedule.effectRecord')}</Table.Th>
-                <Table.Th scope="col">{t('schedule.effectField')}</Table.Th>
-                <Table.Th scope="col">{t('schedule.effectBefore')}</Table.Th>
-                <Table.Th scope="col">{t('schedule.effectAfter')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.changes.map((c, i) => (
-                // Changes are listed in the order they were kept; they have no key of their own.
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
-                <Table.Tr key={i}>
-                  <Table.Td>{c.record}</Table.Td>
-                  <Table.Td>{c.field ?? t(`schedule.effectOp.${c.op}`)}</Table.Td>
-                  <Table.Td>{c.previous ?? ''}</Table.Td>
-                  <Table.Td>{c.next ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </section>
+        <ChangesTable changes={data.changes} label={t('schedule.effect')} />
       )}
       {data.moreChanges > 0 && <Text size="sm">{t('schedule.effectMore', { count: data.moreChanges })}</Text>}
+      {data.finalJobs > 0 && (
+        <Text size="sm" data-testid="schedule-upload-effect-final">
+          {t('schedule.effectFinal', { count: data.finalJobs, ids: data.finalJobIds.join(', ') })}
+        </Text>
+      )}
       {data.revertedAt && (
         <Text size="sm" fw={600} c="gray.9">
           {t('schedule.reverted')}

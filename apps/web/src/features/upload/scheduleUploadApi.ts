@@ -21,6 +21,7 @@ export const scheduleUploadKeys = {
   status: (uploadId: number) => ['scheduleUpload', 'status', uploadId] as const,
   recent: ['scheduleUpload', 'recent'] as const,
   effect: (uploadId: number) => ['scheduleUpload', 'effect', uploadId] as const,
+  preview: (uploadId: number) => ['scheduleUpload', 'preview', uploadId] as const,
 };
 
 /** The client facilities matching a name or id (spec 02 §3 "Company"). */
@@ -65,8 +66,11 @@ export function submitHeadings(
 
 /** The states after which an upload does not change any more. */
 export function isFinalStatus(status: UploadStatus['status']): boolean {
-  return status === 'done' || status === 'failed';
+  return status === 'done' || status === 'failed' || status === 'cancelled';
 }
+
+/** Issue 39: the states in which the upload waits for nobody but the user (no need to ask again). */
+const isSettled = (status: UploadStatus['status']) => isFinalStatus(status) || status === 'preview';
 
 /** The upload's processing state, every 2 s until it is done or failed. */
 export function useUploadStatus(uploadId: number | null) {
@@ -78,7 +82,7 @@ export function useUploadStatus(uploadId: number | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && isFinalStatus(data.status) ? false : STATUS_POLL_MS;
+      return data && isSettled(data.status) ? false : STATUS_POLL_MS;
     },
   });
 }
@@ -104,4 +108,25 @@ export function useUploadEffect(uploadId: number, enabled = true) {
 /** Reverts an upload: 403 not a manager, 409 with the conflict. */
 export function revertUpload(uploadId: number): Promise<RevertUploadResponse> {
   return callApi(SCHEDULE.revertUpload, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS });
+}
+
+/** Issue 39: what a submitted upload would change (nothing is applied before the confirm). */
+export function useUploadPreview(uploadId: number, enabled = true) {
+  return useQuery({
+    queryKey: scheduleUploadKeys.preview(uploadId),
+    queryFn: ({ signal }) =>
+      callApi(SCHEDULE.uploadPreview, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Issue 39: applies a previewed upload (409 when it is not waiting for confirmation). */
+export function confirmUpload(uploadId: number): Promise<UploadStatus> {
+  return callApi(SCHEDULE.confirmUpload, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS });
+}
+
+/** Issue 39: discards a previewed upload; nothing is applied. */
+export function cancelUpload(uploadId: number): Promise<UploadStatus> {
+  return callApi(SCHEDULE.cancelUpload, { params: { uploadId } }, { timeoutMs: TIMEOUT_MS });
 }

@@ -64,6 +64,8 @@ function status(over: Partial<UploadStatus>): UploadStatus {
     visitsUpdated: 0,
     visitsDeleted: 0,
     rowsSkipped: 0,
+    jobsChanged: 0,
+    jobsFinal: 0,
     warnings: [],
     error: null,
     revertedAt: null,
@@ -179,6 +181,15 @@ describe('step 3', () => {
       },
     });
     expect(statusLine(status({ status: 'done' }), 3)).toEqual({ key: 'statusNone', values: { rows: '3' } });
+  });
+
+  it('issue 39: a worked-out upload waits for the confirm; then it is applied, or cancelled', () => {
+    expect(statusLine(status({ status: 'preview' }), 0)).toEqual({
+      key: 'statusPreview',
+      values: { rows: '3' },
+    });
+    expect(statusLine(status({ status: 'confirmed' }), 0).key).toBe('statusConfirmed');
+    expect(statusLine(status({ status: 'cancelled' }), 0).key).toBe('statusCancelled');
   });
 
   it('lists each warning once', () => {

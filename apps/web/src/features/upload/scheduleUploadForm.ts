@@ -146,7 +146,11 @@ type DoneValues = Record<
 
 /** A catalogue key under `schedule.` and its values. */
 export type StatusLine =
-  | { key: 'statusQueued' | 'statusProcessing'; values: Record<string, never> }
+  | {
+      key: 'statusQueued' | 'statusProcessing' | 'statusConfirmed' | 'statusCancelled';
+      values: Record<string, never>;
+    }
+  | { key: 'statusPreview'; values: { rows: string } }
   | { key: 'statusDone'; values: DoneValues }
   | { key: 'statusNone'; values: { rows: string } }
   | { key: 'statusFailed'; values: { error: string } };
@@ -159,6 +163,13 @@ export function statusLine(status: UploadStatus, action: UploadAction): StatusLi
       return { key: 'statusQueued', values: {} };
     case 'processing':
       return { key: 'statusProcessing', values: {} };
+    // Issue 39: worked out and shown; applied only once confirmed.
+    case 'preview':
+      return { key: 'statusPreview', values: { rows: String(status.rowsTotal) } };
+    case 'confirmed':
+      return { key: 'statusConfirmed', values: {} };
+    case 'cancelled':
+      return { key: 'statusCancelled', values: {} };
     case 'failed':
       return { key: 'statusFailed', values: { error: status.error ?? '' } };
     case 'done':

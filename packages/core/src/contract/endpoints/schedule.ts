@@ -7,6 +7,7 @@ import {
   SubmitHeadingsRequestSchema,
   SubmitHeadingsResponseSchema,
   UploadEffectSchema,
+  UploadPreviewSchema,
   UploadStatusParamsSchema,
   UploadStatusSchema,
   ValidateHeadingsFieldsSchema,
@@ -68,6 +69,30 @@ export const SCHEDULE = {
     tags: ['schedule'],
     params: UploadStatusParamsSchema,
     answer: UploadEffectSchema,
+  }),
+  /** Issue 39: what a submitted upload would change; nothing is applied before the confirm. */
+  uploadPreview: endpoint({
+    method: 'GET',
+    path: '/api/schedule/uploads/{uploadId}/preview',
+    tags: ['schedule'],
+    params: UploadStatusParamsSchema,
+    answer: UploadPreviewSchema,
+  }),
+  /** Issue 39: applies a previewed upload (re-checked: a job final since the preview is not changed). */
+  confirmUpload: endpoint({
+    method: 'POST',
+    path: '/api/schedule/uploads/{uploadId}/confirm',
+    tags: ['schedule'],
+    params: UploadStatusParamsSchema,
+    answer: UploadStatusSchema,
+  }),
+  /** Issue 39: discards a previewed upload; nothing is applied. */
+  cancelUpload: endpoint({
+    method: 'POST',
+    path: '/api/schedule/uploads/{uploadId}/cancel',
+    tags: ['schedule'],
+    params: UploadStatusParamsSchema,
+    answer: UploadStatusSchema,
   }),
   /** Issue 18: puts back what an upload changed (a manager; 409 when it cannot be reverted). */
   revertUpload: endpoint({
