@@ -141,7 +141,7 @@ test('Kowalski: another patient accepted, Check Flags fails HQ05, move on asks; 
   );
   await page.screenshot({ path: 'artifacts/identity-check-flags.png', fullPage: true });
   await expectAccessible(page, 'Check Flags with a failing identity rule');
-  await check.getByRole('button', { name: 'Close' }).click();
+  await check.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Save and move on asks; Cancel leaves the job held and unsaved.
   const moveOn = async () => {
@@ -233,7 +233,7 @@ test('a Word job: a first name that does not match the document fails the identi
   await expect(check.getByRole('row', { name: new RegExp(`^${IDENTITY_RULE} `) })).toContainText('No');
   await page.screenshot({ path: 'artifacts/identity-word-check-flags.png', fullPage: true });
   await expectAccessible(page, 'Check Flags of a Word job with a name mismatch');
-  await check.getByRole('button', { name: 'Close' }).click();
+  await check.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Nothing was saved: cancel the edit.
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();

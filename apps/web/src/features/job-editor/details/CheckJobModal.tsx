@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Loader, Modal, Table, Text, Title } from '@mantine/core';
 import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface CheckJobModalProps {
@@ -42,7 +42,12 @@ export function CheckJobModal({ opened, onClose, rows, running, comparison }: Ch
                 <Table.Td>{row.ruleCode}</Table.Td>
                 <Table.Td>{row.ruleDescription}</Table.Td>
                 <Table.Td>
-                  <Badge color={row.isTriggered ? 'red' : 'green'} variant="light">
+                  <Badge
+                    color={row.isTriggered ? 'red' : 'green'}
+                    variant="light"
+                    // Darker text than the light variant's, to read at 4.5:1 on its tint (axe).
+                    style={{ '--badge-color': row.isTriggered ? '#a61e1e' : '#1d6b2c' } as CSSProperties}
+                  >
                     {row.isTriggered ? t('jobDetails.no') : t('jobDetails.yes')}
                   </Badge>
                 </Table.Td>
