@@ -1,6 +1,7 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
+import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import type { TextType } from '@quill/core/rules/textType';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -109,6 +110,12 @@ export function JobSidePanel({
           editMode={editMode}
           textType={textType}
           cda={cda}
+          identityComparison={
+            adtVisible ? (
+              // The ADT as the check sends it: the job data carries the panel's unsaved values.
+              <JobIdentityComparison jobId={details.jobId} items={(jobData as JobDataRequest).inputAdtData} />
+            ) : null
+          }
         />
       </div>
       {adtVisible && (
