@@ -1285,7 +1285,7 @@ export const enUS = {
     staleVersion:
       'Job {{jobId}} has a newer version ({{current}}) than the one this save was based on ({{version}}): stale version. Reload the job to see the latest edit.',
     identityUnconfirmed:
-      "Job {{jobId}} was not saved: it would leave the hold queue while a patient-identity rule fails ({{rules}}). Compare the patient in the document with the job's patient, correct it, or confirm the release with a reason.",
+      'Job {{jobId}} was not saved: it would leave the hold queue while a patient-identity rule fails ({{rules}}). Compare the patient in the document with the job’s patient, correct it, or confirm the release with a reason.',
     closedStage: 'Job {{jobId}} is {{stage}} and can no longer be edited.',
     finishNotHim: 'Only health information management (HIM) jobs can be finished.',
     booked: 'Job {{jobId}} is booked out to you until {{expiresAt}}.',
@@ -1470,13 +1470,13 @@ export const enUS = {
     differs: 'Differs',
     same: 'Same',
     notCompared: '—',
-    mismatch: "Does not match the job's patient",
+    mismatch: 'Does not match the job’s patient',
     noDocumentPatient: 'The document names no patient.',
     differsFromDocument: '(differs from the document)',
     loadFailed: 'The patient named in the document could not be read.',
     confirmTitle: 'Release a job whose patient may not match?',
     confirmText:
-      "These patient-identity rules fail. Releasing the job sends its document on under the job's patient data. Cancel keeps the job held; to release it anyway, give a reason (kept in the audit trail).",
+      'These patient-identity rules fail. Releasing the job sends its document on under the job’s patient data. Cancel keeps the job held; to release it anyway, give a reason (kept in the audit trail).',
     failingRules: 'Failing patient-identity rules',
     reason: 'Reason for releasing',
     reasonRequired: 'Give a reason for releasing the job',

@@ -56,8 +56,9 @@ export function docxPatient(blocks: readonly Block[]): DocumentPatient {
       const rows = [...block.head, ...block.body].map((r) => r.map(cellText));
       const [first, ...rest] = rows;
       // Labels over values: the first row names the columns.
-      if (first?.some((c) => partOf(c)) && rest[0])
-        first.forEach((label, i) => take(partOf(label), rest[0]![i] ?? ''));
+      const values = rest[0];
+      if (first?.some((c) => partOf(c)) && values)
+        for (const [i, label] of first.entries()) take(partOf(label), values[i] ?? '');
       // Labels beside values: each row's cells alternate label, value.
       for (const row of rows)
         for (let i = 0; i + 1 < row.length; i++) if (partOf(row[i]!)) take(partOf(row[i]!), row[i + 1]!);

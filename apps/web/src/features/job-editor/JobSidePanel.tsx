@@ -1,7 +1,9 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
+import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import type { TextType } from '@quill/core/rules/textType';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
@@ -12,7 +14,7 @@ import { AdtSearchModal } from './adt/search/AdtSearchModal';
 import type { AdtPanels } from './adt/useAdtPanels';
 import { AttachmentSearchModal } from './attachments/AttachmentSearchModal';
 import { DocumentDetailsCard } from './details/DocumentDetailsCard';
-import { useDocumentPatient } from './identity/identityApi';
+import { documentPatientKey, useDocumentPatient } from './identity/identityApi';
 import { JobIdentityComparison } from './identity/JobIdentityComparison';
 import classes from './JobView.module.css';
 import { PhysicianScopeProvider } from './recipients/physicianScope';
@@ -63,6 +65,7 @@ export function JobSidePanel({
   const [chosen, setChosen] = useState<Panel>('document');
   const [searchOpen, setSearchOpen] = useState(false);
   const documentPatient = useDocumentPatient(details.jobId, adtVisible);
+  const client = useQueryClient();
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const template = adt.adt?.orderTemplate ?? null;
   const panel: Panel = chosen === 'orders' && !template ? 'document' : chosen;
@@ -107,6 +110,12 @@ export function JobSidePanel({
           editMode={editMode}
           textType={textType}
           cda={cda}
+          identityComparison={
+            adtVisible ? (
+              // The ADT as the check sends it: the job data carries the panel's unsaved values.
+              <JobIdentityComparison jobId={details.jobId} items={(jobData as JobDataRequest).inputAdtData} />
+            ) : null
+          }
         />
       </div>
       {adtVisible && (
@@ -150,7 +159,11 @@ export function JobSidePanel({
           searchConfiguration={searchConfiguration}
           opened={searchOpen}
           onClose={() => setSearchOpen(false)}
-          onAccepted={adt.accepted}
+          onAccepted={(accepted) => {
+            adt.accepted(accepted);
+            // The header compares the document's patient with the one just accepted.
+            void client.invalidateQueries({ queryKey: documentPatientKey(details.jobId) });
+          }}
           documentPatient={documentPatient.data?.documentPatient}
         />
       )}

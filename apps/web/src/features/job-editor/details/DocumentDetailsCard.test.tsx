@@ -336,9 +336,9 @@ describe('Document Details card: Check Job (spec 02 §2, §5, §8)', () => {
     expect(screen.getByText('NODICT – No dictator')).toBeTruthy();
   });
 
-  it('hides Check Flags for a Word job', () => {
+  it('offers Check Flags for a Word job (issue 39: the identity rule reads the Word document)', () => {
     setup({ textType: 'DOCX' });
-    expect(screen.queryByRole('button', { name: d.checkFlags })).toBeNull();
+    expect(screen.getByRole('button', { name: d.checkFlags })).toHaveProperty('disabled', false);
   });
 
   it('disables Check Flags without a text type', () => {

@@ -1,18 +1,14 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
-import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { LIMITS } from '@quill/core/rules/constants';
 import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobOptions';
-import { canSeePatientName } from '@quill/core/rules/permissions';
 import type { TextType } from '@quill/core/rules/textType';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
 import { documentPatientKey } from '../identity/identityApi';
-import { JobIdentityComparison } from '../identity/JobIdentityComparison';
 import { CheckJobModal } from './CheckJobModal';
 import {
   detailsKeys,
@@ -41,6 +37,8 @@ export interface DocumentDetailsCardProps {
   textType: TextType;
   /** The CDA edits as they would be saved (sent with the hold queue check of a CDA job). */
   cda?: () => CdaEdits | undefined;
+  /** Issue 39: the document's patient beside the job's, in the Check Job modal (with patient data only). */
+  identityComparison?: ReactNode;
 }
 
 const idOf = (v: string | null) => (v === null ? null : Number(v));
@@ -69,13 +67,13 @@ export function DocumentDetailsCard({
   editMode,
   textType,
   cda,
+  identityComparison,
 }: DocumentDetailsCardProps) {
   const { t } = useTranslation();
   const facilityId = details.clientFacility.id;
   const [pendingWorkType, setPendingWorkType] = useState<WorkType | null>(null);
   const [checkOpen, setCheckOpen] = useState(false);
   const client = useQueryClient();
-  const seesPatient = canSeePatientName(new Set(useSession().userSettings.permissions));
 
   // The lists are asked for once the card can be edited; until then the loaded choices show.
   const workTypes = useQuery({
@@ -262,12 +260,7 @@ export function DocumentDetailsCard({
         onClose={() => setCheckOpen(false)}
         rows={check.data ?? null}
         running={check.isPending}
-        comparison={
-          seesPatient ? (
-            // The ADT as the check sends it: the job data carries the panel's unsaved values.
-            <JobIdentityComparison jobId={details.jobId} items={(value as JobDataRequest).inputAdtData} />
-          ) : null
-        }
+        comparison={identityComparison}
       />
     </Paper>
   );
