@@ -40,6 +40,7 @@ const PATIENT_CALLS: Record<string, (s: Side) => Call> = {
   'fax.contacts': (s) => get(`/api/jobs/getContactListForJob?jobId=${s.jobId}`),
   'jobEditor.details': (s) => get(`/api/job/GetJobDetails?jobId=${s.jobId}`),
   'jobEditor.availability': (s) => get(`/api/job/GetDocumentAvailability?jobId=${s.jobId}`),
+  'jobEditor.documentPatient': (s) => get(`/api/job/GetDocumentPatient?jobId=${s.jobId}`),
   'jobEditor.cda': (s) => get(`/api/job/getcda?jobId=${s.jobId}`),
   'jobEditor.jobData': (s) => get(`/api/job/getjobdata?jobId=${s.jobId}`),
   'jobEditor.version': (s) => get(`/api/job/getjobversion?jobId=${s.jobId}`),
@@ -95,6 +96,10 @@ const PATIENT_CALLS_PROVEN_ELSEWHERE: Record<string, string> = {
   'schedule.submitAdtHeadings': 'routes/schedule (schedule upload tests)',
   'schedule.uploadEffect': 'routes/schedule (schedule upload tests)',
   'schedule.revertUpload': 'routes/schedule (schedule upload tests)',
+  // Issue 39: the preview shows patients' values before and after; confirm applies them.
+  'schedule.uploadPreview': 'routes/schedule/scheduleRevert.int.test.ts',
+  'schedule.confirmUpload': 'routes/schedule/scheduleRevert.int.test.ts',
+  'schedule.cancelUpload': 'routes/schedule/scheduleRevert.int.test.ts',
   'wopi.checkFileInfo': 'routes/wopi/wopiHost.int.test.ts',
   'wopi.fileOperation': 'routes/wopi/wopiHost.int.test.ts',
   'wopi.getFile': 'routes/wopi/wopiHost.int.test.ts',

@@ -696,6 +696,12 @@ export const ACCESS_MATRIX: AccessMatrix = {
   },
   audio: {
     stream: read(all('jobView'), jobUrl('/api/Audio/wav')),
+    // Issue 39: the player's first play, audited as "Played the audio".
+    played: {
+      credential: 'session',
+      gate: all('jobView'),
+      call: (s) => post(jobUrl('/api/job/audioplayed')(s)),
+    },
     // An account only: Create with Audio polls it for the job just created, with jobCreate alone.
     options: read(ACCOUNT, jobUrl('/api/job/audiooptions')),
     createFacilities: plain(all('jobCreate'), '/api/audio/createoptions'),
@@ -787,6 +793,8 @@ export const ACCESS_MATRIX: AccessMatrix = {
     },
     details: read(all('jobView'), jobUrl('/api/job/GetJobDetails')),
     availability: read(all('jobView'), jobUrl('/api/job/GetDocumentAvailability')),
+    // Issue 39: the patient the document names beside the job's (patient data).
+    documentPatient: read(PATIENT_DATA, jobUrl('/api/job/GetDocumentPatient')),
     cda: read(all('jobView'), jobUrl('/api/job/getcda')),
     jobData: read(all('jobView'), jobUrl('/api/job/getjobdata')),
     version: read(all('jobView'), jobUrl('/api/job/getjobversion')),
@@ -924,6 +932,26 @@ export const ACCESS_MATRIX: AccessMatrix = {
       any('physicianScheduleUpload', 'adtUpload'),
       (s) => `/api/schedule/uploads/${s.t.uploadId}/effect`,
     ),
+    // Issue 39: the matrix's upload is done, never previewed: past the gates, nothing to show (409).
+    uploadPreview: {
+      credential: 'session',
+      gate: any('physicianScheduleUpload', 'adtUpload'),
+      ok: [409],
+      call: (s) => get(`/api/schedule/uploads/${s.t.uploadId}/preview`),
+    },
+    // Only its uploader (the manager) answers a preview; it waits for none (409), others: 404.
+    confirmUpload: {
+      credential: 'session',
+      gate: any('physicianScheduleUpload', 'adtUpload'),
+      ok: (c) => (c.name === 'manager' ? [409] : [404]),
+      call: (s) => post(`/api/schedule/uploads/${s.t.uploadId}/confirm`),
+    },
+    cancelUpload: {
+      credential: 'session',
+      gate: any('physicianScheduleUpload', 'adtUpload'),
+      ok: (c) => (c.name === 'manager' ? [409] : [404]),
+      call: (s) => post(`/api/schedule/uploads/${s.t.uploadId}/cancel`),
+    },
     revertUpload: {
       credential: 'session',
       gate: any('physicianScheduleUpload', 'adtUpload'),
