@@ -646,6 +646,7 @@ export const enUS = {
       stop: 'Stop',
       rewind: 'Rewind',
       forward: 'Forward',
+      transport: 'Playback controls',
       playHint: 'Play (F14 or Ctrl+Alt+Space)',
       pauseHint: 'Pause (release F16 or Ctrl+Alt+Space)',
       stopHint: 'Stop and go back to the start',

@@ -3,6 +3,7 @@ import type { AudioHold } from '@quill/core/rules/audioKeys';
 import { LIMITS } from '@quill/core/rules/constants';
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moveInToolbar } from '../../lib/toolbarKeys';
 import classes from './AudioPlayer.module.css';
 import { ForwardIcon, PauseIcon, PlayIcon, RewindIcon, StopIcon } from './icons';
 import { shouldPlay } from './playerMachine';
@@ -25,6 +26,7 @@ function HoldButton({
   label,
   hint,
   disabled,
+  tabIndex,
   player,
   children,
 }: {
@@ -32,6 +34,7 @@ function HoldButton({
   label: string;
   hint: string;
   disabled: boolean;
+  tabIndex: number | undefined;
   player: AudioPlayerControls;
   children: ReactNode;
 }) {
@@ -56,6 +59,7 @@ function HoldButton({
         className={classes.transport}
         aria-label={label}
         disabled={disabled}
+        tabIndex={tabIndex}
         onPointerDown={start}
         onPointerUp={end}
         onPointerCancel={end}
@@ -68,7 +72,11 @@ function HoldButton({
   );
 }
 
-/** Rewind, play / pause, stop and forward, each enabled as the audio options say. */
+/**
+ * Rewind, play / pause, stop and forward, each enabled as the audio options say. One tab stop
+ * (issue 39: the Shift+Tabs from the editor's text back to Save): Tab lands on Play / Pause, the
+ * arrow keys reach the others; the keys of the hints work from anywhere.
+ */
 export function TransportButtons({
   player,
   permissions,
@@ -78,13 +86,21 @@ export function TransportButtons({
 }) {
   const { t } = useTranslation();
   const playing = shouldPlay(player.model);
+  // Without Play the others keep their own tab stops, so none is out of reach.
+  const others = permissions.play ? -1 : undefined;
   return (
-    <div className={classes.buttons}>
+    <div
+      className={classes.buttons}
+      role="toolbar"
+      aria-label={t('audio.player.transport')}
+      onKeyDown={moveInToolbar}
+    >
       <HoldButton
         hold="rewind"
         label={t('audio.player.rewind')}
         hint={t('audio.player.rewindHint')}
         disabled={!permissions.backwards}
+        tabIndex={others}
         player={player}
       >
         <RewindIcon />
@@ -111,6 +127,7 @@ export function TransportButtons({
           className={classes.transport}
           aria-label={t('audio.player.stop')}
           disabled={!permissions.stop}
+          tabIndex={others}
           onClick={player.stop}
         >
           <StopIcon size={16} />
@@ -121,6 +138,7 @@ export function TransportButtons({
         label={t('audio.player.forward')}
         hint={t('audio.player.forwardHint')}
         disabled={!permissions.forwards}
+        tabIndex={others}
         player={player}
       >
         <ForwardIcon />

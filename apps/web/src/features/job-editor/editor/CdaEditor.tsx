@@ -4,11 +4,11 @@ import type { Editor, JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moveInToolbar } from '../../../lib/toolbarKeys';
 import classes from './CdaEditor.module.css';
 import { modelToDoc } from './cdaDoc';
 import { EDITOR_TOOLBAR_ID } from './editorIds';
 import { cdaExtensions, goToMarker } from './extensions';
-import { moveInToolbar } from './toolbarKeys';
 
 export interface CdaEditorProps {
   model: CdaEditModel;

@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from 'react';
 
 /**
- * The editor toolbar is one tab stop (issue 39: 21 Shift+Tabs from the text back to Save): Tab
+ * A toolbar is one tab stop (issue 39: 21 Shift+Tabs from the editor's text back to Save): Tab
  * reaches the toolbar, the arrow keys (and Home, End) move between its enabled buttons, Tab
- * leaves it. The WAI-ARIA toolbar pattern.
+ * leaves it. The WAI-ARIA toolbar pattern; the editor's toolbar and the player's transport buttons.
  */
 export function moveInToolbar(event: KeyboardEvent<HTMLElement>): void {
   const step = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
