@@ -206,6 +206,8 @@ test('check 3 jobs: view, save as zip, fax, clear; 11 jobs are too many', async 
   const fax = page.getByRole('dialog', { name: 'Fax' });
   const faxButton = fax.getByRole('button', { name: 'Fax', exact: true });
   await expect(faxButton).toBeDisabled();
+  // Every recipient gets all three jobs: the explicit choice to send them together (issue 39).
+  await fax.getByRole('radio', { name: 'All jobs together to every chosen recipient' }).check();
   // The first job's contact, in the first job's own list (a job's list is headed by its id and patient).
   const firstJobContacts = fax.getByRole('group', { name: new RegExp(`^Contacts of job ${jobIds[0]}\\b`) });
   await firstJobContacts

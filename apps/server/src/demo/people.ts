@@ -159,7 +159,7 @@ export const DEMO_USERS = [
     username: 'manager',
     displayName: 'Morgan Reyes',
     description:
-      "Manager (member type 3), every permission; two accounts in two companies, each sees its own company's corporate structure",
+      'Manager (member type 3), every permission; two accounts in two companies, the Meridian one also serves Kestrel Bay (set deliberately)',
   },
   {
     username: 'transcriptionist',
@@ -225,6 +225,8 @@ export async function seedUsers(
     type: number;
     perms: readonly Permission[];
     access: StructureModel[];
+    /** Serves other companies' structures (set deliberately; off for every other account). */
+    otherCompanies?: boolean;
     physicianId?: number;
   }[] = [
     {
@@ -233,9 +235,11 @@ export async function seedUsers(
       company: big,
       type: MEMBER_TYPES.manager,
       perms: PERMISSIONS,
-      // Its own company only: the manager reaches Kestrel Bay through its second account
-      // (docs/decisions.md, "Whose structures an account sees").
-      access: [big],
+      // The demo's transcription-service case, set deliberately: this account serves the other
+      // company too (accounts.other_companies; docs/decisions.md, "Whose structures an account
+      // sees"). Every other demo account sees its own company only.
+      access: [big, small],
+      otherCompanies: true,
     },
     {
       key: 'manager2',
@@ -285,6 +289,7 @@ export async function seedUsers(
       member: `${display} – ${a.company.name}`,
       companyId: a.company.id,
       memberType: a.type,
+      otherCompanies: a.otherCompanies ?? false,
       physicianId: a.physicianId ?? null,
     });
     for (const permission of a.perms) permRows.push({ accountId: id, permission });
