@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
+import { openPending } from './helpers/bulkList';
 import { findCdaJob, structureJobIds } from './helpers/jobs';
 import { type DemoUser, MANAGER, signIn } from './helpers/signIn';
 
@@ -16,27 +17,12 @@ const DICTATOR: DemoUser = { username: 'dictator', password: 'demo' };
 const TRANSCRIPTIONIST: DemoUser = { username: 'transcriptionist', password: 'demo' };
 const shot = (name: string) => `artifacts/polish-${name}.png`;
 
-/**
- * The chooser as an account with two structures sees it (the demo accounts each see one since row
- * 12): the server's own answer plus a second structure.
- */
-async function twoStructures(page: Page): Promise<void> {
-  await page.route('**/api/jobs/getusercs', async (route) => {
-    const real = (await (await route.fetch()).json()) as { id: number; companyNameId: string }[];
-    await route.fulfill({
-      json: [...real, { id: 99_998, companyNameId: 'Kestrel Bay Family Practice (KBFP)' }],
-    });
-  });
-}
-
 test('the chooser confirms with Enter the one structure "Meri" names; a bad structure id says so', async ({
   page,
 }) => {
+  // The demo manager's Meridian account serves two structures: the chooser opens.
   await signIn(page, MANAGER, '/jobs');
   const { cs } = await structureJobIds(page);
-  await twoStructures(page);
-  await page.reload();
-  await page.getByRole('button', { name: 'Change' }).click();
   const dialog = page.getByRole('dialog', { name: 'Select a Corporate Structure' });
   await expect(dialog).toBeVisible();
   await dialog.getByPlaceholder('Type to find a Corporate Structure...').fill('Meri');
@@ -77,8 +63,7 @@ test('every forbidden page is the same 403 page', async ({ page }) => {
 });
 
 test('the list: a skip link to the table; ticked rows pass axe', async ({ page }) => {
-  await signIn(page, MANAGER, '/jobs');
-  await expect(page.getByTestId('record-line')).toBeVisible();
+  await openPending(page);
   await page.locator('body').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
