@@ -37,6 +37,11 @@ export class DomainError extends Error {
   subject?: RefusalSubject;
   /** Set when the service wrote the refusal's audit row itself. */
   audited = false;
+  /**
+   * What the caller needs to act on the refusal beyond its message (the answer's `error.details`,
+   * e.g. the two patients of an import refused as document_patient_differs); answered, never logged.
+   */
+  details?: unknown;
 
   constructor(
     readonly kind: DomainErrorKind,
@@ -58,6 +63,12 @@ export interface RefusalSubject {
 /** `err`, carrying the record it refused access to (the job access checks set it). */
 export function about(err: DomainError, subject: RefusalSubject): DomainError {
   err.subject = subject;
+  return err;
+}
+
+/** `err`, answering `details` beside its message (never logged). */
+export function withDetails(err: DomainError, details: unknown): DomainError {
+  err.details = details;
   return err;
 }
 

@@ -31,12 +31,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: keyof typeof ERROR_CODES; 
   },
 };
 
-/** Sends the error shape `{ error: { code, message } }`. */
-export function sendError(reply: FastifyReply, status: number, code: string, text: string) {
+/** Sends the error shape `{ error: { code, message } }` (with `details` when the refusal has them). */
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  text: string,
+  details?: unknown,
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message: text } });
+    .send({ error: details === undefined ? { code, message: text } : { code, message: text, details } });
 }
 
 /**
@@ -67,7 +73,7 @@ export function replyWithError(err: FastifyError, req: FastifyRequest, reply: Fa
     const code = domain.code ?? ERROR_CODES[status];
     if (status === 503) req.log.warn({ status, code }, 'request refused: dependency down');
     else req.log.info({ status, code }, 'request refused');
-    return sendError(reply, status, code, domain.message);
+    return sendError(reply, status, code, domain.message, domain.details);
   }
   const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
   if (known) {

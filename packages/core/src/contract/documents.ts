@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { LIMITS } from '../rules/constants.js';
+import { IDENTITY_PARTS } from '../rules/patientIdentity.js';
 import { bodyId, queryId, queryIdList, wholeNumber, wholeNumberText } from './ids.js';
+import { DocumentPatientSchema, JobPatientIdentitySchema } from './patientIdentity.js';
 import { plainText } from './text.js';
 
 /** Spec 01 §5: formats a document is rendered in (and viewed in: the list's green buttons). */
@@ -110,10 +112,45 @@ export type CompleteJobsResult = z.infer<typeof CompleteJobsResultSchema>;
 
 /** Params of ENDPOINTS.documents.importDocument (the file comes in multipart field `file`). */
 export const ImportDocumentParamsSchema = z.object({ jobId });
+/**
+ * Issue 40: the multipart field that confirms an import whose document names another patient than
+ * the job's — the reason (one line, at most IDENTITY_REASON_MAX characters), kept in the audit trail.
+ */
+export const CONFIRM_PATIENT_FIELD = 'confirmPatientReason';
+/**
+ * How the document's patient compared with the job's (issue 40): `match` (every part both give is
+ * the same), `none` (the document names no patient: not compared), `notCompared` (the job has no
+ * patient data the document's could be compared with), `confirmed` (they differ; imported with a
+ * reason, and the job carries the hold-queue flag DOCUMENT_PATIENT_FLAG_CODE).
+ */
+export const PATIENT_CHECKS = ['match', 'none', 'notCompared', 'confirmed'] as const;
+export type PatientCheck = (typeof PATIENT_CHECKS)[number];
 /** The document version the import made. */
 export const ImportDocumentResultSchema = z.object({
   jobId: z.number().int(),
   version: z.number().int(),
   format: z.enum(['CDA', 'DOCX']),
+  patientCheck: z.enum(PATIENT_CHECKS),
+  /** The patient check in a sentence for the person who imported. */
+  patientMessage: z.string(),
 });
 export type ImportDocumentResult = z.infer<typeof ImportDocumentResultSchema>;
+
+/** The code of the 409 of an import whose document names another patient than the job's (issue 40). */
+export const DOCUMENT_PATIENT_DIFFERS = 'document_patient_differs';
+/**
+ * `error.details` of that 409: the parts that differ, and — for a caller who may see patient data —
+ * both values of each and the two patients side by side (null otherwise).
+ */
+export const DocumentPatientMismatchSchema = z.object({
+  differences: z.array(
+    z.object({
+      part: z.enum(IDENTITY_PARTS),
+      document: z.string().nullable(),
+      job: z.string().nullable(),
+    }),
+  ),
+  documentPatient: DocumentPatientSchema.nullable(),
+  jobPatient: JobPatientIdentitySchema.nullable(),
+});
+export type DocumentPatientMismatch = z.infer<typeof DocumentPatientMismatchSchema>;

@@ -5,6 +5,8 @@ export const ApiErrorSchema = z.object({
   error: z.object({
     code: z.string().describe('Stable machine-readable code, e.g. not_found, bad_request'),
     message: z.string().describe('A sentence the user can act on'),
+    /** What a caller needs to act on a refusal of some codes (e.g. document_patient_differs); never logged. */
+    details: z.unknown().optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1184,6 +1184,7 @@ export const enUS = {
       'job.departments.read': 'Read the departments',
       'job.details.read': 'Read the job details',
       'job.documentPatient.read': 'Read the patient the document names',
+      'job.document.patientConfirmed': 'Imported a document whose patient differs from the job’s patient',
       'job.draft.recognized': 'Saved a speech-recognition draft',
       'job.holdQueue.check': 'Ran the hold-queue check',
       'job.identity.confirm': 'Released the job although its patient may not match the document',
@@ -1487,6 +1488,38 @@ export const enUS = {
     reasonRequired: 'Give a reason for releasing the job',
     release: 'Release anyway',
     cancel: 'Cancel, keep the job held',
+  },
+  // Issue 40: whose document is this — the patient check of an import, its flag and banner.
+  documentPatient: {
+    flag: 'Document patient differs from the job’s patient',
+    differs:
+      'The document is about another patient than job {{jobId}} ({{differences}}). Nothing was imported. Check that this is the job’s document; to import it anyway, confirm with a reason.',
+    difference: '{{part}}: {{document}} in the document, {{job}} in the job',
+    differenceWithheld: '{{part}} differs',
+    match: 'The document’s patient matches the job’s patient.',
+    none: 'The document names no patient, so it was not compared with the job’s patient.',
+    notCompared: 'The job has no patient data to compare the document’s patient with.',
+    confirmed:
+      'The document’s patient differs from the job’s patient; it was imported as you confirmed. The job carries the hold-queue flag “{{flag}}” until they match.',
+    cliConfirm: 'To import it anyway, run again with --confirm-patient "reason".',
+    auditEntry: '{{action}} ({{parts}}). Reason: {{reason}}',
+    importButton: 'Import document',
+    importing: 'Importing…',
+    importHint: 'Replace the job’s document with a CDA (.xml) or Word (.docx) file',
+    imported: 'Imported the document into job {{jobId}} as version {{version}}.',
+    importFailed: 'The document could not be imported: {{message}}',
+    confirmTitle: 'Import a document about another patient?',
+    confirmText:
+      'The document you chose names another patient than this job. Cancel imports nothing; to import it anyway, give a reason (kept in the audit trail). The job then carries a hold-queue flag until the two patients match.',
+    differingParts: 'What differs',
+    reason: 'Reason for importing',
+    reasonRequired: 'Give a reason for importing the document',
+    confirm: 'Import anyway',
+    cancel: 'Cancel, import nothing',
+    bannerTitle: 'The document names another patient',
+    banner:
+      'The document is about {{document}}, but the job’s patient is {{job}}. Check that the document belongs to this job: correct the job’s patient, or import the right document.',
+    bannerUnnamed: 'the patient it names',
   },
   // Spec 02 §2, §4, §5, §8: the Recipients card, the Physician modal and their messages (issue 21).
   recipients: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, auditOutcomeText, csvField } from './auditTrail.js';
+import { auditActionText, auditEntryText, auditOutcomeText, csvField } from './auditTrail.js';
 import { spreadsheetText } from './spreadsheetText.js';
 
 describe('audit trail texts', () => {
@@ -9,6 +9,20 @@ describe('audit trail texts', () => {
     expect(auditActionText('jobEditor.cda')).toBe('Tried to use the job page (jobEditor.cda)');
     expect(auditActionText('GET /nowhere')).toBe('Call GET /nowhere');
     expect(auditOutcomeText('notFound')).toBe('Refused (not found or another tenant’s)');
+  });
+
+  it('reads an import confirmed past a patient mismatch with the parts and the reason (issue 40)', () => {
+    expect(
+      auditEntryText('job.document.patientConfirmed', {
+        parts: ['name', 'birthDate'],
+        reason: 'Ward confirmed the dictation',
+      }),
+    ).toBe(
+      'Imported a document whose patient differs from the job’s patient (Name, Date of birth). Reason: Ward confirmed the dictation',
+    );
+    expect(auditEntryText('job.document.patientConfirmed', {})).toBe(
+      'Imported a document whose patient differs from the job’s patient',
+    );
   });
 
   it('keeps formula-looking text from running in a spreadsheet', () => {

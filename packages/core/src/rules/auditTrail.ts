@@ -27,10 +27,25 @@ export function auditActionText(action: string): string {
  */
 export function auditEntryText(action: string, detail: unknown): string {
   const text = auditActionText(action);
+  if (action === 'job.document.patientConfirmed') return documentPatientEntryText(text, detail);
   if (action !== 'job.identity.confirm' || !detail || typeof detail !== 'object') return text;
   const { rules, reason } = detail as { rules?: unknown; reason?: unknown };
   if (!Array.isArray(rules) || typeof reason !== 'string') return text;
   return message('auditTrail.identityRelease', { action: text, rules: rules.join(', '), reason });
+}
+
+const PART_WORDS: Record<string, string> = enUS.patientIdentity;
+
+/**
+ * Issue 40: an import confirmed although the document names another patient — the parts that
+ * differed (in words) and the reason the person gave.
+ */
+function documentPatientEntryText(text: string, detail: unknown): string {
+  if (!detail || typeof detail !== 'object') return text;
+  const { parts, reason } = detail as { parts?: unknown; reason?: unknown };
+  if (!Array.isArray(parts) || typeof reason !== 'string') return text;
+  const words = parts.map((p) => PART_WORDS[String(p)] ?? String(p)).join(', ');
+  return message('documentPatient.auditEntry', { action: text, parts: words, reason });
 }
 
 /** How an audited call ended, in words (the code itself when the catalogue has none). */

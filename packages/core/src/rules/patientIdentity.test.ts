@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   type DocumentPatient,
+  documentNamesPatient,
+  identityComparedParts,
   identityDate,
   identityDifferences,
+  identityDifferenceValues,
   identityOfRow,
   identityValueDiffers,
   jobPatientFromAdt,
@@ -60,5 +63,20 @@ describe('patient identity', () => {
     ];
     expect(identityRulesToConfirm(rows, STAGES.eSignature.id).map((r) => r.ruleCode)).toEqual(['HQ05']);
     expect(identityRulesToConfirm(rows, STAGES.holdQueue.id)).toEqual([]);
+  });
+
+  it('names both values of each part that differs, as a person reads them (issue 40)', () => {
+    expect(identityDifferenceValues(zachary, marcus)).toEqual([
+      { part: 'name', document: 'Zachary Kowalski', job: 'Kowalski, Marcus Patrick' },
+      { part: 'mrn', document: '02000003', job: '02000117' },
+      { part: 'birthDate', document: '1961-07-04', job: '1958-02-11' },
+    ]);
+    const unnamed = jobPatientFromAdt({ 'PID.3.1': '02000003' });
+    expect(identityDifferenceValues(zachary, unnamed)).toEqual([]);
+    expect(identityComparedParts(zachary, unnamed)).toEqual(['mrn']);
+    expect(identityComparedParts(zachary, jobPatientFromAdt({}))).toEqual([]);
+    expect(documentNamesPatient(zachary)).toBe(true);
+    expect(documentNamesPatient({ name: ' ', mrn: null, birthDate: null, sex: null })).toBe(false);
+    expect(documentNamesPatient(null)).toBe(false);
   });
 });

@@ -159,3 +159,60 @@ export function jobPatientName(job: JobPatientIdentity | null): string | null {
   if (last && given) return `${last}, ${given}`;
   return last ?? (given || null);
 }
+
+/**
+ * Issue 40: the code of the hold-queue flag a job carries while its document, imported with a
+ * confirmation, names another patient than the job's (its words: documentPatient.flag).
+ */
+export const DOCUMENT_PATIENT_FLAG_CODE = 'DOCPATIENT';
+
+/** One part on which the document's patient and the job's differ, with both values as a person reads them. */
+export interface IdentityDifference {
+  part: IdentityPart;
+  document: string | null;
+  job: string | null;
+}
+
+/** The value of one part of the job's patient as compared (the name as the job view writes it). */
+function jobPart(job: JobPatientIdentity, part: IdentityPart): string | null {
+  if (part === 'name') return jobPatientName(job);
+  if (part === 'birthDate') return identityDate(job.birthDate);
+  if (part === 'sex') return identitySex(job.sex);
+  return text(job.mrn);
+}
+
+/** The value of one part of the document's patient as compared. */
+function documentPart(document: DocumentPatient, part: IdentityPart): string | null {
+  if (part === 'birthDate') return identityDate(document.birthDate);
+  if (part === 'sex') return identitySex(document.sex);
+  return text(document[part]);
+}
+
+/** Issue 40: identityDifferences with both values of each part that differs. */
+export function identityDifferenceValues(
+  document: DocumentPatient | null,
+  job: JobPatientIdentity | null,
+): IdentityDifference[] {
+  if (!document || !job) return [];
+  return identityDifferences(document, job).map((part) => ({
+    part,
+    document: documentPart(document, part),
+    job: jobPart(job, part),
+  }));
+}
+
+/** The parts both patients give (those that can be compared at all). */
+export function identityComparedParts(
+  document: DocumentPatient | null,
+  job: JobPatientIdentity | null,
+): IdentityPart[] {
+  if (!document || !job) return [];
+  return IDENTITY_PARTS.filter(
+    (part) => documentPart(document, part) !== null && jobPart(job, part) !== null,
+  );
+}
+
+/** Whether the document names its patient at all (any part given). */
+export function documentNamesPatient(document: DocumentPatient | null): document is DocumentPatient {
+  return document !== null && IDENTITY_PARTS.some((part) => text(document[part]) !== null);
+}

@@ -1,7 +1,21 @@
-import { MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
+import {
+  DOCUMENT_PATIENT_FLAG_CODE,
+  MAX_DOCUMENT_IMPORT_BYTES,
+  message,
+  SAVE_MODES,
+  STAGES,
+} from '@quill/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, documentVersions, jobs, physicians, workTypes } from '../../db/schema/index.js';
+import {
+  auditLog,
+  bookings,
+  documentVersions,
+  jobFlags,
+  jobs,
+  physicians,
+  workTypes,
+} from '../../db/schema/index.js';
 import { buildDocx } from '../../demo/docx.js';
 import { buildStoredZip } from '../../demo/zip.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
@@ -12,11 +26,14 @@ import { TestBrowser } from '../../testing/browser.js';
 import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
+import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/pdfProbe.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const FIXTURES = cdaFixtures();
 const MARGIN = 54;
+/** Issue 40: the fixtures name their own patients; a test about rendering confirms the import. */
+const RENDERING = 'Rendering test: the fixture names its own patient';
 
 describe.each(databaseTargets())('document intake and rendering on $name', (target) => {
   let t: TestApp;
@@ -78,8 +95,16 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
   });
   afterAll(async () => t?.close());
 
-  const upload = (jobId: number, bytes: Buffer | null, browser = editor, filename = 'document.xml') => {
-    const body = multipartBody({ source: 'engine' }, bytes ? [{ filename, bytes }] : []);
+  const upload = (
+    jobId: number,
+    bytes: Buffer | null,
+    browser = editor,
+    filename = 'document.xml',
+    reason: string | null = RENDERING,
+  ) => {
+    const fields: Record<string, string> = { source: 'engine' };
+    if (reason !== null) fields.confirmPatientReason = reason;
+    const body = multipartBody(fields, bytes ? [{ filename, bytes }] : []);
     return browser.post(`/api/job/importDocument/${jobId}`, body.payload, { headers: body.headers });
   };
   const versions = (jobId: number) =>
@@ -101,7 +126,7 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
       expect(xml.statusCode).toBe(200);
       expect(xml.headers['content-type']).toBe('application/xml');
       expect(xml.rawPayload.equals(fixture.bytes)).toBe(true);
-      expect(res.json()).toEqual({ jobId, version: 2, format: 'CDA' });
+      expect(res.json()).toMatchObject({ jobId, version: 2, format: 'CDA', patientCheck: 'confirmed' });
       expect(await jobRow(jobId)).toMatchObject({ version: 2, documentType: 'CDA' });
       expect(await versions(jobId)).toMatchObject([
         { version: 2, format: 'CDA', source: 'import', isDraft: false, createdByAccountId: editorAccount },
@@ -111,7 +136,13 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
         .from(auditLog)
         .where(and(eq(auditLog.jobId, jobId), eq(auditLog.action, 'document.import')));
       expect(audit).toMatchObject({ outcome: 'success', accountId: editorAccount, patientId: ids.patient });
-      expect(audit!.detail).toEqual({ version: 2, format: 'CDA', size: fixture.bytes.length, via: 'api' });
+      expect(audit!.detail).toEqual({
+        version: 2,
+        format: 'CDA',
+        size: fixture.bytes.length,
+        via: 'api',
+        patientCheck: 'confirmed',
+      });
 
       const sections = fixtureSections(fixture.bytes.toString('utf8'));
       expect(sections.length).toBeGreaterThan(5);
@@ -151,7 +182,7 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
     ]);
     const res = await upload(jobId, docx, editor, 'report.bin');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ jobId, version: 2, format: 'DOCX' });
+    expect(res.json()).toMatchObject({ jobId, version: 2, format: 'DOCX', patientCheck: 'none' });
     expect(await jobRow(jobId)).toMatchObject({ documentType: 'DOCX', version: 2 });
     const rtf = extractRtfText((await renderJobDocument(t.ctx, jobId, 'rtf')).bytes);
     for (const w of ['Operative Report', 'FINDINGS', 'Inflamed appendix removed without complication.']) {
@@ -287,5 +318,221 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
     });
     expect(res.statusCode).toBe(403);
     expect(await versions(jobId)).toEqual([]);
+  });
+
+  // Issue 40: whose document is this. Consultation_Note.xml names Eve Betterhalf (born 1975-05-01,
+  // female, no record number); the world's jobs are about Zoë Ørsted.
+  describe('whose document is this', () => {
+    const consultation = FIXTURES.find((f) => f.name === 'Consultation_Note.xml')!.bytes;
+    /** The consultation without its recordTarget: a document that names no patient. */
+    const unnamed = Buffer.from(
+      consultation.toString('utf8').replace(/<recordTarget>[\s\S]*<\/recordTarget>/, ''),
+    );
+    const flags = (jobId: number) =>
+      t.ctx.database.db.select().from(jobFlags).where(eq(jobFlags.jobId, jobId));
+    const audits = (jobId: number, action: string) =>
+      t.ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.jobId, jobId), eq(auditLog.action, action)));
+
+    it('another patient’s document: 409 naming what differs, both values, nothing stored', async () => {
+      const jobId = await newJob();
+      const res = await upload(jobId, consultation, editor, 'consult.xml', null);
+      expect(res.statusCode).toBe(409);
+      const error = res.json().error;
+      expect(error.code).toBe('document_patient_differs');
+      expect(error.message).toContain(
+        `The document is about another patient than job ${jobId} (Name: Eve Betterhalf in the document, Ørsted, Zoë in the job)`,
+      );
+      expect(error.details).toMatchObject({
+        differences: [{ part: 'name', document: 'Eve Betterhalf', job: 'Ørsted, Zoë' }],
+        documentPatient: { name: 'Eve Betterhalf', birthDate: '1975-05-01', sex: 'F' },
+        jobPatient: { lastName: 'Ørsted', firstName: 'Zoë' },
+      });
+      expect(await versions(jobId)).toEqual([]);
+      expect(await jobRow(jobId)).toMatchObject({ version: 1, documentType: null });
+      expect(await flags(jobId)).toEqual([]);
+      // The refusal showed the job's patient: audited, the parts only.
+      const [refused] = await audits(jobId, 'document.import');
+      expect(refused).toMatchObject({ outcome: 'failure', patientId: ids.patient });
+      expect(refused!.detail).toEqual({ code: 'document_patient_differs', parts: ['name'] });
+    });
+
+    it('a caller who may not see patient data is told which parts differ, not the values', async () => {
+      const jobId = await newJob();
+      const cs = north.structure.id;
+      const u = await buildUser(t.ctx, {
+        accounts: [{ companyId: cs, permissions: ['jobView', 'jobEdit'] }],
+      });
+      const blind = new TestBrowser(t.app);
+      await blind.signInAs(u.user.username, u.password, u.accounts[0]!.id);
+      const res = await upload(jobId, consultation, blind, 'consult.xml', null);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toContain('(Name differs)');
+      expect(res.body).not.toContain('Betterhalf');
+      expect(res.body).not.toContain('Ørsted');
+      expect(res.json().error.details).toEqual({
+        differences: [{ part: 'name', document: null, job: null }],
+        documentPatient: null,
+        jobPatient: null,
+      });
+      expect(await versions(jobId)).toEqual([]);
+    });
+
+    it('confirmed with a reason: stored, audited with the reason, flagged in the hold queue until a document that does not differ', async () => {
+      const jobId = await newJob();
+      for (const [reason, expected] of [
+        ['   ', message('patientIdentity.reasonRequired')],
+        ['x'.repeat(501), /at most 500 characters/],
+        ['line one\nline two', /control character/],
+      ] as const) {
+        const bad = await upload(jobId, consultation, editor, 'consult.xml', reason);
+        expect(bad.statusCode).toBe(400);
+        if (typeof expected === 'string') expect(bad.json().error.message).toBe(expected);
+        else expect(bad.json().error.message).toMatch(expected);
+      }
+      expect(await versions(jobId)).toEqual([]);
+
+      const reason = 'Ward confirmed: dictated under the mother’s chart';
+      const res = await upload(jobId, consultation, editor, 'consult.xml', reason);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        jobId,
+        version: 2,
+        format: 'CDA',
+        patientCheck: 'confirmed',
+        patientMessage: message('documentPatient.confirmed', { flag: message('documentPatient.flag') }),
+      });
+      expect(await versions(jobId)).toMatchObject([{ version: 2, source: 'import' }]);
+      const [confirmed] = await audits(jobId, 'job.document.patientConfirmed');
+      expect(confirmed).toMatchObject({
+        outcome: 'success',
+        accountId: editorAccount,
+        patientId: ids.patient,
+      });
+      expect(confirmed!.detail).toEqual({ version: 2, parts: ['name'], reason });
+      const trail = await editor.get(`/api/job/audittrail?jobId=${jobId}`);
+      expect(trail.body).toContain(
+        `Imported a document whose patient differs from the job’s patient (Name). Reason: ${reason}`,
+      );
+
+      const flag = {
+        code: DOCUMENT_PATIENT_FLAG_CODE,
+        description: 'Document patient differs from the job’s patient',
+      };
+      expect(await flags(jobId)).toMatchObject([flag]);
+      const details = (await editor.get(`/api/job/GetJobDetails?jobId=${jobId}`)).json();
+      expect(details.holdQueueFlags).toEqual([flag]);
+      // Check Flags shows it as a failing patient-identity rule (a release asks for a reason).
+      const check = await editor.post('/api/job/RunHoldQueueCheck', { jobId });
+      expect(check.statusCode, check.body).toBe(200);
+      expect(check.json()).toContainEqual({
+        ruleCode: DOCUMENT_PATIENT_FLAG_CODE,
+        ruleDescription: flag.description,
+        isTriggered: true,
+        isIdentity: true,
+      });
+
+      // A document that names no patient replaces it: nothing differs any more, the flag goes.
+      const next = await upload(jobId, unnamed, editor, 'unnamed.xml', null);
+      expect(next.statusCode).toBe(201);
+      expect(next.json()).toMatchObject({ version: 3, patientCheck: 'none' });
+      expect(await flags(jobId)).toEqual([]);
+      const imports = await audits(jobId, 'document.import');
+      expect(imports.at(-1)!.detail).toMatchObject({ version: 3, patientCheck: 'none', flagLowered: true });
+    });
+
+    it('a document that names no patient is accepted and says so', async () => {
+      const jobId = await newJob();
+      const res = await upload(jobId, unnamed, editor, 'unnamed.xml', null);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        jobId,
+        version: 2,
+        format: 'CDA',
+        patientCheck: 'none',
+        patientMessage: 'The document names no patient, so it was not compared with the job’s patient.',
+      });
+      expect(await flags(jobId)).toEqual([]);
+    });
+
+    it('the job’s own patient’s document is accepted without a question; a job without patient data says it could not compare', async () => {
+      const eve = await buildPatient(t.ctx, north.structure.id, { first: 'Eve', last: 'Betterhalf' });
+      const match = (
+        await buildJob(t.ctx, north.facilities[0]!, {
+          patientId: eve.id,
+          adt: { 'PID.7.1': '19750501', 'PID.8.1': 'F' },
+        })
+      ).id;
+      const res = await upload(match, consultation, editor, 'consult.xml', null);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        patientCheck: 'match',
+        patientMessage: message('documentPatient.match'),
+      });
+      expect(await audits(match, 'job.document.patientConfirmed')).toEqual([]);
+      expect(await flags(match)).toEqual([]);
+
+      const bare = (await buildJob(t.ctx, north.facilities[0]!)).id;
+      const none = await upload(bare, consultation, editor, 'consult.xml', null);
+      expect(none.statusCode).toBe(201);
+      expect(none.json()).toMatchObject({ patientCheck: 'notCompared' });
+    });
+
+    it('the flag holds through a save to the hold queue, and goes once the job’s patient matches', async () => {
+      const jobId = await newJob();
+      const imported = await upload(jobId, consultation, editor, 'consult.xml', 'Checked with the ward');
+      expect(imported.statusCode).toBe(201);
+      const save = async (saveMode: number) => {
+        const bookingCookie = (await editor.post('/api/job/bookoutjob', { jobId })).json().bookingCookie;
+        const setJobDataRequest = jobDataBody(
+          (await editor.get(`/api/job/getjobdata?jobId=${jobId}`)).json(),
+        );
+        const { version } = await jobRow(jobId);
+        const res = await editor.post('/api/job/savejob', {
+          jobId,
+          version,
+          bookingCookie,
+          saveMode,
+          setJobDataRequest,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      // Hold: the rules run again; the document still names another patient, the flag stays.
+      const held = await save(SAVE_MODES.hold);
+      expect(held.flags).toContainEqual(expect.objectContaining({ code: DOCUMENT_PATIENT_FLAG_CODE }));
+      expect(await flags(jobId)).toHaveLength(1);
+
+      // The job's patient corrected to the document's: the check row no longer fails, and the next
+      // save (even one that writes no flags) lowers the flag.
+      const eve = await buildPatient(t.ctx, north.structure.id, { first: 'Eve', last: 'Betterhalf' });
+      await t.ctx.database.db.update(jobs).set({ patientId: eve.id }).where(eq(jobs.id, jobId));
+      const check = await editor.post('/api/job/RunHoldQueueCheck', { jobId });
+      expect(check.json()).toContainEqual(
+        expect.objectContaining({ ruleCode: DOCUMENT_PATIENT_FLAG_CODE, isTriggered: false }),
+      );
+      await save(SAVE_MODES.saveOnly);
+      expect(await flags(jobId)).toEqual([]);
+    });
+  });
+
+  // Issue 40: a finished document is final.
+  it.each([
+    ['Finished', STAGES.finished.id],
+    ['Cancelled', STAGES.cancelled.id],
+  ])('refuses a %s job with the editor’s words (409), nothing stored', async (stage, stageId) => {
+    const jobId = await newJob();
+    await t.ctx.database.db.update(jobs).set({ stageId }).where(eq(jobs.id, jobId));
+    const res = await upload(jobId, FIXTURES[0]!.bytes);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'closed_stage',
+      message: message('job.closedStage', { jobId, stage }),
+    });
+    expect(res.json().error.message).toBe(`Job ${jobId} is ${stage} and can no longer be edited.`);
+    expect(await versions(jobId)).toEqual([]);
+    expect(await jobRow(jobId)).toMatchObject({ version: 1, documentType: null, stageId });
   });
 });

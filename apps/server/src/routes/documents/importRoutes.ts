@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ENDPOINTS, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
+import { CONFIRM_PATIENT_FIELD, ENDPOINTS, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
@@ -13,7 +13,8 @@ export const importRoutes =
   async (app) => {
     // Encapsulated: multipart bodies are taken by this plugin's route only.
     await app.register(multipart, {
-      limits: multipartUploadLimits(MAX_DOCUMENT_IMPORT_BYTES),
+      // A confirmation's reason (≤ 500 characters) may take up to 2000 bytes of UTF-8.
+      limits: { ...multipartUploadLimits(MAX_DOCUMENT_IMPORT_BYTES), fieldSize: 4096 },
       throwFileSizeLimit: false,
     });
 
@@ -29,6 +30,8 @@ export const importRoutes =
           req.params.jobId,
           upload,
           req.ip,
+          // Issue 40: the reason confirming a document about another patient than the job's.
+          { confirmPatient: upload.fields[CONFIRM_PATIENT_FIELD] },
         );
         return reply.code(201).send(imported);
       },

@@ -11,6 +11,7 @@ import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../jobAccess/requireJob.js';
 import { requireLiveBooking } from '../jobEditor/booking.js';
 import { currentCdaText } from '../jobEditor/documentText.js';
+import { settleDocumentPatientFlag } from '../jobEditor/holdQueue/documentPatientFlag.js';
 import { evaluateJobRules } from '../jobEditor/holdQueue/evaluateJobRules.js';
 import { readDocumentFacts } from '../jobEditor/holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from '../jobEditor/holdQueue/jobFlags.js';
@@ -152,8 +153,10 @@ export async function acceptAdt(
     const [after] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
     // Only a hold-queue job has flags to re-run; stage moves stay with the save modes.
     const inHoldQueue = (booking.restoreStageId ?? locked.stageId) === STAGES.holdQueue.id;
-    const flags = inHoldQueue ? triggeredFlags(await evaluateJobRules(tx, after!, facts())) : null;
+    const flags = inHoldQueue ? triggeredFlags(await evaluateJobRules(ctx, tx, after!, facts())) : null;
     if (flags) await replaceJobFlags(tx, job.id, flags);
+    // Issue 40: outside the hold queue the document-patient flag still goes once the patients agree.
+    else await settleDocumentPatientFlag(ctx, tx, after!);
     await auditJob(
       ctx,
       auth,

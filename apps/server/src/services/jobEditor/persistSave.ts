@@ -25,6 +25,7 @@ import { jobNotFound } from '../jobAccess/requireJob.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
 import { jobWithWorkingDocument } from './currentDocument.js';
 import { cdaTextOf, narrativeLength } from './documentText.js';
+import { settleDocumentPatientFlag } from './holdQueue/documentPatientFlag.js';
 import { evaluateJobRules } from './holdQueue/evaluateJobRules.js';
 import { readJobDocumentFacts } from './holdQueue/holdQueueFacts.js';
 import { identityRelease } from './holdQueue/identityRelease.js';
@@ -202,7 +203,7 @@ export async function persistSave(
     let stageId = locked.stageId;
     let flags: HoldQueueFlag[] | null = null;
     if (mode !== 'text' && mode !== 'data') {
-      const rows = saveModeRunsRules(mode) ? await evaluateJobRules(tx, after, document) : [];
+      const rows = saveModeRunsRules(mode) ? await evaluateJobRules(ctx, tx, after, document) : [];
       const triggered = triggeredFlags(rows);
       // The recipients as this save left them: those it checked, or (no job data) as stored.
       const methods = liveRecipients
@@ -231,6 +232,8 @@ export async function persistSave(
       }
       if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, jobId));
     }
+    // Issue 40: flags left as they were still lose the document-patient flag once the two agree.
+    if (flags === null) await settleDocumentPatientFlag(ctx, tx, after);
     await followWordEdit(tx, jobId, booking, req.holder, locked.version);
     await req.afterSave?.(tx, next);
     await tx

@@ -52,7 +52,7 @@ export async function runHoldQueueCheck(
         await writeJobData(tx, auth, job, checked, auth.username);
       }
       const [fresh] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
-      throw new Rollback(await evaluateJobRules(tx, fresh!, document));
+      throw new Rollback(await evaluateJobRules(ctx, tx, fresh!, document));
     });
     rows = [];
   } catch (err) {
