@@ -69,6 +69,8 @@ function longCda(repeat) {
 
 async function importCda(client, jobId, xml) {
   const form = new FormData();
+  // The fixture names its own patient, not the demo job's (issue 40): the import is confirmed.
+  form.append('confirmPatientReason', 'Benchmark document');
   form.append('file', new Blob([xml], { type: 'text/xml' }), 'long.xml');
   const res = await fetch(`${client.base}/api/job/importDocument/${jobId}`, {
     method: 'POST',

@@ -16,7 +16,9 @@ const FIXTURE = new URL('../apps/server/src/testing/fixtures/cda/History_and_Phy
 test('correct a coded allergy in place; its anchors stay', async ({ page }) => {
   await signIn(page, MANAGER, '/jobs');
   const { job } = await findCdaJob(page, { fromEnd: true });
-  const original = readFileSync(FIXTURE, 'utf8');
+  // The HL7 example names its own patient, not the demo job's: without its recordTarget it names
+  // none, so the import needs no confirmation and leaves the job without a patient flag (issue 40).
+  const original = readFileSync(FIXTURE, 'utf8').replace(/<recordTarget>[\s\S]*<\/recordTarget>/, '');
   const imported = await page.request.post(`/api/job/importDocument/${job.jobId}`, {
     multipart: {
       file: { name: 'History_and_Physical.xml', mimeType: 'application/xml', buffer: Buffer.from(original) },

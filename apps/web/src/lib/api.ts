@@ -15,6 +15,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's `error.details`, for the refusals that carry them (e.g. document_patient_differs). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -103,7 +105,10 @@ function notifyUnauthorized(error: ApiRequestError, path: string): void {
 
 function errorFromAnswer(status: number, body: unknown, statusText: string): ApiRequestError {
   const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiRequestError(status, code, message, details);
+  }
   const code = (ERROR_CODES as Record<number, string>)[status] ?? 'http_error';
   return new ApiRequestError(status, code, statusText || `HTTP ${status}`);
 }

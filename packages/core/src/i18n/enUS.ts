@@ -1518,7 +1518,7 @@ export const enUS = {
     cancel: 'Cancel, import nothing',
     bannerTitle: 'The document names another patient',
     banner:
-      'The document is about {{document}}, but the job’s patient is {{job}}. Check that the document belongs to this job: correct the job’s patient, or import the right document.',
+      'The document is about {{document}}, but the job’s patient is {{job}} (they differ in: {{parts}}). Check that the document belongs to this job: correct the job’s patient, or import the right document.',
     bannerUnnamed: 'the patient it names',
   },
   // Spec 02 §2, §4, §5, §8: the Recipients card, the Physician modal and their messages (issue 21).

@@ -113,7 +113,9 @@ describe.each(databaseTargets())(
       async (name, bytes) => {
         const original = bytes.toString('utf8');
         const job = await w.makeJob({}, null);
-        const form = multipartBody({ source: 'engine' }, [{ filename: name, bytes }]);
+        // Each fixture names its own patient (issue 40): the import is confirmed.
+        const fields = { source: 'engine', confirmPatientReason: 'Round-trip test fixture' };
+        const form = multipartBody(fields, [{ filename: name, bytes }]);
         const imported = await ed.post(`/api/job/importDocument/${job.id}`, form.payload, {
           headers: form.headers,
         });

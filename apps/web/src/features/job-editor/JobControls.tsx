@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import type { Gate } from '@quill/core/rules/actionGates';
 import type { SaveModeName, SaveOptions } from '@quill/core/rules/saveOptions';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateReason } from '../../lib/gateReason';
 import { useSaveShortcut } from './saving/useSaveShortcut';
@@ -31,6 +32,8 @@ export interface JobControlsProps {
   onFax: () => void;
   /** Opens the job's audit trail; absent without jobViewDetails (the control is not shown). */
   onAuditTrail?: () => void;
+  /** Issue 40: the Import document control (identity/DocumentImport), after Fax. */
+  importDocument?: ReactNode;
 }
 
 /**
@@ -119,6 +122,7 @@ export function JobControls(p: JobControlsProps) {
           </span>
         </Tooltip>
       )}
+      {p.importDocument}
       {p.onAuditTrail && (
         <Button variant="default" onClick={p.onAuditTrail} data-testid="job-audit-trail">
           {t('auditTrail.button')}

@@ -24,6 +24,8 @@ import { type EditOutcome, useBooking } from './booking/useBooking';
 import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
 import { EDITOR_TOOLBAR_ID } from './editor/editorIds';
+import { DocumentImport } from './identity/DocumentImport';
+import { DocumentPatientBanner } from './identity/DocumentPatientBanner';
 import { IdentityConfirmDialog } from './identity/IdentityConfirmDialog';
 import { JobControls } from './JobControls';
 import { NewerVersionDialog, ProtectedJobDialog, UnsavedChangesDialog } from './JobDialogs';
@@ -191,6 +193,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   };
   const banner = (
     <>
+      <DocumentPatientBanner jobId={jobId} enabled={adtVisible} />
       <StartingDraftNotice
         draft={loaded.cda?.draft ?? null}
         workType={loaded.details.workType?.name ?? null}
@@ -233,6 +236,17 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           }}
           onFax={() => setFaxOpen(true)}
           onAuditTrail={canReadTrail ? () => setAuditOpen(true) : undefined}
+          importDocument={
+            tenant ? undefined : (
+              <DocumentImport
+                jobId={jobId}
+                gate={edit}
+                editing={editing}
+                disabled={disabled}
+                onImported={reload}
+              />
+            )
+          }
         />
         <div className={classes.document}>
           <DocumentArea
