@@ -100,7 +100,8 @@ function isErrorAnswer(res: { body: string; headers: Record<string, unknown> }):
     Object.keys(answer).join() === 'error' &&
     typeof answer.error?.code === 'string' &&
     typeof answer.error?.message === 'string' &&
-    Object.keys(answer.error).every((k) => k === 'code' || k === 'message')
+    // `details`: what a refusal of some codes carries for the caller to act on (ApiErrorSchema).
+    Object.keys(answer.error).every((k) => k === 'code' || k === 'message' || k === 'details')
   );
 }
 

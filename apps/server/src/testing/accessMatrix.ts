@@ -737,9 +737,12 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: all('jobEdit'),
       ok: [201, 409],
       call: (s) =>
-        form(`/api/job/importDocument/${s.t.jobId}`, { source: 'engine' }, [
-          { filename: 'document.xml', bytes: cdaFixture() },
-        ]),
+        // The fixture names its own patient (issue 40): confirmed, so a permitted import stores it.
+        form(
+          `/api/job/importDocument/${s.t.jobId}`,
+          { source: 'engine', confirmPatientReason: 'Access matrix test document' },
+          [{ filename: 'document.xml', bytes: cdaFixture() }],
+        ),
     },
   },
   fax: {
