@@ -12,6 +12,12 @@ export interface DocumentLimits {
   maxDepth: number;
 }
 
+/**
+ * The most a CDA's non-XML body (an embedded text or PDF file, issue 40) may hold once decoded and
+ * inflated (bytes): a larger body is not shown, and the rendering says so.
+ */
+export const EMBEDDED_BODY_MAX_BYTES = 16 * 1024 * 1024;
+
 /** The most DOCUMENT_MAX_DEPTH may be set to (the renderers are tested this deep). */
 export const MAX_DEPTH_SETTING = 1024;
 

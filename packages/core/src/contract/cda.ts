@@ -172,10 +172,25 @@ export const CdaEditHeaderSchema = z.object({
 });
 export type CdaEditHeader = z.infer<typeof CdaEditHeaderSchema>;
 
+/**
+ * Issue 40: what a document's non-XML body is (CDA component/nonXMLBody): its text, an embedded
+ * PDF, a reference to an external file, nothing, or what cannot be shown. `note` is the sentence
+ * the renderings print in its place (null for a text body, shown as its text).
+ */
+export const CdaNonXmlBodySchema = z.object({
+  kind: z.enum(['text', 'pdf', 'reference', 'empty', 'unsupported', 'unreadable']),
+  mediaType: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type CdaNonXmlBodyInfo = z.infer<typeof CdaNonXmlBodySchema>;
+
 /** The editing model of a CDA document (answer of `getcda`). */
 export const CdaEditModelSchema = z.object({
   header: CdaEditHeaderSchema,
   sections: z.array(CdaEditSectionSchema),
+  /** Set when the body is not XML: the editor shows it read-only with a notice (issue 40). */
+  nonXmlBody: CdaNonXmlBodySchema.nullable().optional(),
 });
 export type CdaEditModel = z.infer<typeof CdaEditModelSchema>;
 

@@ -501,8 +501,8 @@ export const enUS = {
       dateOfBirth: 'Date of birth',
       dictator: 'Dictator',
       dictated: 'Dictated',
-      signed: 'Signed',
-      signedBy: 'Signed by',
+      signed: 'Electronically Signed',
+      signedBy: 'Electronically Signed by',
       signature: 'Signature',
       resignPending: 'None: edited after signing, to be signed again',
       dateOfService: 'Date of service',
@@ -511,7 +511,45 @@ export const enUS = {
       job: 'Job',
       page: 'Page {{page}} of {{pages}}',
       runningHead: '{{patient}} · Job {{jobId}}',
-      embeddedFile: '[Embedded {{mediaType}} content is not shown here.]',
+      // Issue 40: the document's own header, labelled as the document's, and its non-XML body.
+      fromDocument: {
+        heading: 'From the document (as the document states it)',
+        patient: 'Patient',
+        mrn: 'MRN',
+        dateOfBirth: 'Date of birth',
+        sex: 'Sex',
+        author: 'Author',
+        authored: 'Authored',
+        encounter: 'Encounter',
+        location: 'Location',
+        custodian: 'Custodian',
+        legalAuthenticator: 'Legal authenticator',
+        authenticated: 'Authenticated',
+        patientDiffers:
+          'The document names another patient than this job: its {{parts}} differ from the job’s. Check which patient this document is about.',
+        parts: { name: 'name', mrn: 'MRN', birthDate: 'date of birth', sex: 'sex' },
+        and: 'and',
+      },
+      body: {
+        notice: 'This document has no structured text, so it cannot be edited here. {{detail}}',
+        textBody: 'The document’s body is plain text ({{mediaType}}), shown below as it is.',
+        embeddedPdf:
+          'The document’s body is an embedded PDF file; its pages are in the PDF rendering of the job.',
+        embeddedPdfFollows:
+          'The document’s body is an embedded PDF file; its pages follow (PDF pages: {{count}}).',
+        embeddedPdfInRtf:
+          'The document’s body is an embedded PDF file; its pages are in the PDF rendering of the job (View as PDF), not in this RTF.',
+        unreadablePdf:
+          'The document’s body is an embedded PDF file that could not be read; its pages are not shown.',
+        reference:
+          'The document’s body is an external file (reference): {{reference}} ({{mediaType}}). Quill does not have this file.',
+        empty: 'The document’s body is empty.',
+        unsupported: 'The document’s body is an embedded {{mediaType}} file, which cannot be shown here.',
+        badBase64: 'The document’s body ({{mediaType}}) is not valid base64, so it cannot be shown.',
+        tooLarge: 'The document’s body is larger than {{max}} MB, so it is not shown.',
+        compression:
+          'The document’s body is compressed ({{compression}}) in a way that cannot be read, so it is not shown.',
+      },
     },
     wordConversionFailed:
       'The Word document could not be converted to PDF ({{detail}}). Download the job as RTF, or try again later.',

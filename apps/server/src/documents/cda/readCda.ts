@@ -1,7 +1,7 @@
-import { message } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
 import { runWalk, type Walk } from '../walk.js';
 import { type Block, normaliseRuns, readBlocks, readInline, runsText } from './narrative.js';
+import { type CdaNonXmlBody, nonXmlBodyBlocks, readNonXmlBody } from './nonXmlBody.js';
 import {
   child,
   children,
@@ -46,7 +46,13 @@ export interface CdaSection {
 /** A CDA document read for display. `xml` keeps the parsed order tree for editing models. */
 export interface CdaDocument {
   header: CdaHeader;
+  /**
+   * The body's sections. A non-XML body reads as one untitled section: its text, or a note saying
+   * what the body is instead (an embedded PDF, a reference to an external file…).
+   */
   sections: CdaSection[];
+  /** component/nonXMLBody, null for a structured body (or none). */
+  nonXmlBody: CdaNonXmlBody | null;
   xml: { ordered: OrderedNode[]; root: XmlElement };
 }
 
@@ -102,7 +108,9 @@ function readHeader(doc: XmlElement): CdaHeader {
       name: personName(child(patient, 'name')),
       mrn: attr(mrnId, 'extension'),
       birthTime: attr(child(patient, 'birthTime'), 'value'),
-      gender: attr(child(patient, 'administrativeGenderCode'), 'displayName'),
+      gender:
+        attr(child(patient, 'administrativeGenderCode'), 'displayName') ??
+        attr(child(patient, 'administrativeGenderCode'), 'code'),
     },
     author: participant(child(doc, 'author'), 'assignedAuthor'),
     legalAuthenticator: participant(child(doc, 'legalAuthenticator'), 'assignedEntity'),
@@ -133,31 +141,6 @@ function* readSection(section: XmlElement): Walk<CdaSection> {
   return { title, code: attr(code, 'code'), blocks: text ? readBlocks(text.children) : [], sections };
 }
 
-function readNonXmlBody(body: XmlElement): CdaSection[] {
-  const text = child(body, 'text');
-  const mediaType = attr(text, 'mediaType') ?? 'text/plain';
-  if (!text || attr(text, 'representation') === 'B64' || !mediaType.startsWith('text/')) {
-    return [
-      {
-        title: '',
-        code: null,
-        blocks: [
-          { kind: 'paragraph', runs: [{ text: message('documents.render.embeddedFile', { mediaType }) }] },
-        ],
-        sections: [],
-      },
-    ];
-  }
-  const lines = text.children
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('')
-    .split(/\r?\n/);
-  const runs = normaliseRuns(
-    lines.flatMap((line, i) => (i ? [{ text: '\n' }, { text: line }] : [{ text: line }])),
-  );
-  return [{ title: '', code: null, blocks: runs.length ? [{ kind: 'paragraph', runs }] : [], sections: [] }];
-}
-
 /** Reads a parsed document as CDA: a ClinicalDocument root in urn:hl7-org:v3, header and body. */
 export function readCdaTree(parsed: ParsedXml): CdaDocument {
   const doc = parsed.root;
@@ -169,14 +152,15 @@ export function readCdaTree(parsed: ParsedXml): CdaDocument {
   const body = child(doc, 'component');
   const structured = child(body, 'structuredBody');
   const nonXml = child(body, 'nonXMLBody');
+  const nonXmlBody = !structured && nonXml ? readNonXmlBody(nonXml) : null;
   const sections = structured
     ? children(structured, 'component').flatMap((c) =>
         children(c, 'section').map((s) => runWalk(readSection(s))),
       )
-    : nonXml
-      ? readNonXmlBody(nonXml)
+    : nonXmlBody
+      ? [{ title: '', code: null, blocks: nonXmlBodyBlocks(nonXmlBody), sections: [] }]
       : [];
-  return { header: readHeader(doc), sections, xml: parsed };
+  return { header: readHeader(doc), sections, nonXmlBody, xml: parsed };
 }
 
 /** How a CDA document is named in messages about its limits. */

@@ -50,6 +50,10 @@ export function registerDocumentFonts(doc: PDFKit.PDFDocument): void {
   const bytes = documentFonts();
   for (const face of Object.keys(FILES) as FontFace[]) {
     const cached = parsed.get(face);
+    // fontkit keeps each glyph with the characters it was first drawn for, and pdfkit writes those
+    // into the PDF's ToUnicode map: a glyph two characters share (DejaVu's Latin E and Greek
+    // Epsilon) would read back as an earlier document's character. Each document starts afresh.
+    if (cached) (cached as { _glyphs?: Record<number, unknown> })._glyphs = {};
     doc.registerFont(face, (cached ?? bytes[face]) as Buffer);
     if (!cached) {
       doc.font(face);

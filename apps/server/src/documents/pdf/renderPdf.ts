@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
 import PDFDocument from 'pdfkit';
 import type { CdaSection } from '../cda/readCda.js';
-import type { RenderableDocument } from '../renderable.js';
+import type { HeaderField, RenderableDocument } from '../renderable.js';
 import { type FontFace, registerDocumentFonts } from './fonts.js';
 import {
   type CellLayout,
@@ -224,36 +224,59 @@ function rowHeight(cells: CellLayout[], t: TableFlow): number {
   );
 }
 
+/** Header fields two label/value pairs a row, without rules. */
+function fieldGrid(fields: readonly HeaderField[], labelWidth: number, w: PageWriter): Flow {
+  const size = SIZES.field;
+  const valueWidth = (w.width - 2 * labelWidth) / 2;
+  const padding = 1.5;
+  const cell = (x: number, width: number, text: string, bold: boolean): CellLayout => ({
+    x,
+    width,
+    header: false,
+    lines: wrapRuns([{ text, bold }], width - 2 * padding, size, w.measure),
+  });
+  const body: CellLayout[][] = [];
+  for (let i = 0; i < fields.length; i += 2) {
+    const row: CellLayout[] = [];
+    fields.slice(i, i + 2).forEach((f, j) => {
+      const x = j * (labelWidth + valueWidth);
+      row.push(cell(x, labelWidth, f.label, true), cell(x + labelWidth, valueWidth, f.value, false));
+    });
+    body.push(row);
+  }
+  return { kind: 'table', x: 0, width: w.width, padding, borders: false, head: [], body };
+}
+
+/**
+ * The header: title, warnings (bold), the job's facts, then what the document's own header says
+ * under its heading (issue 40), and a rule.
+ */
 function headerFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
   const out: Flow[] = [];
   if (doc.title) {
     const title = wrapRuns([{ text: doc.title, bold: true }], w.width, SIZES.title, w.measure);
     out.push(...title, { kind: 'gap', height: 6 });
   }
-  if (doc.fields.length) {
-    const size = SIZES.field;
-    const labelWidth = Math.min(
-      Math.max(...doc.fields.map((f) => w.measure(f.label, 'bold', size))) + 8,
-      w.width * 0.18,
-    );
-    const valueWidth = (w.width - 2 * labelWidth) / 2;
-    const padding = 1.5;
-    const cell = (x: number, width: number, text: string, bold: boolean): CellLayout => ({
-      x,
-      width,
-      header: false,
-      lines: wrapRuns([{ text, bold }], width - 2 * padding, size, w.measure),
+  for (const notice of doc.notices ?? []) {
+    out.push(...wrapRuns([{ text: notice, bold: true }], w.width, SIZES.body, w.measure), {
+      kind: 'gap',
+      height: 4,
     });
-    const body: CellLayout[][] = [];
-    for (let i = 0; i < doc.fields.length; i += 2) {
-      const row: CellLayout[] = [];
-      doc.fields.slice(i, i + 2).forEach((f, j) => {
-        const x = j * (labelWidth + valueWidth);
-        row.push(cell(x, labelWidth, f.label, true), cell(x + labelWidth, valueWidth, f.value, false));
-      });
-      body.push(row);
-    }
-    out.push({ kind: 'table', x: 0, width: w.width, padding, borders: false, head: [], body });
+  }
+  const own = doc.documentFields?.fields ?? [];
+  const labels = [...doc.fields, ...own].map((f) => w.measure(f.label, 'bold', SIZES.field));
+  const labelWidth = Math.min(Math.max(0, ...labels) + 8, w.width * 0.23);
+  if (doc.fields.length) out.push(fieldGrid(doc.fields, labelWidth, w));
+  if (own.length && doc.documentFields) {
+    if (doc.fields.length) out.push({ kind: 'gap', height: 5 });
+    const heading = wrapRuns(
+      [{ text: doc.documentFields.heading, bold: true, italic: true }],
+      w.width,
+      SIZES.field,
+      w.measure,
+    );
+    out.push(...heading.map((l) => ({ ...l, keepWithNext: true })), { kind: 'gap', height: 1 });
+    out.push(fieldGrid(own, labelWidth, w));
   }
   if (out.length) out.push({ kind: 'gap', height: 4 }, { kind: 'rule' }, { kind: 'gap', height: 6 });
   return out;

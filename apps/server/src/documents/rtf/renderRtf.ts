@@ -3,7 +3,7 @@ import { type Block, blocksText, type Run } from '../cda/narrative.js';
 import type { CdaSection } from '../cda/readCda.js';
 import { textMeasure } from '../pdf/measure.js';
 import type { Measure } from '../pdf/wrapRuns.js';
-import type { RenderableDocument } from '../renderable.js';
+import type { HeaderField, RenderableDocument } from '../renderable.js';
 import { continuedNote, planTable, rowInGroup, TABLE_FLOOR_SIZE } from '../tablePlan.js';
 import { runWalk, type Walk } from '../walk.js';
 import { escapeRtf } from './escapeRtf.js';
@@ -133,13 +133,13 @@ function* sections(list: readonly CdaSection[], depth: number, measure: Measure)
   return out;
 }
 
-function header(doc: RenderableDocument): string[] {
+/** Header fields two label/value pairs a row, without rules. */
+function fieldRows(fields: readonly HeaderField[]): string[] {
   const out: string[] = [];
-  if (doc.title) out.push(`\\pard\\plain\\sa120\\f0\\fs${SIZE.title}\\b ${escapeRtf(doc.title)}\\b0\\par`);
-  const label = 1700;
+  const label = 2300;
   const value = TEXT_WIDTH / 2 - label;
-  for (let i = 0; i < doc.fields.length; i += 2) {
-    const pair = doc.fields.slice(i, i + 2);
+  for (let i = 0; i < fields.length; i += 2) {
+    const pair = fields.slice(i, i + 2);
     let defs = '\\trowd\\trgaph60\\trleft0';
     let cells = '';
     pair.forEach((f, j) => {
@@ -149,6 +149,26 @@ function header(doc: RenderableDocument): string[] {
       cells += `${p}\\b ${escapeRtf(f.label)}\\b0\\cell ${p}${escapeRtf(f.value)}\\cell `;
     });
     out.push(`${defs}\n${cells}\\row`);
+  }
+  return out;
+}
+
+/**
+ * The header: title, warnings (bold), the job's facts, then what the document's own header says
+ * under its heading (issue 40), and a rule.
+ */
+function header(doc: RenderableDocument): string[] {
+  const out: string[] = [];
+  if (doc.title) out.push(`\\pard\\plain\\sa120\\f0\\fs${SIZE.title}\\b ${escapeRtf(doc.title)}\\b0\\par`);
+  for (const notice of doc.notices ?? [])
+    out.push(`\\pard\\plain\\sa80\\f0\\fs${SIZE.body}\\b ${escapeRtf(notice)}\\b0\\par`);
+  out.push(...fieldRows(doc.fields));
+  const own = doc.documentFields;
+  if (own?.fields.length) {
+    out.push(
+      `\\pard\\plain\\sb100\\sa20\\keepn\\f0\\fs${SIZE.field}\\b\\i ${escapeRtf(own.heading)}\\i0\\b0\\par`,
+      ...fieldRows(own.fields),
+    );
   }
   if (out.length) out.push('\\pard\\plain\\sa120\\brdrb\\brdrs\\brdrw10\\brsp20\\f0\\fs8 \\par');
   return out;

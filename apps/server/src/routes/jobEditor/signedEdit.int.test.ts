@@ -18,7 +18,7 @@ import { pdfText } from '../../testing/pdfText.js';
 describe.each(databaseTargets())('editing a signed text on $name', (target) => {
   const s = editorSuite(target);
   const signedAt = new Date('2026-10-06T01:00:00Z');
-  // The PDF's "Signed" header line (the job's signed date, or the CDA's legal authenticator).
+  // The PDF's "Electronically Signed" header line: Quill's own signature (the job's signed date), never the CDA's.
   const SIGNED_LINE = /\bSigned\s+\d\d\/\d\d\/\d{4}/;
 
   const stored = async (jobId: number) =>

@@ -1,4 +1,4 @@
-import { jobPatientDisplay, message, type SaveFormat } from '@quill/core';
+import { jobPatientDisplay, jobPatientFromAdt, message, type SaveFormat } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
@@ -83,7 +83,17 @@ export async function loadDocumentFacts(
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
     dictatedAt: row.job.dictatedAt,
     signedAt: row.job.signedAt,
+    // No signature record names who signed in Quill yet: only when (issue 40).
+    signedBy: null,
     signatureVoided: row.job.forceResign,
+    patientIdentity: {
+      lastName: patient.lastName,
+      firstName: patient.firstName,
+      middleName: patient.middleName,
+      mrn: patient.mrn || null,
+      birthDate: patient.dateOfBirth,
+      sex: jobPatientFromAdt(row.job.adt).sex,
+    },
     dateOfService: row.job.dateOfService,
     workType: row.workType,
     facility: row.facility,

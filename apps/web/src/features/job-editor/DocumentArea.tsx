@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobAudio } from '../audio/JobAudio';
 import { CdaEditor } from './editor/CdaEditor';
+import { NonXmlBodyNotice } from './NonXmlBodyNotice';
 import type { LoadedJob } from './useJobLoad';
 import type { WordDocument } from './word/useWordDocument';
 import { WordFrame } from './word/WordFrame';
@@ -37,6 +38,7 @@ export function DocumentArea({
     return (
       <>
         {banner}
+        <NonXmlBodyNotice model={job.cda.model} />
         <CdaEditor
           key={editorKey}
           model={job.cda.model}

@@ -1,6 +1,7 @@
 import type { CdaEditModel, CdaEditSection } from '@quill/core';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
 import { readBlocks } from '../narrative.js';
+import { nonXmlBodyInfo } from '../nonXmlBody.js';
 import { type CdaSection, readCda } from '../readCda.js';
 import { child, children, HL7_V3, type XmlElement, type XmlNode } from '../xmlTree.js';
 import { type LocatedSection, locateSections } from './locateSections.js';
@@ -136,6 +137,7 @@ export function readCdaEditModel(
     // A non-XML body (or none) is shown, never edited.
     return {
       header: base,
+      nonXmlBody: doc.nonXmlBody ? nonXmlBodyInfo(doc.nonXmlBody) : null,
       sections: doc.sections.map((s, i) => ({
         key: String(i),
         title: s.title,
