@@ -126,7 +126,8 @@ class PageWriter {
     }
     const next = flows[i];
     if (next?.kind === 'line') h += 2 * next.height;
-    if (next?.kind === 'table') h += Math.min(openingHeight(next), (this.bottom - this.top) / 2);
+    if (next?.kind === 'table')
+      h += Math.min(openingHeight(next, this.bottom - this.top), (this.bottom - this.top) / 2);
     return h;
   }
 
@@ -140,7 +141,7 @@ class PageWriter {
       if (!inHead && repeatHead) for (const b of head) this.band(b, t, true, breakPage);
     };
     // A head row is never left alone at a page's foot: it starts a page with the first body row.
-    if (t.head.length && t.body.length) this.ensure(openingHeight(t));
+    if (t.head.length && t.body.length) this.ensure(openingHeight(t, this.bottom - this.top));
     for (const b of head) this.band(b, t, true, breakPage);
     for (const b of body) this.band(b, t, false, breakPage);
   }
@@ -301,13 +302,18 @@ function rowsApart(rows: CellLayout[][]): CellLayout[][] {
   return out;
 }
 
-/** The height of a table's head and its first body band (or first few lines of it, when taller). */
-function openingHeight(t: TableFlow): number {
+/**
+ * The height of a table's head and its first body row, which are kept on one page: the whole first
+ * band when it is kept together (rows a span joins, up to 0.9 of a page `room` tall), else the
+ * first few lines of a row that will split across pages anyway.
+ */
+function openingHeight(t: TableFlow, room: number): number {
   const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const head = bands(t.head).reduce((h, b) => h + sumOf(bandHeights(b, t)), 0);
   const first = bands(t.body)[0];
   const firstHeight = first ? sumOf(bandHeights(first, t)) : 0;
-  return head + Math.min(firstHeight, 2 * t.padding + 3 * SIZES.body * LEADING);
+  const together = first && first.length > 1 && firstHeight <= room * 0.9;
+  return head + (together ? firstHeight : Math.min(firstHeight, 2 * t.padding + 3 * SIZES.body * LEADING));
 }
 
 function headerFlows(doc: RenderableDocument, w: PageWriter): Flow[] {

@@ -66,7 +66,9 @@ function* blocks(list: readonly Block[], indent: number, intbl: boolean, measure
       }
     } else {
       if (b.caption) out.push(para(indent, runs(b.caption), '\\keepn'));
-      out.push({ kind: 'table', rtf: (yield table(b, indent, measure)) as string });
+      const rtf = (yield table(b, indent, measure)) as string;
+      // A small paragraph after the table, as the PDF's gap: a table that follows stays a table of its own.
+      if (rtf) out.push({ kind: 'table', rtf: `${rtf}\n\\pard\\plain\\sa0\\f0\\fs8 \\par` });
     }
   }
   return out;
