@@ -8,28 +8,65 @@ import type { ProbedPage } from './pdfProbe.js';
  */
 export const VITALS_HEAD = ['Date', 'Test', 'Value', 'Details'] as const;
 export const CODES_HEAD = ['Problem', 'SNOMED', 'Status', 'Onset', 'Lot number', 'Comment'] as const;
+export const WIDE_HEAD = [
+  'Vaccine',
+  'Date',
+  'Status',
+  'Lot',
+  'Manufacturer',
+  'Route',
+  'Site',
+  'Reason code',
+  'Comments',
+] as const;
 
-/** Each value of the two tables with the heading it sits under in the stylesheet's rendering. */
-export const SPANNED_CELLS: { value: string; heading: string }[] = [
-  { value: '05/01/2024', heading: 'Date' },
-  { value: 'Weight', heading: 'Test' },
-  { value: '88', heading: 'Value' },
-  { value: 'standing', heading: 'Details' },
-  { value: 'Pulse', heading: 'Test' },
-  { value: '72/min', heading: 'Value' },
-  { value: 'resting', heading: 'Details' },
-  { value: 'Temperature', heading: 'Test' },
-  { value: '37.2Cel', heading: 'Value' },
-  { value: 'oral', heading: 'Details' },
-  { value: '05/02/2024', heading: 'Date' },
-  { value: '87', heading: 'Value' },
-  { value: 'fasting', heading: 'Details' },
-  { value: 'Hypertension', heading: 'Problem' },
-  { value: '248986005', heading: 'SNOMED' },
-  { value: 'Completed', heading: 'Status' },
-  { value: '03/14/2019', heading: 'Onset' },
-  { value: '651684654', heading: 'Lot number' },
-  { value: 'Reviewed', heading: 'Comment' },
+/** Each value of the three tables with the heading it sits under in the stylesheet's rendering. */
+export const SPANNED_CELLS: { head: readonly string[]; cells: { value: string; heading: string }[] }[] = [
+  {
+    head: VITALS_HEAD,
+    cells: [
+      { value: '05/01/2024', heading: 'Date' },
+      { value: 'Weight', heading: 'Test' },
+      { value: '88', heading: 'Value' },
+      { value: 'standing', heading: 'Details' },
+      { value: 'Pulse', heading: 'Test' },
+      { value: '72/min', heading: 'Value' },
+      { value: 'resting', heading: 'Details' },
+      { value: 'Temperature', heading: 'Test' },
+      { value: '37.2Cel', heading: 'Value' },
+      { value: 'oral', heading: 'Details' },
+      { value: '05/02/2024', heading: 'Date' },
+      { value: '87', heading: 'Value' },
+      { value: 'fasting', heading: 'Details' },
+    ],
+  },
+  {
+    head: CODES_HEAD,
+    cells: [
+      { value: 'Hypertension', heading: 'Problem' },
+      { value: '248986005', heading: 'SNOMED' },
+      { value: 'Completed', heading: 'Status' },
+      { value: '03/14/2019', heading: 'Onset' },
+      { value: '651684654', heading: 'Lot number' },
+      { value: 'Reviewed', heading: 'Comment' },
+    ],
+  },
+  {
+    head: WIDE_HEAD,
+    cells: [
+      { value: 'Influenza,', heading: 'Vaccine' },
+      { value: '10/06/2023', heading: 'Date' },
+      { value: 'Completed', heading: 'Status' },
+      { value: '651684654', heading: 'Lot' },
+      { value: 'Sanofi', heading: 'Manufacturer' },
+      { value: 'Intramuscular', heading: 'Route' },
+      { value: 'Left', heading: 'Site' },
+      { value: '248986005', heading: 'Reason code' },
+      { value: 'imm0', heading: 'Comments' },
+      { value: 'AHAVB946A', heading: 'Lot' },
+      { value: '1201005', heading: 'Reason code' },
+    ],
+  },
 ];
 
 const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${i}`).join(' ');
@@ -57,6 +94,14 @@ export function spannedTablesDocument(repeat = 1, paragraphWords = repeat > 1 ? 
                 <tr><td>Essential hypertension, benign</td><td>1201005</td><td>Active</td><td>04/01/2020</td><td>A1B2C3D4E5</td><td>${words(20, 'detail')}</td></tr>
               </tbody>
             </table>`;
+  // Nine columns of codes, lot numbers and dates: too wide at 10 points, one table when shrunk.
+  const wide = `<table border="1">
+              <thead><tr>${WIDE_HEAD.map((h) => `<th>${h}</th>`).join('')}</tr></thead>
+              <tbody>
+                <tr><td>Influenza, seasonal, injectable, preservative free</td><td>10/06/2023</td><td>Completed</td><td>651684654</td><td>Sanofi Pasteur Incorporated</td><td>Intramuscular</td><td>Left deltoid</td><td>248986005</td><td>${words(8, 'imm')}</td></tr>
+                <tr><td>Tetanus and diphtheria toxoids</td><td>02/11/2019</td><td>Refused</td><td>AHAVB946A</td><td>MassBiologics</td><td>Intramuscular</td><td>Right deltoid</td><td>1201005</td><td>Declined</td></tr>
+              </tbody>
+            </table>`;
   const layout = `<table border="0"><tbody><tr><td>Signed electronically</td><td>Layoutcell</td></tr></tbody></table>`;
   const section = (i: number) => `
       <component>
@@ -67,6 +112,7 @@ export function spannedTablesDocument(repeat = 1, paragraphWords = repeat > 1 ? 
             <paragraph>${words(paragraphWords, `para${i}w`)}</paragraph>
             ${vitals}
             ${codes}
+            ${wide}
             ${layout}
           </text>
         </section>
@@ -91,7 +137,7 @@ export function spannedTablesDocument(repeat = 1, paragraphWords = repeat > 1 ? 
  */
 export function misplacedValues(pages: readonly ProbedPage[], tolerance = 3): string[] {
   const wrong: string[] = [];
-  for (const head of [VITALS_HEAD, CODES_HEAD]) {
+  for (const { head, cells } of SPANNED_CELLS) {
     const firsts = head.map((h) => h.split(' ')[0]!);
     // The first page with every heading on one line.
     let found: { page: ProbedPage; y: number; at: Map<string, number> } | null = null;
@@ -115,8 +161,7 @@ export function misplacedValues(pages: readonly ProbedPage[], tolerance = 3): st
       continue;
     }
     const { page, y, at } = found;
-    for (const { value, heading } of SPANNED_CELLS) {
-      if (!head.includes(heading as never)) continue;
+    for (const { value, heading } of cells) {
       const word = page.words.find((x) => x.text === value && x.yMin > y);
       if (!word) {
         wrong.push(`${value} not found whole below its head`);
