@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cdaFixtures, fixtureSections } from '../testing/cdaFixtures.js';
 import { documentFacts } from '../testing/documentFacts.js';
 import { pdfText } from '../testing/pdfText.js';
+import { spannedTablesDocument } from '../testing/spannedTables.js';
 import { VITAL_SIGNS_HEADINGS, vitalSignsDocument } from '../testing/vitalSignsTable.js';
 import { readCda } from './cda/readCda.js';
 import { docxToPdf, findSoffice } from './docx/docxToPdf.js';
@@ -14,6 +15,7 @@ const documents = [
   ...cdaFixtures().map(({ name, bytes }) => ({ name, xml: bytes.toString('utf8') })),
   { name: 'a 9-column vital signs table', xml: vitalSignsDocument() },
   { name: 'a 25-column table, continued', xml: vitalSignsDocument(3) },
+  { name: 'row-spanned vital signs, codes in narrow columns', xml: spannedTablesDocument() },
 ];
 
 const occurrences = (text: string, word: string) => text.split(word).length - 1;

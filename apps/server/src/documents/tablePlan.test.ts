@@ -1,7 +1,8 @@
 import type { NarrativeTableCell as TableCell } from '@quill/core';
 import { describe, expect, it } from 'vitest';
 import type { Measure } from './pdf/wrapRuns.js';
-import { planTable, rowInGroup } from './tablePlan.js';
+import { tableGrid } from './tableGrid.js';
+import { planTable as planGrid, type TablePlanOptions } from './tablePlan.js';
 
 // Every character 0.6 of the size wide; bold 0.7.
 const measure: Measure = (text, face, size) => text.length * size * (face === 'bold' ? 0.7 : 0.6);
@@ -10,7 +11,9 @@ const cell = (text: string, header = false, colspan = 1): TableCell => ({
   colspan,
   blocks: [{ kind: 'paragraph', runs: [{ text, bold: header || undefined }] }],
 });
-const options = { measure, size: 10, floor: 7, padding: 8 };
+const options = { measure, size: 10, floor: 7, padding: 8, minPadding: 3 };
+const planTable = (rows: TableCell[][], _columns: number, width: number, o: TablePlanOptions) =>
+  planGrid(tableGrid([], rows), width, o);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('planTable', () => {
@@ -56,7 +59,7 @@ describe('planTable', () => {
       expect(sum(g.widths)).toBeCloseTo(500);
       g.columns.forEach((c, i) => {
         const word = c === 0 ? '05/20/2014' : `Measurement${c - 1}`;
-        expect(g.widths[i]).toBeGreaterThanOrEqual(measure(word, 'regular', 7) + 8 - 1e-6);
+        expect(g.widths[i]).toBeGreaterThanOrEqual(measure(word, 'regular', 7) + plan.padding - 1e-6);
       });
     }
     const shown = plan.groups.flatMap((g) => g.columns.slice(1));
@@ -69,13 +72,41 @@ describe('planTable', () => {
     expect(sum(plan.groups[0]!.widths)).toBeCloseTo(300);
   });
 
-  it('shows a spanning cell in the group it starts in, and an empty one where it continues', () => {
-    const row = [cell('a'), cell('wide', false, 3), cell('z')];
-    expect(rowInGroup(row, [0, 1, 2])).toEqual([cell('a'), { ...cell('wide'), colspan: 2 }]);
-    expect(rowInGroup(row, [0, 3, 4])).toEqual([
-      cell('a'),
-      { header: false, colspan: 1, blocks: [] },
-      cell('z'),
-    ]);
+  it('shrinks and rebalances a table a little too wide rather than continue one narrow column', () => {
+    // At 7 points with full padding and 30-point columns these do not fit 300 points; with columns
+    // only as wide as their tokens they do.
+    const texts = ['05/01/2024', '248986005', 'Completed', 'x', 'y', 'z', 'N'];
+    const plan = planTable([texts.map((t) => cell(t))], 7, 260, options);
+    expect(plan.groups).toHaveLength(1);
+    expect(plan.size).toBe(7);
+    plan.groups[0]!.widths.forEach((w, i) => {
+      expect(w).toBeGreaterThanOrEqual(measure(texts[i]!, 'regular', 7) + plan.padding - 1e-6);
+    });
+  });
+
+  it('fills continuation groups evenly rather than continue one column alone', () => {
+    // Date and 4 columns fit 300 points at the floor: 9 more would be continued as 4, 4 and 1.
+    const columns = 10;
+    const row = [cell('Date'), ...Array.from({ length: columns - 1 }, (_, i) => cell(`Measurement${i}`))];
+    const plan = planTable([row], columns, 300, options);
+    expect(plan.groups.length).toBeGreaterThan(1);
+    const sizes = plan.groups.map((g) => g.columns.length - 1);
+    expect(Math.min(...sizes)).toBeGreaterThan(1);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    expect(plan.groups.flatMap((g) => g.columns.slice(1))).toEqual([...Array(columns).keys()].slice(1));
+  });
+
+  it('widens the columns a spanning cell covers to hold its longest token', () => {
+    const plan = planTable(
+      [
+        [cell('a'), cell('b'), cell('c')],
+        [cell('x'), { ...cell('248986005248986005'), colspan: 2 }],
+      ],
+      3,
+      500,
+      options,
+    );
+    const [, b, c] = plan.groups[0]!.widths;
+    expect(b! + c!).toBeGreaterThanOrEqual(measure('248986005248986005', 'regular', plan.size) + 8);
   });
 });

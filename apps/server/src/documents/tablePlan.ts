@@ -1,11 +1,14 @@
 import { message } from '@quill/core';
-import { type Block, blocksText, type TableCell } from './cda/narrative.js';
+import { type Block, blocksText } from './cda/narrative.js';
 import { type Measure, naturalWidths } from './pdf/wrapRuns.js';
+import type { TableGrid } from './tableGrid.js';
 
-/** How a narrative table is set: its type size and its columns, in one or more groups side by side. */
+/** How a narrative table is set: its type size, cell padding and columns, in one or more groups side by side. */
 export interface TablePlan {
   /** Points. */
   size: number;
+  /** Cell padding, left plus right (points): the options' padding, less when that keeps one table. */
+  padding: number;
   /**
    * Columns shown together, each with its width (points, summing to the width given): one group
    * when the table fits; otherwise the first column (the row's key, such as the date) and the
@@ -22,6 +25,8 @@ export interface TablePlanOptions {
   floor: number;
   /** Cell padding, left plus right (points). */
   padding: number;
+  /** The least padding (left plus right) a table at the floor size may keep to stay one table. */
+  minPadding: number;
 }
 
 /** The smallest type a table shrinks to (points) before its columns continue below. */
@@ -33,27 +38,45 @@ export function continuedNote(group: readonly number[], columns: number): string
   return message('documents.render.tableContinued', { from: shown[0]! + 1, to: shown.at(-1)! + 1, columns });
 }
 
-/** The narrowest a column gets (points), however little it holds. */
+/** The narrowest a column gets (points), however little it holds, while the table fits. */
 const MIN_COLUMN = 30;
-/** A list inside a cell is indented this much. */
+/** A list inside a cell is indented at least this much (points), more for long markers. */
 const LIST_INDENT = 14;
 const STEP = 0.5;
 /** How much further (points) the type may shrink to keep every column heading on one line. */
 const HEADING_SHRINK = 1.5;
+/** Rounding slack (points) between a plan's sums and the width. */
+const EPSILON = 1e-6;
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** A cell's longest word and longest line at size 1 (widths are proportional to the size). */
-function cellNeeds(cell: TableCell, measure: Measure): { word: number; line: number } {
-  let word = 0;
-  let line = 0;
-  const work: { blocks: readonly Block[]; indent: number }[] = [{ blocks: cell.blocks, indent: 0 }];
+/**
+ * What a cell needs: widths at size 1 (text scales with its size) plus an indent in points (lists),
+ * for its longest unbreakable token and its longest line. A cell's need at a size is the largest
+ * `unit * size + indent` of its entries.
+ */
+interface Need {
+  word: [number, number][];
+  line: [number, number][];
+}
+
+function cellNeeds(blocks: readonly Block[], measure: Measure, size: number): Need {
+  const need: Need = { word: [], line: [] };
+  const work: { blocks: readonly Block[]; indent: number }[] = [{ blocks, indent: 0 }];
   for (let job = work.pop(); job; job = work.pop()) {
     for (const b of job.blocks) {
       let w: { word: number; line: number };
       if (b.kind === 'paragraph') w = naturalWidths(b.runs, 1, measure);
       else if (b.kind === 'list') {
-        for (const item of b.items) work.push({ blocks: item, indent: job.indent + LIST_INDENT });
+        // As layoutFlow indents an item: past its widest marker, at the table's size.
+        const marker = b.ordered ? measure(`${b.items.length}.`, 'regular', size) : 0;
+        const indent = job.indent + Math.max(LIST_INDENT, marker + 6);
+        for (const item of b.items) work.push({ blocks: item, indent });
+        if (b.caption) {
+          const c = naturalWidths(b.caption, 1, measure);
+          need.word.push([c.word, job.indent]);
+          need.line.push([c.line, job.indent]);
+        }
         continue;
       } else {
         // A table in a cell is set as lines of text, its cells separated by bars.
@@ -61,12 +84,15 @@ function cellNeeds(cell: TableCell, measure: Measure): { word: number; line: num
         w = naturalWidths([{ text: rows.join('\n') }], 1, measure);
       }
       // Header cells are bold: naturalWidths measures each run in its own face.
-      word = Math.max(word, w.word + job.indent);
-      line = Math.max(line, w.line + job.indent);
+      need.word.push([w.word, job.indent]);
+      need.line.push([w.line, job.indent]);
     }
   }
-  return { word, line };
+  return need;
 }
+
+const at = (entries: readonly [number, number][], size: number) =>
+  entries.reduce((m, [unit, indent]) => Math.max(m, unit * size + indent), 0);
 
 /** `from` grown toward `to` by `spare`, in proportion to what each column still wants. */
 function grow(from: readonly number[], to: readonly number[], spare: number): number[] {
@@ -75,7 +101,7 @@ function grow(from: readonly number[], to: readonly number[], spare: number): nu
 }
 
 /**
- * Widths filling `width` for columns that need at least `min` (their longest word), would keep
+ * Widths filling `width` for columns that need at least `min` (their longest token), would keep
  * their headings on one line with `heading`, and would like `max` (their longest line).
  */
 function share(
@@ -86,108 +112,129 @@ function share(
 ): number[] {
   if (sum(max) <= width) return max.map((w) => (w * width) / sum(max));
   if (sum(heading) <= width) return grow(heading, max, width - sum(heading));
-  if (sum(min) <= width) return grow(min, heading, width - sum(min));
-  // A single word wider than the whole width: the only case where a word is broken.
+  if (sum(min) <= width + EPSILON) return grow(min, heading, Math.max(0, width - sum(min)));
+  // The last resort: one column whose token alone is wider than the whole width at the floor size.
+  // Only then are the columns narrower than their tokens, and the writer breaks that token.
   return min.map((w) => (w * width) / sum(min));
+}
+
+interface Widths {
+  min: number[];
+  head: number[];
+  max: number[];
 }
 
 /**
  * Plans a table the way the HL7 stylesheet's browser would set it: every column at least as wide
- * as its longest word, headings on one line where the width allows, the rest of the width shared
- * by how much each column holds. When the words do not fit side by side, the type shrinks in
- * half-point steps down to `floor` (and up to HEADING_SHRINK more to keep the headings on one
- * line); when they still
- * do not fit, the columns are continued in further groups, each with the first column again. A
- * word is broken only when it alone is wider than the whole width.
+ * as its longest unbreakable token (a word, number, code, date or unit, never split across lines),
+ * headings on one line where the width allows, the rest of the width shared by how much each
+ * column holds. A cell spanning columns needs its token's width across them. When the tokens do
+ * not fit side by side, the type shrinks in half-point steps down to `floor` (and up to
+ * HEADING_SHRINK more to keep the headings on one line); at the floor, narrow columns give up
+ * their MIN_COLUMN and the cells their padding down to `minPadding`, so a table a little too wide
+ * stays one table; only when the tokens still do not fit are the columns continued in further
+ * groups, each with the first column again (filled evenly when the last would hold one column). A token is broken only when it alone
+ * is wider than the whole width at the floor size (the documented last resort).
  */
-export function planTable(
-  rows: readonly TableCell[][],
-  columns: number,
-  width: number,
-  o: TablePlanOptions,
-): TablePlan {
-  const word = new Array<number>(columns).fill(0);
-  const heading = new Array<number>(columns).fill(0);
-  const line = new Array<number>(columns).fill(0);
-  for (const row of rows) {
-    let col = 0;
-    for (const cell of row) {
-      if (cell.colspan === 1 && col < columns) {
-        const need = cellNeeds(cell, o.measure);
-        word[col] = Math.max(word[col]!, need.word);
-        line[col] = Math.max(line[col]!, need.line);
-        if (cell.header) heading[col] = Math.max(heading[col]!, need.line);
+export function planTable(grid: TableGrid, width: number, o: TablePlanOptions): TablePlan {
+  const columns = grid.columns;
+  const word: [number, number][][] = Array.from({ length: columns }, () => []);
+  const heading: [number, number][][] = Array.from({ length: columns }, () => []);
+  const line: [number, number][][] = Array.from({ length: columns }, () => []);
+  const spans: { col: number; colspan: number; need: Need }[] = [];
+  for (const row of grid.byRow)
+    for (const p of row) {
+      if (!p.cell?.blocks.length) continue;
+      const need = cellNeeds(p.cell.blocks, o.measure, o.size);
+      if (p.colspan > 1) {
+        spans.push({ col: p.col, colspan: p.colspan, need });
+        continue;
       }
-      col += cell.colspan;
+      word[p.col]!.push(...need.word);
+      line[p.col]!.push(...need.line);
+      if (p.header) heading[p.col]!.push(...need.line);
     }
-  }
-  const floorWidth = Math.min(MIN_COLUMN, width / columns);
-  const at = (size: number) => {
-    const min = word.map((w) => Math.max(floorWidth, w * size + o.padding));
-    const max = line.map((w, i) => Math.max(min[i]!, w * size + o.padding));
-    const head = heading.map((w, i) => Math.min(max[i]!, Math.max(min[i]!, w * size + o.padding)));
+  const widths = (size: number, padding: number, floorWidth: number): Widths => {
+    const min = word.map((w) => Math.max(floorWidth, at(w, size) + padding));
+    const max = line.map((w, i) => Math.max(min[i]!, at(w, size) + padding));
+    // A spanning cell's token across its columns: what they lack, shared among them.
+    for (const s of spans) {
+      const cols = [...Array(s.colspan).keys()].map((k) => s.col + k);
+      for (const [need, xs] of [
+        [at(s.need.word, size) + padding, min],
+        [at(s.need.line, size) + padding, max],
+      ] as const) {
+        const lack = need - sum(cols.map((c) => xs[c]!));
+        if (lack > 0) for (const c of cols) xs[c]! += lack / s.colspan;
+      }
+    }
+    for (let i = 0; i < columns; i++) max[i] = Math.max(max[i]!, min[i]!);
+    const head = heading.map((w, i) =>
+      Math.min(max[i]!, Math.max(min[i]!, w.length ? at(w, size) + padding : 0)),
+    );
     return { min, head, max };
   };
   const all = [...Array(columns).keys()];
-  const fitting = (from: number, to: number, fits: (w: ReturnType<typeof at>) => boolean) => {
-    for (let size = from; size >= to - 1e-9; size -= STEP) if (fits(at(size))) return size;
+  const floorWidth = Math.min(MIN_COLUMN, width / Math.max(1, columns));
+  const fitting = (from: number, to: number, fits: (w: Widths) => boolean) => {
+    for (let size = from; size >= to - 1e-9; size -= STEP)
+      if (fits(widths(size, o.padding, floorWidth))) return size;
     return null;
   };
-  const wordsFit = fitting(o.size, o.floor, ({ min }) => sum(min) <= width);
+  const one = (size: number, padding: number, w: Widths): TablePlan => ({
+    size,
+    padding,
+    groups: [{ columns: all, widths: share(w.min, w.head, w.max, width) }],
+  });
+  const wordsFit = fitting(o.size, o.floor, ({ min }) => sum(min) <= width + EPSILON);
   if (wordsFit !== null) {
     // A little smaller still, when that keeps every heading on one line.
     const headingsFit = fitting(
       wordsFit,
       Math.max(o.floor, wordsFit - HEADING_SHRINK),
-      ({ head }) => sum(head) <= width,
+      ({ head }) => sum(head) <= width + EPSILON,
     );
     const size = headingsFit ?? wordsFit;
-    const { min, head, max } = at(size);
-    return { size, groups: [{ columns: all, widths: share(min, head, max, width) }] };
+    return one(size, o.padding, widths(size, o.padding, floorWidth));
   }
   const size = o.floor;
-  const { min, head, max } = at(size);
+  // Rebalancing at the floor: columns only as wide as their tokens, then less padding.
+  for (const padding of [o.padding, o.minPadding]) {
+    const w = widths(size, padding, 0);
+    if (sum(w.min) <= width + EPSILON) return one(size, padding, w);
+  }
+  // Continued: each group as roomy as one table that fits (full padding, MIN_COLUMN).
+  const padding = o.padding;
+  const { min, head, max } = widths(size, padding, floorWidth);
   // The key column comes along into every continuation when it leaves room for the others.
   const key = columns > 1 && min[0]! <= width / 3 ? [0] : [];
-  const groups: number[][] = [];
-  let current = [0];
-  for (let c = 1; c < columns; c++) {
-    const fits = sum(current.map((i) => min[i]!)) + min[c]! <= width;
-    if (fits || current.length === key.length) current.push(c);
-    else {
-      groups.push(current);
-      current = [...key, c];
+  const pack = (cap: number): number[][] => {
+    const groups: number[][] = [];
+    let current = [0];
+    for (let c = 1; c < columns; c++) {
+      const fits = sum(current.map((i) => min[i]!)) + min[c]! <= width + EPSILON;
+      if ((fits && current.length - key.length < cap) || current.length === key.length) current.push(c);
+      else {
+        groups.push(current);
+        current = [...key, c];
+      }
     }
+    groups.push(current);
+    return groups;
+  };
+  let groups = pack(columns);
+  // A last group of one column alone: the same number of groups, filled evenly, instead.
+  if (groups.length > 1 && groups.at(-1)!.length - key.length === 1) {
+    const even = pack(Math.ceil((columns - key.length) / groups.length));
+    if (even.length === groups.length) groups = even;
   }
-  groups.push(current);
   const pick = (xs: readonly number[], cols: readonly number[]) => cols.map((i) => xs[i]!);
   return {
     size,
+    padding,
     groups: groups.map((cols) => ({
       columns: cols,
       widths: share(pick(min, cols), pick(head, cols), pick(max, cols), width),
     })),
   };
-}
-
-/**
- * A row's cells as shown in one group of columns: a cell that starts in the group keeps its
- * content and spans the group's columns it covers; one that started in an earlier group leaves
- * an empty cell over the columns it still covers there.
- */
-export function rowInGroup(row: readonly TableCell[], group: readonly number[]): TableCell[] {
-  const position = new Map(group.map((c, i) => [c, i]));
-  const out: TableCell[] = [];
-  let col = 0;
-  for (const cell of row) {
-    const covered = [...Array(cell.colspan).keys()].map((k) => col + k).filter((c) => position.has(c));
-    if (covered.length)
-      out.push(
-        position.has(col)
-          ? { ...cell, colspan: covered.length }
-          : { header: cell.header, colspan: covered.length, blocks: [] },
-      );
-    col += cell.colspan;
-  }
-  return out;
 }

@@ -29,6 +29,8 @@ export interface NarrativeRun {
 export interface NarrativeTableCell {
   header: boolean;
   colspan: number;
+  /** Rows the cell spans (`rowspan`), when more than one. */
+  rowspan?: number;
   blocks: NarrativeBlock[];
 }
 
@@ -41,6 +43,12 @@ export type NarrativeBlock =
       caption: NarrativeRun[] | null;
       head: NarrativeTableCell[][];
       body: NarrativeTableCell[][];
+      /**
+       * Read only, for rendering: the markup draws no lines (`border="0"` and no `rules`, or no
+       * border at all, and no style asking for lines), so the table is laid out without a grid.
+       * The editor neither shows nor sends it; a save keeps the table's own attributes.
+       */
+      borderless?: boolean;
     };
 
 /** Limits of one save of CDA edits (the JSON body limit is the route's). */
@@ -89,6 +97,9 @@ export const NarrativeRunSchema: z.ZodType<NarrativeRun> = z.object({
 
 const runs = z.array(NarrativeRunSchema);
 
+/** The most rows a table cell may span (the reader clamps larger spans to it). */
+export const MAX_ROWSPAN = 1000;
+
 /** A table cell. */
 export const NarrativeTableCellSchema: z.ZodType<NarrativeTableCell> = z.object({
   header: z.boolean(),
@@ -97,6 +108,12 @@ export const NarrativeTableCellSchema: z.ZodType<NarrativeTableCell> = z.object(
     .int('colspan must be a whole number')
     .min(1, 'colspan must be at least 1')
     .max(64, 'colspan must be at most 64'),
+  rowspan: z
+    .number()
+    .int('rowspan must be a whole number')
+    .min(1, 'rowspan must be at least 1')
+    .max(MAX_ROWSPAN, `rowspan must be at most ${MAX_ROWSPAN}`)
+    .optional(),
   get blocks() {
     return z.array(NarrativeBlockSchema);
   },

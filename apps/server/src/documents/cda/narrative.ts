@@ -1,4 +1,4 @@
-import type { NarrativeBlock, NarrativeRun, NarrativeTableCell } from '@quill/core';
+import { MAX_ROWSPAN, type NarrativeBlock, type NarrativeRun, type NarrativeTableCell } from '@quill/core';
 import { runWalk, type Walk } from '../walk.js';
 import { HL7_V3, type XmlElement, type XmlNode } from './xmlTree.js';
 
@@ -165,11 +165,36 @@ function* readCells(tr: XmlElement, base: Style, sources?: NarrativeSources): Wa
       colspan: Math.max(1, Math.min(64, Number.parseInt(cell.attrs.colspan ?? '1', 10) || 1)),
       blocks: (yield blockWalk(cell.children, style, sources)) as Block[],
     };
+    // rowspan="0" (to the end of the row group in HTML) is read as 1, as most readers of CDA do.
+    const rowspan = Math.min(MAX_ROWSPAN, Number.parseInt(cell.attrs.rowspan ?? '1', 10) || 1);
+    if (rowspan > 1) read.rowspan = rowspan;
     cells.push(read);
     sources?.set(read, { span: [cell], container: { el: cell, style } });
   }
   sources?.set(cells, { span: [tr] });
   return cells;
+}
+
+/** Table style codes that draw lines (CDA's rule codes, and local "x" codes naming borders). */
+const LINE_STYLES = /^(Botrule|Toprule|Lrule|Rrule|Allrule|x.*(border|rule|grid|line).*)$/i;
+/** Local style codes that ask for no lines. */
+const NO_LINE_STYLES = /^x?(no-?borders?|borderless|no-?lines|no-?rules|layout)$/i;
+
+/**
+ * Whether a table's markup says it has no lines: `border="0"` with no `rules` or `frame` that
+ * draws any, or a style code asking for no borders — a table used for layout, which the HL7
+ * stylesheet's browser shows without a grid. A table that says nothing keeps its grid.
+ */
+function drawsNoLines(table: XmlElement): boolean {
+  const styles = (table.attrs.styleCode ?? '').split(/\s+/).filter(Boolean);
+  if (styles.some((s) => NO_LINE_STYLES.test(s))) return true;
+  if (styles.some((s) => LINE_STYLES.test(s))) return false;
+  const border = table.attrs.border?.trim();
+  // An empty `border` draws lines in HTML, as does any width but 0.
+  if (border === undefined || border === '' || Number.parseFloat(border) !== 0) return false;
+  const rules = table.attrs.rules?.trim().toLowerCase();
+  const frame = table.attrs.frame?.trim().toLowerCase();
+  return (!rules || rules === 'none') && (!frame || frame === 'void');
 }
 
 function* readTable(table: XmlElement, style: Style, sources?: NarrativeSources): Walk<Block> {
@@ -189,6 +214,7 @@ function* readTable(table: XmlElement, style: Style, sources?: NarrativeSources)
     } else if (part.local === 'tr') body.push((yield cells(part)) as TableCell[]);
   }
   const block: Block = { kind: 'table', caption: caption?.length ? caption : null, head, body };
+  if (drawsNoLines(table)) block.borderless = true;
   sources?.set(block, { span: [table] });
   return block;
 }

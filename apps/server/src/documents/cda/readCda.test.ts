@@ -109,6 +109,24 @@ describe('readCda narrative', () => {
       ]);
   });
 
+  it('reads row spans, and whether the table markup says it has no lines', () => {
+    const table = (attrs: string) =>
+      blocksOf(
+        `<table${attrs}><tbody><tr><td rowspan="3">d</td><td rowspan="1">a</td><td rowspan="x">b</td></tr></tbody></table>`,
+      )[0] as Extract<Block, { kind: 'table' }>;
+    expect(table('').body[0]!.map((c) => c.rowspan)).toEqual([3, undefined, undefined]);
+    const borderless = (attrs: string) => table(attrs).borderless === true;
+    expect(borderless(' border="0"')).toBe(true);
+    expect(borderless(' border="0" rules="none" frame="void"')).toBe(true);
+    expect(borderless(' styleCode="xNoBorder"')).toBe(true);
+    expect(borderless('')).toBe(false);
+    expect(borderless(' border=""')).toBe(false);
+    expect(borderless(' border="1"')).toBe(false);
+    expect(borderless(' border="0" rules="all"')).toBe(false);
+    expect(borderless(' border="0" frame="box"')).toBe(false);
+    expect(borderless(' border="0" styleCode="Botrule"')).toBe(false);
+  });
+
   it('leaves out deleted revisions, comments and footnote references; keeps footnote text', () => {
     const blocks = blocksOf(
       'Kept <content revised="delete">gone</content><!-- note --><footnoteRef IDREF="f1"/>' +

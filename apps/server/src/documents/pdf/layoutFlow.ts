@@ -1,5 +1,6 @@
-import { type Block, blocksText, type Run, type TableCell } from '../cda/narrative.js';
-import { continuedNote, planTable, rowInGroup, TABLE_FLOOR_SIZE } from '../tablePlan.js';
+import { type Block, blocksText, type Run } from '../cda/narrative.js';
+import { type GroupCell, gridInGroup, tableGrid } from '../tableGrid.js';
+import { continuedNote, planTable, TABLE_FLOOR_SIZE } from '../tablePlan.js';
 import { runWalk, type Walk } from '../walk.js';
 import { type Line, type Measure, wrapRuns } from './wrapRuns.js';
 
@@ -15,14 +16,20 @@ export interface CellLayout {
   width: number;
   header: boolean;
   lines: (Line | Gap)[];
+  /** Rows the cell covers, its own and those below (tableGrid); 1 when absent. */
+  rowspan?: number;
 }
 
-/** A table laid out: column positions fixed, rows to be placed (and split) by the page writer. */
+/**
+ * A table laid out: column positions fixed, rows to be placed (and split) by the page writer. Each
+ * row holds the cells that start in it; a cell with a `rowspan` reaches into the rows below.
+ */
 export interface TableFlow {
   kind: 'table';
   x: number;
   width: number;
   padding: number;
+  /** Draw the grid: false for a table whose markup says it has no lines. */
   borders: boolean;
   head: CellLayout[][];
   body: CellLayout[][];
@@ -42,6 +49,8 @@ export const SIZES = { body: 10, title: 15, section: 11.5, subsection: 10.5, fie
 const PARAGRAPH_GAP = 4;
 const ITEM_GAP = 2;
 const CELL_PADDING = 4;
+/** The least cell padding (each side) a table at the floor size keeps to stay one table. */
+const MIN_CELL_PADDING = 1.5;
 
 export interface LayoutOptions {
   measure: Measure;
@@ -86,61 +95,74 @@ function* list(block: Extract<Block, { kind: 'list' }>, width: number, o: Layout
 }
 
 function* layoutRow(
-  row: TableCell[],
+  row: readonly GroupCell[],
   edges: number[],
-  header: boolean,
+  padding: number,
   o: LayoutOptions,
 ): Walk<CellLayout[]> {
   const cells: CellLayout[] = [];
-  let col = 0;
-  const columns = edges.length - 1;
-  for (const cell of row) {
-    if (col >= columns) break;
-    const end = Math.min(columns, col + cell.colspan);
-    const x = edges[col]!;
-    const width = edges[end]! - x;
+  for (const p of row) {
+    const x = edges[p.at]!;
+    const width = edges[p.at + p.span]! - x;
+    // A cell that started in columns of another group stands empty here.
+    const blocks = p.starts ? (p.cell?.blocks ?? []) : [];
     const inner = trimGaps(
-      (yield blockFlows(cell.blocks, width - 2 * CELL_PADDING, { ...o, tables: false })) as Flow[],
+      (yield blockFlows(blocks, width - 2 * padding, { ...o, tables: false })) as Flow[],
     );
-    cells.push({ x, width, header: header || cell.header, lines: inner as (Line | Gap)[] });
-    col = end;
+    const cell: CellLayout = { x, width, header: p.header, lines: inner as (Line | Gap)[] };
+    if (p.rowspan > 1) cell.rowspan = p.rowspan;
+    cells.push(cell);
   }
   return cells;
 }
 
 function* table(block: Extract<Block, { kind: 'table' }>, width: number, o: LayoutOptions): Walk<Flow[]> {
-  const rows = [...block.head, ...block.body];
-  const columns = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
-  const out: Flow[] = block.caption ? paragraph(block.caption, width, o) : [];
+  const grid = tableGrid(block.head, block.body);
+  const columns = grid.columns;
+  // The caption stays on the page with the table's first rows.
+  const out: Flow[] = block.caption
+    ? paragraph(block.caption, width, o).map((f) => (f.kind === 'line' ? { ...f, keepWithNext: true } : f))
+    : [];
   if (columns === 0) return out;
   if (!o.tables) {
     // A table inside a table cell: each row as one line of text, cells separated by bars.
-    for (const row of rows) {
+    for (const row of [...block.head, ...block.body]) {
       const text = row.map((c) => blocksText(c.blocks).replace(/\n/g, ' ')).join(' | ');
       out.push(...paragraph([{ text }], width, o));
     }
     return out;
   }
-  const plan = planTable(rows, columns, width, {
+  const plan = planTable(grid, width, {
     measure: o.measure,
     size: o.size,
     floor: TABLE_FLOOR_SIZE,
     padding: 2 * CELL_PADDING,
+    minPadding: 2 * MIN_CELL_PADDING,
   });
+  const padding = plan.padding / 2;
   const inTable = { ...o, size: plan.size };
   for (const [g, group] of plan.groups.entries()) {
     if (g > 0)
-      out.push(...paragraph([{ text: continuedNote(group.columns, columns), italic: true }], width, inTable));
+      out.push(
+        ...paragraph([{ text: continuedNote(group.columns, columns), italic: true }], width, inTable).map(
+          (f) => (f.kind === 'line' ? { ...f, keepWithNext: true } : f),
+        ),
+      );
     const edges = [0];
     for (const w of group.widths) edges.push(edges.at(-1)! + w);
     edges[group.widths.length] = width;
-    const head: CellLayout[][] = [];
-    for (const r of block.head)
-      head.push((yield layoutRow(rowInGroup(r, group.columns), edges, true, inTable)) as CellLayout[]);
-    const body: CellLayout[][] = [];
-    for (const r of block.body)
-      body.push((yield layoutRow(rowInGroup(r, group.columns), edges, false, inTable)) as CellLayout[]);
-    out.push({ kind: 'table', x: 0, width, padding: CELL_PADDING, borders: true, head, body });
+    const rows: CellLayout[][] = [];
+    for (const r of gridInGroup(grid, group.columns))
+      rows.push((yield layoutRow(r, edges, padding, inTable)) as CellLayout[]);
+    out.push({
+      kind: 'table',
+      x: 0,
+      width,
+      padding,
+      borders: !block.borderless,
+      head: rows.slice(0, grid.headRows),
+      body: rows.slice(grid.headRows),
+    });
     out.push({ kind: 'gap', height: PARAGRAPH_GAP * 2 });
   }
   return out;

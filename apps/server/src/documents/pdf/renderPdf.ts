@@ -114,7 +114,7 @@ class PageWriter {
     });
   }
 
-  /** A title and what follows it: the title lines plus two lines (or a table's first row). */
+  /** A title and what follows it: the title lines plus two lines (or a table's head and first row). */
   private keepHeight(flows: Flow[], from: number): number {
     let h = 0;
     let i = from;
@@ -126,21 +126,55 @@ class PageWriter {
     }
     const next = flows[i];
     if (next?.kind === 'line') h += 2 * next.height;
-    if (next?.kind === 'table') h += Math.min(rowHeight(next.head[0] ?? next.body[0] ?? [], next), 80);
+    if (next?.kind === 'table')
+      h += Math.min(openingHeight(next, this.bottom - this.top), (this.bottom - this.top) / 2);
     return h;
   }
 
   private table(t: TableFlow) {
-    const headHeight = t.head.reduce((h, r) => h + rowHeight(r, t), 0);
+    const head = bands(t.head);
+    const body = bands(t.body);
+    const headHeight = head.reduce((h, b) => h + bandHeights(b, t).reduce((a, x) => a + x, 0), 0);
     const repeatHead = headHeight < (this.bottom - this.top) / 3;
     const breakPage = (inHead: boolean) => {
       this.newPage();
-      if (!inHead && repeatHead) for (const r of t.head) this.row(r, t, true, breakPage);
+      if (!inHead && repeatHead) for (const b of head) this.band(b, t, true, breakPage);
     };
-    for (const r of t.head) this.row(r, t, true, breakPage);
-    for (const r of t.body) this.row(r, t, false, breakPage);
+    // A head row is never left alone at a page's foot: it starts a page with the first body row.
+    if (t.head.length && t.body.length) this.ensure(openingHeight(t, this.bottom - this.top));
+    for (const b of head) this.band(b, t, true, breakPage);
+    for (const b of body) this.band(b, t, false, breakPage);
   }
 
+  /**
+   * Places rows a row span joins: together on one page (a new page when they do not fit here but
+   * fit on one), each spanning cell drawn over the rows it covers. A band taller than a page is
+   * placed row by row, a spanning cell's text in its first row and its box continued below.
+   */
+  private band(rows: CellLayout[][], t: TableFlow, inHead: boolean, breakPage: (inHead: boolean) => void) {
+    if (rows.length === 1 && rows[0]!.every((c) => (c.rowspan ?? 1) === 1)) {
+      this.row(rows[0]!, t, inHead, breakPage);
+      return;
+    }
+    const heights = bandHeights(rows, t);
+    const total = heights.reduce((a, b) => a + b, 0);
+    const room = this.bottom - this.top;
+    if (total > room * 0.9) {
+      for (const row of rowsApart(rows)) this.row(row, t, inHead, breakPage);
+      return;
+    }
+    if (this.y + total > this.bottom && this.y > this.top) breakPage(inHead);
+    const tops = heights.map((_, i) => heights.slice(0, i).reduce((a, b) => a + b, 0));
+    const x0 = this.left + t.x;
+    rows.forEach((row, i) => {
+      for (const c of row) {
+        const span = Math.min(c.rowspan ?? 1, rows.length - i);
+        const height = heights.slice(i, i + span).reduce((a, b) => a + b, 0);
+        this.box(c, x0, this.y + tops[i]!, height, t, c.lines);
+      }
+    });
+    this.y += total;
+  }
   /** Places one row, splitting it line by line across pages when it is taller than what is left. */
   private row(cells: CellLayout[], t: TableFlow, inHead: boolean, breakPage: (inHead: boolean) => void) {
     const full = rowHeight(cells, t);
@@ -179,17 +213,22 @@ class PageWriter {
   private cells(cells: CellLayout[], slices: (Line | Gap)[][], t: TableFlow, height: number) {
     const x0 = this.left + t.x;
     cells.forEach((c, i) => {
-      if (t.borders) {
-        const rect = this.doc.lineWidth(0.5).rect(x0 + c.x, this.y, c.width, height);
-        if (c.header) rect.fillAndStroke('#eeeeee', '#888888');
-        else rect.strokeColor('#888888').stroke();
-      }
-      let y = this.y + t.padding;
-      for (const l of slices[i]!) {
-        if (l.kind === 'line') this.line(l, x0 + c.x + t.padding, y);
-        y += l.height;
-      }
+      this.box(c, x0, this.y, height, t, slices[i]!);
     });
+  }
+
+  /** One cell's box (when the table has a grid) and its lines. */
+  private box(c: CellLayout, x0: number, y0: number, height: number, t: TableFlow, lines: (Line | Gap)[]) {
+    if (t.borders) {
+      const rect = this.doc.lineWidth(0.5).rect(x0 + c.x, y0, c.width, height);
+      if (c.header) rect.fillAndStroke('#eeeeee', '#888888');
+      else rect.strokeColor('#888888').stroke();
+    }
+    let y = y0 + t.padding;
+    for (const l of lines) {
+      if (l.kind === 'line') this.line(l, x0 + c.x + t.padding, y);
+      y += l.height;
+    }
   }
 
   pageNumbers() {
@@ -220,8 +259,61 @@ class PageWriter {
 function rowHeight(cells: CellLayout[], t: TableFlow): number {
   return Math.max(
     2 * t.padding + SIZES.body * LEADING,
-    ...cells.map((c) => linesHeight(c.lines) + 2 * t.padding),
+    ...cells.filter((c) => (c.rowspan ?? 1) === 1).map((c) => linesHeight(c.lines) + 2 * t.padding),
   );
+}
+
+/** Rows grouped into bands: consecutive rows a row span joins (one row when none does). */
+function bands(rows: CellLayout[][]): CellLayout[][][] {
+  const out: CellLayout[][][] = [];
+  let reach = -1;
+  rows.forEach((row, i) => {
+    if (i > reach) out.push([]);
+    out.at(-1)!.push(row);
+    for (const c of row) reach = Math.max(reach, i + (c.rowspan ?? 1) - 1);
+  });
+  return out;
+}
+
+/** The heights of a band's rows: each as tall as its cells, the last rows a span covers taller when its cell needs it. */
+function bandHeights(rows: CellLayout[][], t: TableFlow): number[] {
+  const heights = rows.map((row) => rowHeight(row, t));
+  rows.forEach((row, i) => {
+    for (const c of row) {
+      const span = Math.min(c.rowspan ?? 1, rows.length - i);
+      if (span === 1) continue;
+      const lack =
+        linesHeight(c.lines) + 2 * t.padding - heights.slice(i, i + span).reduce((a, b) => a + b, 0);
+      if (lack > 0) heights[i + span - 1]! += lack;
+    }
+  });
+  return heights;
+}
+
+/** A band's rows placed one by one: a spanning cell holds its text in its first row, an empty box below. */
+function rowsApart(rows: CellLayout[][]): CellLayout[][] {
+  const out = rows.map((row) => row.map((c) => ({ ...c, rowspan: 1 })));
+  rows.forEach((row, i) => {
+    for (const c of row)
+      for (let k = 1; k < Math.min(c.rowspan ?? 1, rows.length - i); k++)
+        out[i + k]!.push({ ...c, rowspan: 1, lines: [] });
+  });
+  for (const row of out) row.sort((a, b) => a.x - b.x);
+  return out;
+}
+
+/**
+ * The height of a table's head and its first body row, which are kept on one page: the whole first
+ * band when it is kept together (rows a span joins, up to 0.9 of a page `room` tall), else the
+ * first few lines of a row that will split across pages anyway.
+ */
+function openingHeight(t: TableFlow, room: number): number {
+  const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const head = bands(t.head).reduce((h, b) => h + sumOf(bandHeights(b, t)), 0);
+  const first = bands(t.body)[0];
+  const firstHeight = first ? sumOf(bandHeights(first, t)) : 0;
+  const together = first && first.length > 1 && firstHeight <= room * 0.9;
+  return head + (together ? firstHeight : Math.min(firstHeight, 2 * t.padding + 3 * SIZES.body * LEADING));
 }
 
 /** Header fields two label/value pairs a row, without rules. */

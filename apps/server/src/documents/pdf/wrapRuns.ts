@@ -66,11 +66,18 @@ function tokenize(runs: readonly Run[]): Token[] {
   return tokens;
 }
 
+/** Rounding slack (points): a word exactly as wide as its line (a table column sized to it) fits. */
+const SLACK = 1e-3;
+
 /**
- * Breaks runs into lines no wider than `width`: at spaces, at line breaks, and inside a word only
- * when the word alone is wider than the line (so nothing ever runs past the margin).
+ * Breaks runs into lines no wider than `width`: at spaces and at line breaks. A word (a number, a
+ * code, a date, a unit) is kept whole; it is broken between characters only as the last resort,
+ * when the word alone is wider than the whole line (so nothing ever runs past the margin). Table
+ * columns are planned at least as wide as their longest word (tablePlan), so in a table that
+ * happens only to a word wider than the page's text width at the smallest table type.
  */
 export function wrapRuns(runs: readonly Run[], width: number, size: number, measure: Measure): Line[] {
+  width += SLACK;
   const lines: Line[] = [];
   const height = size * LEADING;
   let segments: Segment[] = [];

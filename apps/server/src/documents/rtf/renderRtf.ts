@@ -4,7 +4,8 @@ import type { CdaSection } from '../cda/readCda.js';
 import { textMeasure } from '../pdf/measure.js';
 import type { Measure } from '../pdf/wrapRuns.js';
 import type { HeaderField, RenderableDocument } from '../renderable.js';
-import { continuedNote, planTable, rowInGroup, TABLE_FLOOR_SIZE } from '../tablePlan.js';
+import { type GroupCell, gridInGroup, tableGrid } from '../tableGrid.js';
+import { continuedNote, planTable, TABLE_FLOOR_SIZE } from '../tablePlan.js';
 import { runWalk, type Walk } from '../walk.js';
 import { escapeRtf } from './escapeRtf.js';
 
@@ -65,7 +66,9 @@ function* blocks(list: readonly Block[], indent: number, intbl: boolean, measure
       }
     } else {
       if (b.caption) out.push(para(indent, runs(b.caption), '\\keepn'));
-      out.push({ kind: 'table', rtf: (yield table(b, indent, measure)) as string });
+      const rtf = (yield table(b, indent, measure)) as string;
+      // A small paragraph after the table, as the PDF's gap: a table that follows stays a table of its own.
+      if (rtf) out.push({ kind: 'table', rtf: `${rtf}\n\\pard\\plain\\sa0\\f0\\fs8 \\par` });
     }
   }
   return out;
@@ -75,42 +78,70 @@ function* blocks(list: readonly Block[], indent: number, intbl: boolean, measure
 const TWIPS = 20;
 /** \trgaph: the space (twips) each side of a cell's text, as the PDF's cell padding. */
 const CELL_GAP = 80;
+/** The least \trgaph a table at the floor size keeps to stay one table. */
+const MIN_CELL_GAP = 30;
 /** Points a column keeps beyond its text and gaps: word processors draw the borders inside it. */
 const BORDER_SLACK = 3;
+const BORDER =
+  '\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10';
 
+/**
+ * A table in RTF, laid out by tableGrid and planned as the PDF's table: a cell spanning columns is
+ * one cell as wide as they are; a cell spanning rows is the first of vertically merged cells
+ * (\clvmgf) with a merged cell (\clvmrg) in each row below. Head rows repeat on each page
+ * (\trhdr) and keep with the first body row; rows a span joins keep together. A table whose
+ * markup has no lines gets no borders.
+ */
 function* table(b: Extract<Block, { kind: 'table' }>, indent: number, measure: Measure): Walk<string> {
-  const rows = [...b.head.map((r) => ({ r, head: true })), ...b.body.map((r) => ({ r, head: false }))];
-  const columns = Math.max(0, ...rows.map(({ r }) => r.reduce((n, c) => n + c.colspan, 0)));
+  const grid = tableGrid(b.head, b.body);
+  const columns = grid.columns;
   if (!columns) return '';
   // The same plan as the PDF's: sizes and widths from the words, in the same font.
-  const plan = planTable([...b.head, ...b.body], columns, (TEXT_WIDTH - indent) / TWIPS, {
+  const plan = planTable(grid, (TEXT_WIDTH - indent) / TWIPS, {
     measure,
     size: SIZE.body / 2,
     floor: TABLE_FLOOR_SIZE,
     padding: (2 * CELL_GAP) / TWIPS + BORDER_SLACK,
+    minPadding: (2 * MIN_CELL_GAP) / TWIPS + BORDER_SLACK,
   });
+  const gap = Math.round(((plan.padding - BORDER_SLACK) / 2) * TWIPS);
   const halfPoints = Math.round(plan.size * 2);
-  const border =
-    '\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10';
+  const border = b.borderless ? '' : BORDER;
   const out: string[] = [];
   for (const [g, group] of plan.groups.entries()) {
     if (g > 0)
       out.push(
-        `${partRtf(para(indent, `{\\i ${escapeRtf(continuedNote(group.columns, columns))}}`), false)}\\par`,
+        `${partRtf(para(indent, `{\\i ${escapeRtf(continuedNote(group.columns, columns))}}`, '\\keepn'), false)}\\par`,
       );
     const edges = [indent];
     for (const w of group.widths) edges.push(edges.at(-1)! + Math.floor(w * TWIPS));
-    for (const { r, head } of rows) {
-      let col = 0;
-      let defs = `\\trowd\\trgaph${CELL_GAP}\\trleft${indent}${head ? '\\trhdr' : ''}`;
+    const placed = gridInGroup(grid, group.columns);
+    // The cells over each row: those starting in it, and those reaching down into it from above.
+    const over: { p: GroupCell; first: boolean }[][] = placed.map(() => []);
+    for (const row of placed)
+      for (const p of row)
+        for (let r = p.row; r < Math.min(p.row + p.rowspan, placed.length); r++)
+          over[r]!.push({ p, first: r === p.row });
+    // The last row each row's band reaches: rows before it keep with the next.
+    let reach = -1;
+    const keep = placed.map((row, r) => {
+      for (const p of row) reach = Math.max(reach, r + p.rowspan - 1);
+      return r < reach || (r < grid.headRows && grid.rows > grid.headRows);
+    });
+    for (const [r, cellsOver] of over.entries()) {
+      const head = r < grid.headRows;
+      cellsOver.sort((x, y) => x.p.at - y.p.at);
+      let defs = `\\trowd\\trgaph${gap}\\trleft${indent}${head ? '\\trhdr' : ''}${keep[r] ? '\\trkeepfollow' : ''}`;
       let cells = '';
-      for (const cell of rowInGroup(r, group.columns)) {
-        col += cell.colspan;
-        defs += `${border}${head || cell.header ? '\\clcbpat3' : ''}\\cellx${edges[col]}`;
-        const parts = ((yield blocks(cell.blocks, 0, true, measure)) as Part[]).map((p) =>
-          partRtf(p, true, halfPoints),
+      for (const { p, first } of cellsOver) {
+        const merge = p.rowspan > 1 ? (first ? '\\clvmgf' : '\\clvmrg') : '';
+        defs += `${merge}${border}${p.header ? '\\clcbpat3' : ''}\\cellx${edges[p.at + p.span]}`;
+        const blocksOf = first && p.starts ? (p.cell?.blocks ?? []) : [];
+        const extra = keep[r] ? '\\keepn' : '';
+        const parts = ((yield blocks(blocksOf, 0, true, measure)) as Part[]).map((part) =>
+          partRtf(part.kind === 'para' ? { ...part, extra: part.extra + extra } : part, true, halfPoints),
         );
-        cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, ''), true, halfPoints)}\\cell `;
+        cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, '', extra), true, halfPoints)}\\cell `;
       }
       out.push(`${defs}\n${cells}\\row`);
     }
@@ -180,7 +211,7 @@ function footer(): string {
   const text = template
     .split(/(\{\{pages?\}\})/)
     .map((part) =>
-      part === '{{page}}' ? field('PAGE') : part === '{{pages}}' ? field('SECTIONPAGES') : escapeRtf(part),
+      part === '{{page}}' ? field('PAGE') : part === '{{pages}}' ? field('NUMPAGES') : escapeRtf(part),
     )
     .join('');
   return `\\pard\\plain\\qr\\f0\\fs${SIZE.footer} ${text}\\par`;

@@ -78,7 +78,7 @@ describe('renderRtf', () => {
     expect(rtf.startsWith('{\\rtf1\\ansi')).toBe(true);
     expect(rtf.trimEnd().endsWith('}')).toBe(true);
     expect(rtf).toContain('{\\field{\\*\\fldinst PAGE}{\\fldrslt 1}}');
-    expect(rtf).toContain('{\\field{\\*\\fldinst SECTIONPAGES}{\\fldrslt 1}}');
+    expect(rtf).toContain('{\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}');
     expect([...rtf].every((ch) => ch.charCodeAt(0) < 0x80)).toBe(true);
     let depth = 0;
     for (const [i, ch] of [...rtf].entries()) {

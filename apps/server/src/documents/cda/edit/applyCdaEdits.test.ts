@@ -4,7 +4,7 @@ import { random } from '../../../testing/random.js';
 import { readCda } from '../readCda.js';
 import { applyCdaEdits, CdaEditError } from './applyCdaEdits.js';
 import { readCdaEditModel } from './readCdaEditModel.js';
-import { escapeXmlText, normaliseBlocks } from './writeNarrative.js';
+import { escapeXmlText, normaliseBlocks, writeNarrative } from './writeNarrative.js';
 
 const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- a comment before the root -->
@@ -204,6 +204,23 @@ describe('applyCdaEdits', () => {
       '<text><table border="1" width="100%"><thead><tr><th colspan="2" align="left">H</th></tr></thead><tbody><tr><td valign="top"><content styleCode="Bold Italics">a</content></td><td>b<br/>c</td></tr></tbody></table><list listType="ordered"><item>i</item></list></text>';
     const model = readCdaEditModel(doc(section('T', text)));
     expect(model.sections[0]!.editable).toBe(true);
+  });
+
+  it('shows row spans in the model (the section stays read-only) and writes them back when asked', () => {
+    const text =
+      '<text><table border="0"><thead><tr><th>Date</th><th>Test</th><th>Value</th></tr></thead><tbody><tr><td rowspan="2">05/01/2024</td><td>Weight</td><td>88 kg</td></tr><tr><td>Pulse</td><td>72/min</td></tr></tbody></table></text>';
+    const xml = doc(section('Vitals', text));
+    const read = readCdaEditModel(xml).sections[0]!;
+    // The editor shows the spanning cell over its rows; editing such a table is a later step.
+    expect(read.editable).toBe(false);
+    const table = read.blocks[0] as Extract<NarrativeBlock, { kind: 'table' }>;
+    expect(table.body[0]![0]).toMatchObject({ rowspan: 2 });
+    expect(table.body[1]!.map((c) => c.rowspan)).toEqual([undefined, undefined]);
+    // Written whole and read again: the same cells, the span kept (and "no lines" is display only).
+    const written = writeNarrative(normaliseBlocks(read.blocks), '', '');
+    expect(written.match(/rowspan="2"/g)).toHaveLength(1);
+    const again = readCda(doc(section('Vitals', `<text>${written}</text>`))).sections[0]!.blocks;
+    expect(normaliseBlocks(again)).toEqual(normaliseBlocks(read.blocks));
   });
 
   describe('minimal edits', () => {

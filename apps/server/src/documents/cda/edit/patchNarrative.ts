@@ -395,7 +395,7 @@ function patchList(ctx: Context, old: List, oldN: List, next: List, container: C
 }
 
 const sameShape = (a: NarrativeTableCell, b: NarrativeTableCell) =>
-  a.header === b.header && a.colspan === b.colspan;
+  a.header === b.header && a.colspan === b.colspan && (a.rowspan ?? 1) === (b.rowspan ?? 1);
 
 function patchRow(
   ctx: Context,

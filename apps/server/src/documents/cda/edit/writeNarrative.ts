@@ -30,11 +30,13 @@ function normaliseInline(runs: readonly NarrativeRun[], base: Style): NarrativeR
 }
 
 function normaliseCell(cell: NarrativeTableCell): NarrativeTableCell {
-  return {
+  const out: NarrativeTableCell = {
     header: cell.header,
     colspan: cell.colspan,
     blocks: normaliseWithin(cell.blocks, cell.header ? BOLD : {}),
   };
+  if ((cell.rowspan ?? 1) > 1) out.rowspan = cell.rowspan;
+  return out;
 }
 
 function normaliseWithin(blocks: readonly NarrativeBlock[], base: Style): NarrativeBlock[] {
@@ -130,7 +132,8 @@ export class NarrativeWriter {
 
   private cell(cell: NarrativeTableCell): string {
     const local = cell.header ? 'th' : 'td';
-    const span = cell.colspan > 1 ? ` colspan="${cell.colspan}"` : '';
+    const rows = (cell.rowspan ?? 1) > 1 ? ` rowspan="${cell.rowspan}"` : '';
+    const span = `${cell.colspan > 1 ? ` colspan="${cell.colspan}"` : ''}${rows}`;
     return this.element(local, this.container(cell.blocks, cell.header ? BOLD : {}), span);
   }
 

@@ -70,7 +70,14 @@ const model: CdaEditModel = {
               { header: true, colspan: 1, blocks: [p('Value')] },
             ],
           ],
-          body: [[{ header: false, colspan: 2, blocks: [p('Na 140')] }]],
+          body: [
+            [{ header: false, colspan: 2, blocks: [p('Na 140')] }],
+            [
+              { header: false, colspan: 1, rowspan: 2, blocks: [p('K')] },
+              { header: false, colspan: 1, blocks: [p('4.1')] },
+            ],
+            [{ header: false, colspan: 1, blocks: [p('4.3')] }],
+          ],
         },
       ]),
       editable: false,

@@ -83,7 +83,7 @@ function blockList(blocks: readonly NarrativeBlock[]): JSONContent[] {
 function cellToNode(cell: NarrativeTableCell): JSONContent {
   return {
     type: cell.header ? 'tableHeader' : 'tableCell',
-    attrs: { colspan: cell.colspan, rowspan: 1, colwidth: null },
+    attrs: { colspan: cell.colspan, rowspan: cell.rowspan ?? 1, colwidth: null },
     content: blockList(cell.blocks),
   };
 }
@@ -118,11 +118,14 @@ function listItemContent(blocks: readonly NarrativeBlock[]): JSONContent[] {
 }
 
 function nodeToCell(node: JSONContent): NarrativeTableCell {
-  return {
+  const cell: NarrativeTableCell = {
     header: node.type === 'tableHeader',
     colspan: Number(node.attrs?.colspan ?? 1) || 1,
     blocks: nodesToBlocks(node.content),
   };
+  const rowspan = Number(node.attrs?.rowspan ?? 1) || 1;
+  if (rowspan > 1) cell.rowspan = rowspan;
+  return cell;
 }
 
 function nodeToBlock(node: JSONContent): NarrativeBlock | null {
