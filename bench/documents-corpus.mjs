@@ -104,7 +104,10 @@ for (let round = 0; round < Number(values.rounds); round++) {
   for (const s of round % 2 ? [...sides].reverse() : sides) {
     const r = render(s.dir, corpus);
     s.rounds.push(...r.rounds);
-    for (const [name, ms] of Object.entries(r.perDocument)) (s.perDocument[name] ??= []).push(ms);
+    for (const [name, ms] of Object.entries(r.perDocument)) {
+      s.perDocument[name] = s.perDocument[name] ?? [];
+      s.perDocument[name].push(ms);
+    }
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
