@@ -152,6 +152,8 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
     spannedTables: 0,
     spannedCells: 0,
     checkedCells: 0,
+    /** RTF files LibreOffice did not turn into text or PDF. */
+    unreadRtf: [] as string[],
   };
 
   beforeAll(async () => {
@@ -238,6 +240,7 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
         findings.push({ document: name, output: 'pdf', ...pdf });
         const rtfWords = await readFile(join(dir, 'rtf-txt', `${id}.txt`), 'utf8').catch(() => '');
         const rtfLayout = await pdfLayout(join(dir, 'rtf-pdf', `${id}.pdf`)).catch(() => '');
+        if (!rtfWords.trim() || !rtfLayout.trim()) counts.unreadRtf.push(name);
         const rtf = check(narrative, rtfWords, rtfLayout);
         counts.checkedCells += rtf.checked;
         findings.push({ document: name, output: 'rtf', ...rtf });
@@ -249,7 +252,7 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
     const docsWith = (key: 'missing' | 'split' | 'misplaced') =>
       new Set(findings.filter((f) => f[key].length).map((f) => f.document)).size;
     const lines = [
-      `C-CDA corpus: ${counts.documents} documents rendered (${counts.refused.length} refused at import, ${counts.skippedNotCda} non-CDA XML files skipped)`,
+      `C-CDA corpus: ${counts.documents} documents rendered (${counts.refused.length} refused at import, ${counts.skippedNotCda} non-CDA XML files skipped, ${counts.unreadRtf.length} RTF not read back)`,
       `  narrative words ${counts.words}, tables ${counts.tables}, tables with spans ${counts.spannedTables}, spanned cells ${counts.spannedCells}, cells checked for column ${counts.checkedCells}`,
       `  missing words: PDF ${total('missing', 'pdf')}, RTF ${total('missing', 'rtf')} (${docsWith('missing')} documents)`,
       `  split tokens: PDF ${total('split', 'pdf')}, RTF ${total('split', 'rtf')} (${docsWith('split')} documents)`,
@@ -286,6 +289,7 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
     );
 
     expect(counts.documents).toBeGreaterThanOrEqual(100);
+    expect(counts.unreadRtf).toEqual([]);
     // A committed document is always taken; one from CCDA_CORPUS_DIR may be refused (it is listed).
     expect(counts.refused.filter((r) => r.startsWith('fixtures/') || r.startsWith('generated:'))).toEqual([]);
     expect(findings.filter((f) => f.missing.length).map((f) => `${f.output} ${f.document}`)).toEqual([]);
