@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlacement, missingWords, readNarrative, splitTokens, tokenise } from './corpusChecks.js';
+import {
+  checkPlacement,
+  isHyphenBreak,
+  missingWords,
+  readNarrative,
+  splitTokens,
+  tokenise,
+} from './corpusChecks.js';
 import { generateCorpus, VENDOR_STYLES } from './generateCorpus.js';
 
 const doc = (text: string) =>
@@ -85,6 +92,17 @@ describe('the corpus checkers', () => {
     expect(splitTokens('walked in\nto the room', tokenise('walked in to the room, went into it'))).toEqual(
       [],
     );
+  });
+
+  it('tell a line ending after a hyphen (allowed) from a token cut anywhere else', () => {
+    const words = tokenise('Fluticasone 250-50 mcg 200902271300-0500');
+    const [hyphen, ...rest] = splitTokens('Fluticasone 250-\n50 mcg', words);
+    expect(rest).toEqual([]);
+    expect(hyphen).toEqual({ token: '250-50', pieces: ['250-', '50'], line: 1 });
+    expect(isHyphenBreak(hyphen!)).toBe(true);
+    const [cut] = splitTokens('Fluticasone 250-5\n0 mcg', words);
+    expect(cut).toMatchObject({ pieces: ['250-5', '0'] });
+    expect(isHyphenBreak(cut!)).toBe(false);
   });
 
   it('tell missing words whatever the line breaks', () => {

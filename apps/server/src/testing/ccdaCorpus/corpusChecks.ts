@@ -256,6 +256,13 @@ export function splitTokens(layout: string, words: readonly string[]): SplitToke
   return found;
 }
 
+/**
+ * A split where every piece but the last ends in a hyphen: a line ending after a hyphen, as
+ * browsers (the CDA stylesheet's rendering) and word processors break ("200902271300-" over
+ * "0500"); allowed (docs/decisions.md, issue 37), counted apart from tokens cut anywhere else.
+ */
+export const isHyphenBreak = (split: SplitToken) => split.pieces.slice(0, -1).every((p) => p.endsWith('-'));
+
 /** A cell of a spanned table not under its own header in the layout text. */
 export interface MisplacedCell {
   text: string;
