@@ -105,6 +105,15 @@ describe('the corpus checkers', () => {
     expect(isHyphenBreak(cut!)).toBe(false);
   });
 
+  it('read the words of neighbouring blocks apart, and without the characters nobody sees', () => {
+    const { words } = readNarrative(
+      doc(
+        '<table><tr><td>9:00 AM</td></tr></table><list><caption>Planned</caption><item>x&#8203;y</item></list>',
+      ),
+    );
+    expect(words).toEqual(['Vital', 'Signs', '9:00', 'AM', 'Planned', 'xy']);
+  });
+
   it('tell missing words whatever the line breaks', () => {
     expect(
       missingWords(['Amoxicillin-clavulanate', '875', 'mg'], 'Amoxicillin-\nclavulanate 875 mg'),

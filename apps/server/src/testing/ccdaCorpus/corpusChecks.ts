@@ -10,8 +10,29 @@ import { DEFAULT_DOCUMENT_LIMITS } from '../../documents/limits.js';
 
 /** Narrative words as both sides are tokenised: runs of non-space, NFC. */
 export function tokenise(text: string): string[] {
-  return text.normalize('NFC').split(/\s+/).filter(Boolean);
+  return unseen(text.normalize('NFC')).split(/\s+/).filter(Boolean);
 }
+
+/** Text without the characters nobody sees drawn (zero-width spaces and joiners, soft hyphens). */
+const unseen = (text: string) => text.replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '');
+
+// Elements that stand apart from the text around them (their words never run into a neighbour's).
+const BLOCKS = new Set([
+  'paragraph',
+  'list',
+  'item',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'br',
+  'title',
+  'footnote',
+]);
 
 /** One cell of a table placed on its grid. */
 export interface GridCell {
@@ -51,14 +72,10 @@ function textOf(el: XmlElement): string {
     else if (v3(n)) {
       if (n.local === 'content' && n.attrs.revised === 'delete') continue;
       if (n.local === 'footnoteRef' || n.local === 'renderMultiMedia') continue;
-      if (
-        n.local === 'br' ||
-        n.local === 'td' ||
-        n.local === 'th' ||
-        n.local === 'item' ||
-        n.local === 'paragraph'
-      )
+      if (BLOCKS.has(n.local)) {
         out.push(' ');
+        work.push({ type: 'text', text: ' ' });
+      }
       for (let i = n.children.length - 1; i >= 0; i--) work.push(n.children[i]!);
     }
   }
@@ -173,7 +190,7 @@ export function readNarrative(xml: string): Narrative {
 
 /** The narrative words a rendering does not hold (ignoring how lines broke them). */
 export function missingWords(words: readonly string[], rendered: string): string[] {
-  const all = rendered.normalize('NFC').replace(/\s+/g, '');
+  const all = unseen(rendered.normalize('NFC')).replace(/\s+/g, '');
   return [...new Set(words)].filter((w) => !all.includes(w));
 }
 
@@ -219,7 +236,7 @@ export function splitTokens(layout: string, words: readonly string[]): SplitToke
   for (const w of vocabulary) for (let i = 1; i < w.length; i++) prefixes.add(w.slice(0, i));
   const pairs = new Set<string>();
   for (let i = 1; i < words.length; i++) pairs.add(`${words[i - 1]}\u0000${words[i]}`);
-  const lines = layout.normalize('NFC').split('\n').map(segments);
+  const lines = unseen(layout.normalize('NFC')).split('\n').map(segments);
   const found: SplitToken[] = [];
   // The next non-blank line after line i (a table row may be followed by a blank line).
   const next = (i: number) => (lines[i + 1]?.length ? i + 1 : -1);
