@@ -151,6 +151,31 @@ function problems(rng: Rng, mode: HeaderMode, n: number): Section {
   return { title: 'Problem List', code: '11450-4', text: table(head, body, mode) };
 }
 
+/** Problems with the code in a column of its own beside long descriptions: the code column is narrow. */
+function problemsDetailed(rng: Rng, mode: HeaderMode, n: number): Section {
+  const head = [
+    ['Group Description', 'Code System', 'Code', 'Code Description', 'Date and Time', 'Status'].map(
+      (text) => ({
+        text,
+      }),
+    ),
+  ];
+  const body = Array.from({ length: n }, () => {
+    const problem = pick(rng, PROBLEMS);
+    return [
+      { text: problem },
+      { text: 'SNOMED-CT' },
+      { text: digits(rng, 9) },
+      { text: `${problem}, ${sentence(rng, int(rng, 2, 6)).toLowerCase()}` },
+      {
+        text: `${pad(int(rng, 1, 12))}-${pad(int(rng, 1, 28))}-${int(rng, 2009, 2024)} ${pad(int(rng, 0, 23))}:00:00`,
+      },
+      { text: pick(rng, ['Completed', 'Active', 'Resolved']) },
+    ];
+  });
+  return { title: 'Problems', code: '11450-4', text: table(head, body, mode) };
+}
+
 /** Vital signs as many vendors write them: one date cell spanning the rows of its measurements. */
 function rowspanVitals(rng: Rng, mode: HeaderMode, visits: number): Section {
   const head = [['Date', 'Test', 'Details'].map((text) => ({ text }))];
@@ -296,7 +321,7 @@ function sectionsFor(style: VendorStyle, rng: Rng): Section[] {
   const common = [
     narrative(rng),
     medications(rng, mode, int(rng, 2, 6)),
-    problems(rng, mode, int(rng, 2, 5)),
+    rng() < 0.5 ? problems(rng, mode, int(rng, 2, 5)) : problemsDetailed(rng, mode, int(rng, 2, 6)),
   ];
   switch (style) {
     case 'rowspanVitals':
