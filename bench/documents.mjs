@@ -3,6 +3,8 @@
 // PDF, the 20-page PDF, FormatMultiplePdfJobs with cover sheets, and Jobs.zip of 10 documents (PDF
 // and RTF); prints median and p95 and the server's peak resident memory. Usage:
 //   node bench/documents.mjs [--jobs 300] [--rounds 30] [--postgres postgres://…/db]
+// With --corpus it times rendering the corpus test's C-CDA documents instead, beside a baseline
+// commit (bench/documents-corpus.mjs): node bench/documents.mjs --corpus [--baseline <commit>]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,11 @@ import {
   startServer,
   stats,
 } from './lib/quill.mjs';
+
+if (process.argv.includes('--corpus')) {
+  await import('./documents-corpus.mjs');
+  process.exit(0);
+}
 
 const { values } = parseArgs({
   options: {

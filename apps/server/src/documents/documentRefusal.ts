@@ -1,5 +1,6 @@
 import { message } from '@quill/core';
 import { type DomainError, invalid, tooLarge, unprocessable } from '../errors/domainErrors.js';
+import { XmlSyntaxError } from './cda/xmlTree.js';
 import { DocumentLimitError, ForbiddenMarkupError } from './limits.js';
 import { DocumentMemoryError, DocumentTimeoutError } from './pool/poolErrors.js';
 
@@ -38,4 +39,36 @@ export function documentRefusal(err: unknown): DomainError | null {
       'document_too_large',
     );
   return null;
+}
+
+/**
+ * The refusal of an imported file that is not readable XML, in a sentence a clerk understands, or
+ * null for any other error: a file cut off part way, an HTML page, an encoding no reader knows,
+ * bytes not valid in their encoding, or other broken markup with the line and column it breaks at.
+ */
+export function xmlRefusal(err: unknown): DomainError | null {
+  if (!(err instanceof XmlSyntaxError)) return null;
+  const where = { line: err.line ?? 1, column: err.column ?? 1 };
+  switch (err.reason) {
+    case 'truncated':
+      return invalid(message('documents.import.truncated', where), 'document_truncated');
+    case 'html':
+      return invalid(message('documents.import.htmlPage'), 'document_html');
+    case 'encoding':
+      return invalid(
+        message('documents.import.unknownEncoding', { encoding: err.encoding ?? '' }),
+        'document_encoding',
+      );
+    case 'badText':
+      return invalid(
+        message('documents.import.badText', { encoding: err.encoding ?? '' }),
+        'document_encoding',
+      );
+    default:
+      if (err.line === null) return null;
+      return invalid(
+        message('documents.import.malformed', { ...where, detail: err.detail.replace(/ \(line \d+\)$/, '') }),
+        'document_malformed',
+      );
+  }
 }

@@ -141,6 +141,14 @@ export class XmlGuard {
     }
   }
 
+  /**
+   * Whether the text so far is a whole document: at least one element, every element closed and
+   * no markup left open (false for a file cut off part way).
+   */
+  get complete(): boolean {
+    return this.elements > 0 && this.depth <= 0 && this.state === State.Text;
+  }
+
   private startElement(first: string): void {
     this.elements += 1;
     if (this.elements > this.limits.maxElements)

@@ -564,6 +564,16 @@ export const enUS = {
       unsupported: 'The file is neither a CDA XML document nor a Word (.docx) document.',
       bookedByOther:
         'Job {{jobId}} is booked out for editing by {{holder}}; import the document when it is released.',
+      truncated:
+        'The file ends before the document is complete (line {{line}}, column {{column}}). It was probably cut off while being sent or saved: ask for the whole file again.',
+      htmlPage:
+        'The file is an HTML page, not a clinical document. Import the CDA (.xml) or Word (.docx) file itself.',
+      unknownEncoding:
+        'The file says its text is in the "{{encoding}}" character encoding, which cannot be read. Save it as UTF-8 and import it again.',
+      badText:
+        "The file's characters are not valid {{encoding}} text: it may be damaged, or saved in another encoding than it states. Save it as UTF-8 and import it again.",
+      malformed:
+        'The file is not a well-formed XML document: at line {{line}}, column {{column}} the reader found "{{detail}}". Ask the sender for a corrected file.',
     },
     edit: {
       unknownSection: 'The document has no section {{key}}; reload the job and make the change again.',

@@ -155,7 +155,7 @@ describe('readCda refuses what is not CDA', () => {
       '<!DOCTYPE x [<!ENTITY a "b">]><ClinicalDocument xmlns="urn:hl7-org:v3"/>',
       ForbiddenMarkupError,
     ],
-    ['another root', '<html xmlns="urn:hl7-org:v3"/>', NotCdaError],
+    ['another root', '<section xmlns="urn:hl7-org:v3"/>', NotCdaError],
     ['no namespace', '<ClinicalDocument/>', NotCdaError],
     ['another namespace', '<ClinicalDocument xmlns="urn:example"/>', NotCdaError],
     ['two roots', '<a/><b/>', XmlSyntaxError],

@@ -1,3 +1,4 @@
+import { decodeXml, isHtmlPage } from '../decodeXml.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
 import { runWalk, type Walk } from '../walk.js';
 import { type Block, normaliseRuns, readBlocks, readInline, runsText } from './narrative.js';
@@ -12,6 +13,7 @@ import {
   path,
   textContent,
   type XmlElement,
+  XmlSyntaxError,
 } from './xmlTree.js';
 
 /** A person named in the CDA header, and when they acted (HL7 TS as written). */
@@ -167,10 +169,13 @@ export function readCdaTree(parsed: ParsedXml): CdaDocument {
 export const CDA_WHAT = 'the CDA document';
 
 /**
- * Parses CDA XML text for display, within `limits` (scanned before the parse). Throws
- * XmlSyntaxError, NotCdaError, or DocumentLimitError / ForbiddenMarkupError.
+ * Parses CDA XML text (or bytes in their encoding: decodeXml) for display, within `limits` (scanned
+ * before the parse). Throws XmlSyntaxError (an HTML page among them), NotCdaError, or DocumentLimitError / ForbiddenMarkupError.
  */
 export function readCda(xml: string | Buffer, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CdaDocument {
-  const text = typeof xml === 'string' ? xml : xml.toString('utf8').replace(/^\uFEFF/, '');
+  // Bytes in any encoding TextDecoder knows (UTF-16 with its BOM, a declared ISO-8859-1…).
+  const text = (typeof xml === 'string' ? xml : decodeXml(xml)).replace(/^\uFEFF/, '');
+  // An HTML page is said to be one, before its doctype or its markup is taken for a broken CDA.
+  if (isHtmlPage(text)) throw new XmlSyntaxError('an HTML page, not a clinical document', { reason: 'html' });
   return readCdaTree(parseXml(text, limits, CDA_WHAT));
 }

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, MAX_DEPTH_SETTING } from '../limits.js';
-import { guardXml } from '../xmlGuard.js';
+import { XmlGuard } from '../xmlGuard.js';
 
 /** The HL7 v3 namespace every CDA element lives in. */
 export const HL7_V3 = 'urn:hl7-org:v3';
@@ -51,12 +51,55 @@ const parser = new XMLParser({
   maxNestedTags: MAX_DEPTH_SETTING,
 });
 
-/** Thrown when bytes are not a well-formed XML document; `detail` says where and why. */
+/** Why a file is not readable XML, when a clerk can be told in a sentence of its own. */
+export type XmlSyntaxReason = 'truncated' | 'html' | 'encoding' | 'badText';
+
+/**
+ * Thrown when bytes are not a well-formed XML document; `detail` says where and why, `line` and
+ * `column` (1-based) where the reader stopped, `reason` the kind when it has a sentence of its own.
+ */
 export class XmlSyntaxError extends Error {
-  constructor(readonly detail: string) {
+  readonly reason: XmlSyntaxReason | null;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly encoding: string | null;
+  constructor(
+    readonly detail: string,
+    opts: { reason?: XmlSyntaxReason; line?: number; column?: number; encoding?: string } = {},
+  ) {
     super(`Not well-formed XML: ${detail}`);
     this.name = 'XmlSyntaxError';
+    this.reason = opts.reason ?? null;
+    this.line = opts.line ?? null;
+    this.column = opts.column ?? null;
+    this.encoding = opts.encoding ?? null;
   }
+}
+
+/** The 1-based line and column just past the end of a text. */
+function endOf(text: string): { line: number; column: number } {
+  const trimmed = text.trimEnd();
+  const lines = trimmed.split(/\r\n|\r|\n/);
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+}
+
+// fast-xml-parser's words for elements still open at the end of the text, or none begun.
+const UNCLOSED = /^(Unclosed tag|Invalid '\[|Start tag expected)/;
+
+/** The syntax error of text the validator refused: a truncation when the text stops mid-document. */
+function syntaxError(
+  xml: string,
+  complete: boolean,
+  err: { msg: string; line: number; col: number },
+): XmlSyntaxError {
+  const end = endOf(xml);
+  const atEnd = err.line === end.line && !/^Expected closing tag/.test(err.msg);
+  if (!complete && (UNCLOSED.test(err.msg) || atEnd))
+    return new XmlSyntaxError(`the file ends before the document is complete (line ${end.line})`, {
+      reason: 'truncated',
+      ...end,
+    });
+  return new XmlSyntaxError(`${err.msg} (line ${err.line})`, { line: err.line, column: err.col });
 }
 
 function resolve(
@@ -122,10 +165,11 @@ export function parseXml(
   limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
   what = 'the document',
 ): ParsedXml {
-  guardXml(xml, limits, what);
+  const guard = new XmlGuard(limits, what);
+  guard.push(xml);
   if (/<!DOCTYPE/i.test(xml)) throw new XmlSyntaxError('a DOCTYPE declaration is not allowed');
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new XmlSyntaxError(`${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true) throw syntaxError(xml, guard.complete, valid.err);
   const ordered = parser.parse(xml) as OrderedNode[];
   const roots = toNodes(ordered, new Map()).filter((n): n is XmlElement => n.type === 'element');
   if (roots.length !== 1) throw new XmlSyntaxError('the document must have exactly one root element');

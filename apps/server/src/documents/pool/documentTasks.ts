@@ -1,9 +1,9 @@
-import { isUtf8 } from 'node:buffer';
 import type { CdaEditModel, CdaEdits, DocumentPatient, HoldQueueFacts } from '@quill/core';
 import { cdaPatient, documentFacts } from '../cda/cdaFacts.js';
 import { applyCdaEdits } from '../cda/edit/applyCdaEdits.js';
 import { readCdaEditModel } from '../cda/edit/readCdaEditModel.js';
 import { readCda } from '../cda/readCda.js';
+import { looksLikeXml } from '../decodeXml.js';
 import { checkDocxPackage } from '../docx/checkDocxPackage.js';
 import { docxPatient } from '../docx/docxPatient.js';
 import { docxToRtf } from '../docx/docxToRtf.js';
@@ -29,16 +29,8 @@ export const documentTasks = {
       await readDocx(bytes, input.limits);
       return 'DOCX';
     }
-    // Text: UTF-8 and markup, else neither of the formats we take.
-    if (
-      !isUtf8(bytes) ||
-      !bytes
-        .toString('utf8', 0, 4096)
-        .replace(/^\uFEFF/, '')
-        .trimStart()
-        .startsWith('<')
-    )
-      throw new UnsupportedDocumentError();
+    // Text: markup in an encoding it states (decodeXml), else neither of the formats we take.
+    if (!looksLikeXml(bytes)) throw new UnsupportedDocumentError();
     readCda(bytes, input.limits);
     return 'CDA';
   },

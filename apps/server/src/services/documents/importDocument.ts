@@ -20,7 +20,8 @@ import type { AppContext } from '../../context.js';
 import { accounts, bookings, documentVersions, jobs } from '../../db/schema/index.js';
 import { NotCdaError } from '../../documents/cda/readCda.js';
 import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
-import { documentRefusal } from '../../documents/documentRefusal.js';
+import { decodeXml } from '../../documents/decodeXml.js';
+import { documentRefusal, xmlRefusal } from '../../documents/documentRefusal.js';
 import { NotDocxError } from '../../documents/docx/readDocx.js';
 import type { DocumentPool } from '../../documents/pool/documentPool.js';
 import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
@@ -60,7 +61,7 @@ export async function checkDocument(pool: DocumentPool, bytes: Buffer): Promise<
     // Read on a document thread, within the DOCUMENT_* limits: never on the event loop.
     return await pool.run('checkDocument', { bytes });
   } catch (err) {
-    const refusal = documentRefusal(err);
+    const refusal = documentRefusal(err) ?? xmlRefusal(err);
     if (refusal) throw refusal;
     if (err instanceof UnsupportedDocumentError) throw invalid(message('documents.import.unsupported'));
     if (err instanceof NotDocxError)
@@ -270,7 +271,7 @@ export async function importDocument(
     const next = Math.max(locked!.version, newest?.version ?? 0) + 1;
     // A signed text is never changed silently (issue 39): an import that changes it voids the signature.
     const before = await documentBefore(ctx, await currentDocument(tx, jobId));
-    const after = { key: blob.key, format, xml: format === 'CDA' ? file.bytes.toString('utf8') : null };
+    const after = { key: blob.key, format, xml: format === 'CDA' ? decodeXml(file.bytes) : null };
     const voided = await voidSignatureOnEdit(
       ctx,
       tx,

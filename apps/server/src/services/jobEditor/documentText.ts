@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { documentVersions } from '../../db/schema/index.js';
+import { decodeXml } from '../../documents/decodeXml.js';
 import { currentDocument } from './currentDocument.js';
 
 type DocumentRow = typeof documentVersions.$inferSelect;
@@ -12,7 +13,7 @@ export async function currentCdaText(ctx: AppContext, jobId: number) {
 /** A document version's CDA text (read from the blob store), or null when it is not a CDA document. */
 export async function cdaTextOf(ctx: AppContext, doc: DocumentRow | undefined) {
   if (doc?.format !== 'CDA') return null;
-  return { doc, xml: (await ctx.blobs.get(doc.blobKey)).toString('utf8') };
+  return { doc, xml: decodeXml(await ctx.blobs.get(doc.blobKey)) };
 }
 
 // A section's narrative `<text>` element (any namespace prefix) and the markup inside it.

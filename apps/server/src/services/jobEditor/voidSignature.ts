@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { bookings, type documentVersions, type jobs } from '../../db/schema/index.js';
+import { decodeXml } from '../../documents/decodeXml.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { narrativeParts } from './documentText.js';
 
@@ -33,7 +34,7 @@ export async function documentBefore(
   doc: Pick<typeof documentVersions.$inferSelect, 'blobKey' | 'format'> | undefined,
 ) {
   if (!doc) return null;
-  return doc.format === 'CDA' ? { ...doc, xml: (await ctx.blobs.get(doc.blobKey)).toString('utf8') } : doc;
+  return doc.format === 'CDA' ? { ...doc, xml: decodeXml(await ctx.blobs.get(doc.blobKey)) } : doc;
 }
 
 /**
