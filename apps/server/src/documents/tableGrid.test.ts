@@ -30,6 +30,24 @@ function slots(grid: TableGrid): string[][] {
 }
 
 describe('tableGrid', () => {
+  it('takes the leading rows of th cells of a table without a thead as its head (they repeat on each page)', () => {
+    const grid = tableGrid(
+      [],
+      [
+        [th('Panel'), { ...th('Result'), colspan: 2 }],
+        [th('Name'), th('Value'), th('Unit')],
+        [cell('Glucose'), cell('5.4'), cell('mmol/L')],
+      ],
+    );
+    expect(grid.headRows).toBe(2);
+    expect(grid.byRow[2]!.every((p) => !p.header)).toBe(true);
+    // A header cell whose row span reaches into the data rows leaves them all in the body.
+    const spanning = tableGrid([], [[{ ...th('Date'), rowspan: 2 }, th('Test')], [cell('Weight')]]);
+    expect(spanning.headRows).toBe(0);
+    // A table of header cells only keeps its last row as body.
+    expect(tableGrid([], [[th('A')], [th('B')]]).headRows).toBe(1);
+  });
+
   it('places the cells after a row-spanning cell under the columns to its right (vital signs)', () => {
     const grid = tableGrid(
       [[th('Date'), th('Test'), th('Value'), th('Details')]],

@@ -26,6 +26,30 @@ export interface TableGrid {
 }
 
 /**
+ * A table without a thead whose first body rows are all header cells (th), as many exports write
+ * it: those rows are its head, so they repeat on each page and keep with the first body row. Only
+ * rows no row span reaches past, and never the last row.
+ */
+function headAndBody(
+  head: readonly TableCell[][],
+  body: readonly TableCell[][],
+): { head: readonly TableCell[][]; body: readonly TableCell[][] } {
+  if (head.length) return { head, body };
+  let n = 0;
+  let reach = 0;
+  while (n < body.length - 1 && body[n]!.length && body[n]!.every((c) => c.header)) {
+    for (const c of body[n]!) reach = Math.max(reach, n + (c.rowspan ?? 1));
+    n++;
+  }
+  while (n > 0 && reach > n) {
+    n--;
+    reach = 0;
+    for (let r = 0; r < n; r++) for (const c of body[r]!) reach = Math.max(reach, r + (c.rowspan ?? 1));
+  }
+  return { head: body.slice(0, n), body: body.slice(n) };
+}
+
+/**
  * Places every cell of a table by its `rowspan` and `colspan`, as a browser does (the HTML table
  * algorithm, which the HL7 stylesheet relies on): each cell takes the first column of its row that
  * no cell from a row above still covers, so a cell spanning rows pushes the later cells of those
@@ -34,7 +58,8 @@ export interface TableGrid {
  * its rightmost cell start (a span past every other cell adds only columns nobody fills, which a
  * browser shows without width); a short row is padded with empty slots.
  */
-export function tableGrid(head: readonly TableCell[][], body: readonly TableCell[][]): TableGrid {
+export function tableGrid(givenHead: readonly TableCell[][], givenBody: readonly TableCell[][]): TableGrid {
+  const { head, body } = headAndBody(givenHead, givenBody);
   const rows = head.length + body.length;
   const taken: boolean[][] = Array.from({ length: rows }, () => []);
   const byRow: PlacedCell[][] = Array.from({ length: rows }, () => []);

@@ -6,17 +6,20 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  boxLines,
   checkPlacement,
   isHyphenBreak,
   type MisplacedCell,
   missingWords,
   type Narrative,
+  type PlacedLines,
   readNarrative,
   type SplitToken,
   splitTokens,
 } from '../../testing/ccdaCorpus/corpusChecks.js';
 import { generateCorpus } from '../../testing/ccdaCorpus/generateCorpus.js';
 import { cdaFixtures } from '../../testing/cdaFixtures.js';
+import { pdfWordBoxes } from '../../testing/pdfProbe.js';
 import { decodeXml } from '../decodeXml.js';
 import { findSoffice } from '../docx/docxToPdf.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../limits.js';
@@ -95,6 +98,11 @@ async function pdfLayout(file: string): Promise<string> {
     .stdout;
 }
 
+/** Where each word of a PDF file sits (cell placement is judged on the page's own geometry). */
+async function placedWords(file: string): Promise<PlacedLines> {
+  return boxLines(await pdfWordBoxes(await readFile(file)));
+}
+
 /** Runs `fn` over `items`, `width` at a time. */
 async function eachLimited<T>(items: T[], width: number, fn: (item: T, i: number) => Promise<void>) {
   let next = 0;
@@ -122,13 +130,14 @@ function check(
   narrative: Narrative,
   words: string,
   layout: string,
+  placed: PlacedLines,
 ): Omit<Findings, 'document' | 'output'> & { checked: number } {
   const misplaced: MisplacedCell[] = [];
   let checked = 0;
   let from = 0;
   for (const table of narrative.tables) {
     if (!table.spanned) continue;
-    const r = checkPlacement(table, layout, from);
+    const r = checkPlacement(table, placed, from);
     checked += r.checked;
     misplaced.push(...r.misplaced);
     from = r.endLine;
@@ -241,13 +250,14 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
           0,
         );
         const pdfText = await pdfLayout(join(dir, `${id}.pdf`));
-        const pdf = check(narrative, pdfText, pdfText);
+        const pdf = check(narrative, pdfText, pdfText, await placedWords(join(dir, `${id}.pdf`)));
         counts.checkedCells += pdf.checked;
         findings.push({ document: name, output: 'pdf', ...pdf });
         const rtfWords = await readFile(join(dir, 'rtf-txt', `${id}.txt`), 'utf8').catch(() => '');
         const rtfLayout = await pdfLayout(join(dir, 'rtf-pdf', `${id}.pdf`)).catch(() => '');
         if (!rtfWords.trim() || !rtfLayout.trim()) counts.unreadRtf.push(name);
-        const rtf = check(narrative, rtfWords, rtfLayout);
+        const rtfPlaced = await placedWords(join(dir, 'rtf-pdf', `${id}.pdf`)).catch(() => boxLines([]));
+        const rtf = check(narrative, rtfWords, rtfLayout, rtfPlaced);
         counts.checkedCells += rtf.checked;
         findings.push({ document: name, output: 'rtf', ...rtf });
       },

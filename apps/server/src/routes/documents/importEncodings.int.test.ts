@@ -81,7 +81,7 @@ describe.each(databaseTargets())('documents in other encodings, and broken files
       const jobId = await newJob();
       const res = await upload(jobId, bytes);
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ jobId, version: 2, format: 'CDA' });
+      expect(res.json()).toMatchObject({ jobId, version: 2, format: 'CDA' });
       const xml = await editor.get(`/api/file/Download/${jobId}.xml`);
       expect(xml.statusCode).toBe(200);
       expect(xml.rawPayload.equals(bytes)).toBe(true);

@@ -194,9 +194,39 @@ export function missingWords(words: readonly string[], rendered: string): string
   return [...new Set(words)].filter((w) => !all.includes(w));
 }
 
-interface Token {
+/** A word on a line: its column (characters in layout text, points in word boxes). */
+export interface Token {
   text: string;
   col: number;
+}
+
+/** Lines of words as placed on the page. */
+export interface PlacedLines {
+  lines: Token[][];
+  /** How far (in the lines' unit) a cell may start left of its header and still be under it. */
+  slack: number;
+}
+
+/**
+ * The words of a PDF (`pdftotext -bbox` boxes, testing/pdfProbe.ts) as lines, pages one after the
+ * other: words whose baselines are within 2 points share a line; a word's column is its left edge
+ * in points. Unlike `pdftotext -layout` text, columns keep the page's geometry exactly.
+ */
+export function boxLines(
+  pages: readonly { words: readonly { text: string; xMin: number; yMax: number }[] }[],
+): PlacedLines {
+  const lines: Token[][] = [];
+  for (const page of pages) {
+    const rows: { y: number; words: Token[] }[] = [];
+    for (const w of page.words) {
+      const row = rows.find((r) => Math.abs(r.y - w.yMax) <= 2);
+      if (row) row.words.push({ text: w.text, col: w.xMin });
+      else rows.push({ y: w.yMax, words: [{ text: w.text, col: w.xMin }] });
+    }
+    rows.sort((a, b) => a.y - b.y);
+    for (const r of rows) lines.push(r.words.sort((a, b) => a.col - b.col));
+  }
+  return { lines, slack: 2 };
 }
 const lineTokens = (line: string): Token[] =>
   [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], col: m.index }));
@@ -300,16 +330,22 @@ const firstToken = (text: string) => tokenise(text)[0] ?? null;
 
 /**
  * For a table with a row or column span, whether each body cell sits under its header in the
- * layout text: the cell's first word is found on or after its row's line, then the nearest line
+ * layout text or word boxes: the cell's first word is found on or after its row's line, then the nearest line
  * above holding the table's header words gives each header's column; the cell belongs to the
  * header whose column starts last at or before the cell's (one character of slack).
  */
 export function checkPlacement(
   table: NarrativeTable,
-  layout: string,
+  layout: string | PlacedLines,
   fromLine = 0,
 ): PlacementReport & { endLine: number } {
-  const lines = layout.normalize('NFC').split('\n').map(lineTokens);
+  const { lines, slack } =
+    typeof layout === 'string'
+      ? { lines: layout.normalize('NFC').split('\n').map(lineTokens), slack: 1 }
+      : {
+          lines: layout.lines.map((l) => l.map((t) => ({ ...t, text: t.text.normalize('NFC') }))),
+          slack: layout.slack,
+        };
   const report = { checked: 0, misplaced: [] as MisplacedCell[], unlocated: 0, endLine: fromLine };
   const headerWords = [...new Set(table.headerOf.filter(Boolean))].map((h) => firstToken(h!.text));
   const distinct = new Set(headerWords.filter(Boolean));
@@ -337,7 +373,9 @@ export function checkPlacement(
       report.checked++;
       let line = -1;
       let col = -1;
-      for (let l = cursor; l < lines.length && line === -1; l++) {
+      // A row's cells start on one line: once one is found, the others are looked for from there.
+      const from = Number.isFinite(rowStart) ? Math.max(cursor, rowStart) : cursor;
+      for (let l = from; l < lines.length && line === -1; l++) {
         const t = lines[l]!.find((x) => x.text === word);
         if (t) [line, col] = [l, t.col];
       }
@@ -348,12 +386,15 @@ export function checkPlacement(
       rowStart = Math.min(rowStart, line);
       let h = line - 1;
       while (h >= 0 && !isHeaderLine(h)) h--;
+      // A head of several rows (a heading over two columns, the rest spanning both rows) is read whole.
+      const head: Token[] = [];
+      for (let k = h; k >= 0 && isHeaderLine(k); k--) head.push(...lines[k]!);
       const starts = [...new Set(table.headerOf)]
         .filter((x): x is GridCell => x !== null)
-        .map((x) => ({ cell: x, at: lines[h]?.find((t) => t.text === firstToken(x.text))?.col }))
+        .map((x) => ({ cell: x, at: head.find((t) => t.text === firstToken(x.text))?.col }))
         .filter((x): x is { cell: GridCell; at: number } => x.at !== undefined)
         .sort((a, b) => a.at - b.at);
-      const under = starts.filter((s) => s.at <= col + 1).at(-1)?.cell ?? null;
+      const under = starts.filter((s) => s.at <= col + slack).at(-1)?.cell ?? null;
       if (under !== header)
         report.misplaced.push({
           text: cell.text.trim(),
