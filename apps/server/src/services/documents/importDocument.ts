@@ -211,16 +211,20 @@ export async function importDocument(
   // Whose document is this (issue 40): a file about another patient is refused unless confirmed.
   const documentPatient = await uploadPatient(ctx, file.bytes, format);
   const showValues = auth === null || canSeePatientName(auth.permissions);
+  /** Who acted on which job, for every audit row of this import. */
+  const actor = {
+    userId: auth?.userId ?? null,
+    accountId: auth?.accountId ?? null,
+    corporateStructureId: job.corporateStructureId,
+    jobId,
+    ip,
+  };
   const refused = async (mismatch: DocumentPatientMismatch) => {
     await recordAudit(ctx, {
       action: 'document.import',
       outcome: 'failure',
-      userId: auth?.userId ?? null,
-      accountId: auth?.accountId ?? null,
-      corporateStructureId: job.corporateStructureId,
-      jobId,
+      ...actor,
       patientId: job.patientId,
-      ip,
       detail: { code: DOCUMENT_PATIENT_DIFFERS, parts: mismatch.differences.map((d) => d.part) },
     });
     return patientDiffers(jobId, mismatch, showValues);
@@ -315,12 +319,8 @@ export async function importDocument(
       {
         action: 'document.import',
         outcome: 'success',
-        userId: auth?.userId ?? null,
-        accountId: auth?.accountId ?? null,
-        corporateStructureId: job.corporateStructureId,
-        jobId,
+        ...actor,
         patientId: job.patientId,
-        ip,
         detail: {
           version: next,
           format,
@@ -338,12 +338,8 @@ export async function importDocument(
         {
           action: 'job.document.patientConfirmed',
           outcome: 'success',
-          userId: auth?.userId ?? null,
-          accountId: auth?.accountId ?? null,
-          corporateStructureId: job.corporateStructureId,
-          jobId,
+          ...actor,
           patientId: locked!.patientId,
-          ip,
           detail: { version: next, parts: compared.mismatch.differences.map((d) => d.part), reason },
         },
         tx,
