@@ -56,7 +56,7 @@ interface GroupState {
 
 /**
  * The plain text of an RTF document: groups and control words understood, \'hh (Windows-1252) and
- * \uN (with its \ucN fallback skipped) decoded, \par/\line as line breaks, \cell and \tab as tabs;
+ * \uN (with its \ucN fallback skipped) decoded (a word joiner, U+2060, dropped), \par/\line as line breaks, \cell and \tab as tabs;
  * font and colour tables, stylesheet, info, pictures, field instructions and every \* destination
  * left out. For tests and search, not a full RTF reader.
  */
@@ -100,7 +100,9 @@ export function extractRtfText(rtf: string | Buffer): string {
         if (wasGroupStart && SKIPPED.has(word)) state.skip = true;
         else if (word === 'uc') state.uc = param ?? 1;
         else if (word === 'u' && param !== null) {
-          emit(String.fromCharCode(param < 0 ? param + 65536 : param));
+          const code = param < 0 ? param + 65536 : param;
+          // A word joiner only keeps a word on one line: it is not text.
+          if (code !== 0x2060) emit(String.fromCharCode(code));
           skipFallback = state.uc;
         } else if (CHARS[word]) emit(CHARS[word]!);
         continue;

@@ -38,8 +38,15 @@ describe('escapeRtf', () => {
     expect(escapeRtf('a\u0000b\u0007c ~!')).toBe('abc ~!');
   });
 
+  it('keeps a word whole at its hyphens, dashes and slashes; a hyphen between words may still end a line', () => {
+    expect(escapeRtf('LOINC 8867-4, BP 120/80, 2009-02-27 - Dr A|B')).toBe(
+      'LOINC 8867\\_4, BP 120/\\u8288?80, 2009\\_02\\_27 - Dr A|\\u8288?B',
+    );
+    expect(escapeRtf('a–b c— d/ /e -f g-')).toBe('a\\u8211?\\u8288?b c\\u8212? d/ /e -f g-');
+  });
+
   it('round-trips through the extractor', () => {
-    const text = 'Zoë {x} \\ y — “quoted” 😀 ½';
+    const text = 'Zoë {x} \\ y — “quoted” 😀 ½ 8867-4 3/0';
     expect(extractRtfText(`{\\rtf1\\ansi\\uc1 ${escapeRtf(text)}}`)).toBe(text);
   });
 });

@@ -13,8 +13,11 @@ export function tokenise(text: string): string[] {
   return unseen(text.normalize('NFC')).split(/\s+/).filter(Boolean);
 }
 
-/** Text without the characters nobody sees drawn (zero-width spaces and joiners, soft hyphens). */
-const unseen = (text: string) => text.replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '');
+/**
+ * Text as a reader reads it: without the characters nobody sees drawn (zero-width spaces and
+ * joiners, soft hyphens), a non-breaking hyphen (RTF's `\_`) read as the hyphen it shows.
+ */
+const unseen = (text: string) => text.replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '').replace(/\u2011/g, '-');
 
 // Elements that stand apart from the text around them (their words never run into a neighbour's).
 const BLOCKS = new Set([
@@ -302,13 +305,6 @@ export function splitTokens(layout: string, words: readonly string[]): SplitToke
   }
   return found;
 }
-
-/**
- * A split where every piece but the last ends in a hyphen: a line ending after a hyphen, as
- * browsers (the CDA stylesheet's rendering) and word processors break ("200902271300-" over
- * "0500"); allowed (docs/decisions.md, issue 37), counted apart from tokens cut anywhere else.
- */
-export const isHyphenBreak = (split: SplitToken) => split.pieces.slice(0, -1).every((p) => p.endsWith('-'));
 
 /** A cell of a spanned table not under its own header in the layout text. */
 export interface MisplacedCell {
