@@ -28,7 +28,10 @@ const occurrences = (text: string, word: string) => text.split(word).length - 1;
  */
 function splitWords(xml: string, rendered: string): string[] {
   const words = fixtureSections(xml).flatMap((s) => s.words);
-  const lines = rendered.replace(/\u2011/g, '-').replace(/\u2060/g, '').split('\n');
+  const lines = rendered
+    .replace(/\u2011/g, '-')
+    .replace(/\u2060/g, '')
+    .split('\n');
   const source = new Map<string, number>();
   for (const w of words) source.set(w, 0);
   for (const w of source.keys())

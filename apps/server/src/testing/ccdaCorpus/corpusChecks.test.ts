@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPlacement,
-  missingWords,
-  readNarrative,
-  splitTokens,
-  tokenise,
-} from './corpusChecks.js';
+import { checkPlacement, missingWords, readNarrative, splitTokens, tokenise } from './corpusChecks.js';
 import { generateCorpus, VENDOR_STYLES } from './generateCorpus.js';
 
 const doc = (text: string) =>

@@ -17,7 +17,8 @@ export function tokenise(text: string): string[] {
  * Text as a reader reads it: without the characters nobody sees drawn (zero-width spaces and
  * joiners, soft hyphens), a non-breaking hyphen (RTF's `\_`) read as the hyphen it shows.
  */
-const unseen = (text: string) => text.replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '').replace(/\u2011/g, '-');
+const unseen = (text: string) =>
+  text.replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '').replace(/\u2011/g, '-');
 
 // Elements that stand apart from the text around them (their words never run into a neighbour's).
 const BLOCKS = new Set([
