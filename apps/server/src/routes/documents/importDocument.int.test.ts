@@ -359,6 +359,23 @@ describe.each(databaseTargets())('document intake and rendering on $name', (targ
       expect(refused!.detail).toEqual({ code: 'document_patient_differs', parts: ['name'] });
     });
 
+    it('names a birth date that differs in the user’s date format, not as stored', async () => {
+      const cs = north.structure.id;
+      const eve = await buildPatient(t.ctx, cs, { first: 'Eve', last: 'Betterhalf' });
+      const job = await buildJob(t.ctx, north.facilities[0]!, {
+        patientId: eve.id,
+        adt: { 'PID.7.1': '1980-02-03' },
+        dictatorId: ids.dictator,
+        workTypeId: ids.workType,
+      });
+      const res = await upload(job.id, consultation, editor, 'consult.xml', null);
+      expect(res.statusCode).toBe(409);
+      const text = res.json().error.message;
+      expect(text).toContain('05/01/1975 in the document');
+      expect(text).toContain('02/03/1980 in the job');
+      expect(text).not.toContain('1975-05-01');
+    });
+
     it('a caller who may not see patient data is told which parts differ, not the values', async () => {
       const jobId = await newJob();
       const cs = north.structure.id;

@@ -1,10 +1,12 @@
 import {
   CLOSED_STAGE_IDS,
   canSeePatientName,
+  DOCUMENT_DATE_FORMATS,
   DOCUMENT_PATIENT_DIFFERS,
   type DocumentPatient,
   type DocumentPatientMismatch,
   documentNamesPatient,
+  formatJobDate,
   IdentityConfirmationSchema,
   type IdentityPart,
   type ImportDocumentResult,
@@ -132,15 +134,23 @@ async function comparePatients(
  * who may see patient data (the command line's operator may) — both values, in the message and in
  * `details`. The message is answered, never logged (http/errorHandler logs status and code).
  */
-function patientDiffers(jobId: number, mismatch: DocumentPatientMismatch, showValues: boolean) {
+function patientDiffers(
+  jobId: number,
+  mismatch: DocumentPatientMismatch,
+  showValues: boolean,
+  dateFormat: string,
+) {
   const part = (p: IdentityPart) => message(`patientIdentity.${p}`);
+  // A birth date reads in the user's date format (the command line's: the documents' format).
+  const value = (p: IdentityPart, v: string | null) =>
+    (p === 'birthDate' ? formatJobDate(v, { dateFormat }) || v : v) ?? '—';
   const differences = mismatch.differences
     .map((d) =>
       showValues
         ? message('documentPatient.difference', {
             part: part(d.part),
-            document: d.document ?? '—',
-            job: d.job ?? '—',
+            document: value(d.part, d.document),
+            job: value(d.part, d.job),
           })
         : message('documentPatient.differenceWithheld', { part: part(d.part) }),
     )
@@ -211,6 +221,7 @@ export async function importDocument(
   // Whose document is this (issue 40): a file about another patient is refused unless confirmed.
   const documentPatient = await uploadPatient(ctx, file.bytes, format);
   const showValues = auth === null || canSeePatientName(auth.permissions);
+  const dateFormat = auth?.display.dateFormat ?? DOCUMENT_DATE_FORMATS.dateFormat;
   /** Who acted on which job, for every audit row of this import. */
   const actor = {
     userId: auth?.userId ?? null,
@@ -227,7 +238,7 @@ export async function importDocument(
       patientId: job.patientId,
       detail: { code: DOCUMENT_PATIENT_DIFFERS, parts: mismatch.differences.map((d) => d.part) },
     });
-    return patientDiffers(jobId, mismatch, showValues);
+    return patientDiffers(jobId, mismatch, showValues, dateFormat);
   };
   const first = await comparePatients(ctx.database.db, job, documentPatient);
   if (first.check === 'differs' && reason === null) throw await refused(first.mismatch);
@@ -254,7 +265,7 @@ export async function importDocument(
     // The job's patient as it is now (a save may have changed it since the first look).
     const compared = await comparePatients(tx, locked!, documentPatient);
     if (compared.check === 'differs' && reason === null)
-      throw patientDiffers(jobId, compared.mismatch, showValues);
+      throw patientDiffers(jobId, compared.mismatch, showValues, dateFormat);
     const patientCheck: PatientCheck = compared.check === 'differs' ? 'confirmed' : compared.check;
     const [holder] = await tx
       .select({
