@@ -129,15 +129,27 @@ export function spannedTablesDocument(repeat = 1, paragraphWords = repeat > 1 ? 
 `;
 }
 
+/** Tables' values and the heading each sits under: SPANNED_CELLS, or what a browser shows. */
+export type ValuesUnderHeadings = readonly {
+  head: readonly string[];
+  cells: readonly { value: string; heading: string }[];
+}[];
+
 /**
- * Where each value of SPANNED_CELLS stands on the page (word boxes of `pdftotext -bbox`) against
- * its table's head row: the heading whose left edge is nearest the value's left edge (cells are
- * set flush left with one padding) must be the value's own, and within `tolerance` points of it.
- * Returns what is out of place as "value under X, not Y" (empty when every value is in place).
+ * Where each value of `expected` (SPANNED_CELLS unless given) stands on the page (word boxes of
+ * `pdftotext -bbox`) against its table's head row: the heading whose left edge is nearest the
+ * value's left edge (cells are set flush left with one padding) must be the value's own, and
+ * within `tolerance` points of it. A value written twice in a table ("Weight" of two visits) is
+ * matched to its occurrences top to bottom. Returns what is out of place as "value under X, not
+ * Y" (empty when every value is in place).
  */
-export function misplacedValues(pages: readonly ProbedPage[], tolerance = 3): string[] {
+export function misplacedValues(
+  pages: readonly ProbedPage[],
+  expected: ValuesUnderHeadings = SPANNED_CELLS,
+  tolerance = 3,
+): string[] {
   const wrong: string[] = [];
-  for (const { head, cells } of SPANNED_CELLS) {
+  for (const { head, cells } of expected) {
     const firsts = head.map((h) => h.split(' ')[0]!);
     // The first page with every heading on one line.
     let found: { page: ProbedPage; y: number; at: Map<string, number> } | null = null;
@@ -161,8 +173,11 @@ export function misplacedValues(pages: readonly ProbedPage[], tolerance = 3): st
       continue;
     }
     const { page, y, at } = found;
+    const below = page.words.filter((x) => x.yMin > y).sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin);
+    const used = new Set<ProbedPage['words'][number]>();
     for (const { value, heading } of cells) {
-      const word = page.words.find((x) => x.text === value && x.yMin > y);
+      const word = below.find((x) => x.text === value && !used.has(x));
+      if (word) used.add(word);
       if (!word) {
         wrong.push(`${value} not found whole below its head`);
         continue;
@@ -176,4 +191,19 @@ export function misplacedValues(pages: readonly ProbedPage[], tolerance = 3): st
     }
   }
   return wrong;
+}
+
+/**
+ * The tokens (9-digit codes, lot numbers) not drawn whole as often as the narrative writes them:
+ * each occurrence must be one word of the page's word boxes, never pieces on two lines.
+ */
+export function tokensNotWhole(pages: readonly ProbedPage[], tokens: readonly string[]): string[] {
+  const wanted = new Map<string, number>();
+  for (const t of tokens) wanted.set(t, (wanted.get(t) ?? 0) + 1);
+  const drawn = new Map<string, number>();
+  for (const w of pages.flatMap((p) => p.words))
+    if (wanted.has(w.text)) drawn.set(w.text, (drawn.get(w.text) ?? 0) + 1);
+  return [...wanted]
+    .filter(([t, n]) => (drawn.get(t) ?? 0) < n)
+    .map(([t, n]) => `${t} whole ${drawn.get(t) ?? 0} of ${n} times`);
 }
