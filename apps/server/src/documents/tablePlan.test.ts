@@ -33,6 +33,19 @@ describe('planTable', () => {
     expect(plan.groups[0]!.widths[0]).toBeGreaterThan(plan.groups[0]!.widths[1]!);
   });
 
+  it('counts a word and the punctuation-led word after it as one unit, as word processors keep them', () => {
+    // "Ordered :6-Aug-2012": no line ends before the colon (UAX #14), so the column needs both.
+    const rows = [[cell('Drug'), cell('Ordered :6-Aug-2012 Seven, Henry'), cell('Started')]];
+    const plan = planTable(rows, 3, 500, options);
+    const unit = measure('Ordered :6-Aug-2012', 'regular', plan.size) + plan.padding;
+    expect(plan.groups[0]!.widths[1]).toBeGreaterThanOrEqual(unit);
+    // Squeezed, the column still keeps the unit: the other columns give way first.
+    const narrow = planTable(rows, 3, 160, options);
+    expect(narrow.groups[0]!.widths[1]).toBeGreaterThanOrEqual(
+      measure('Ordered :6-Aug-2012', 'regular', narrow.size) + narrow.padding - 0.01,
+    );
+  });
+
   it('keeps every column at least as wide as its longest word, shrinking the type when it must', () => {
     const words = ['Temperature', 'Respiratory', '05/20/2014', '120/80mm[Hg]', '27.4kg/m2', 'Pressure'];
     const row = words.map((w) => cell(`${w} ${w}`));

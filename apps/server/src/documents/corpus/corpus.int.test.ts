@@ -15,6 +15,7 @@ import {
   readNarrative,
   type SplitToken,
   splitTokens,
+  stackedWords,
 } from '../../testing/ccdaCorpus/corpusChecks.js';
 import { generateCorpus } from '../../testing/ccdaCorpus/generateCorpus.js';
 import { cdaFixtures } from '../../testing/cdaFixtures.js';
@@ -139,7 +140,7 @@ function check(
     misplaced.push(...r.misplaced);
     from = r.endLine;
   }
-  const splits = splitTokens(layout, narrative.words);
+  const splits = splitTokens(layout, narrative.words, stackedWords(narrative.tables));
   return {
     // A token split over lines is counted as split, not also as missing.
     missing: missingWords(narrative.words, words).filter((w) => !splits.some((s) => s.token === w)),

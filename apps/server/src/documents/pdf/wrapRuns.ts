@@ -134,6 +134,9 @@ export function wrapRuns(runs: readonly Run[], width: number, size: number, meas
   return lines;
 }
 
+/** What starts a word before which no line may end (UAX #14: closing punctuation, solidus). */
+const CLOSING = /^[:;,.!?)\]}/]/;
+
 /**
  * How wide runs are when nothing wraps them: their longest word (text touching across a style
  * change is one word, as wrapRuns keeps it) and their longest line, at `size`.
@@ -147,10 +150,13 @@ export function naturalWidths(
   let line = 0;
   let cursor = 0;
   let pendingSpace = 0;
+  /** The width since the last place a word processor may end a line. */
+  let unit = 0;
   for (const token of tokenize(runs)) {
     if (token.kind === 'break') {
       cursor = 0;
       pendingSpace = 0;
+      unit = 0;
       continue;
     }
     if (token.kind === 'space') {
@@ -158,7 +164,10 @@ export function naturalWidths(
       continue;
     }
     const w = token.pieces.reduce((sum, p) => sum + measure(p.text, p.face, size), 0);
-    word = Math.max(word, w);
+    // Word processors (Unicode line breaking, UAX #14 LB13) never end a line before closing
+    // punctuation even after a space: "Ordered :6-Aug-2012" is one unit to them.
+    unit = pendingSpace > 0 && CLOSING.test(token.pieces[0]!.text) ? unit + pendingSpace + w : w;
+    word = Math.max(word, unit);
     cursor += pendingSpace + w;
     pendingSpace = 0;
     line = Math.max(line, cursor);

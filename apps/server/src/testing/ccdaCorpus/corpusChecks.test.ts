@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlacement, missingWords, readNarrative, splitTokens, tokenise } from './corpusChecks.js';
+import {
+  checkPlacement,
+  missingWords,
+  readNarrative,
+  splitTokens,
+  stackedWords,
+  tokenise,
+} from './corpusChecks.js';
 import { generateCorpus, VENDOR_STYLES } from './generateCorpus.js';
 
 const doc = (text: string) =>
@@ -85,6 +92,31 @@ describe('the corpus checkers', () => {
     expect(splitTokens('walked in\nto the room', tokenise('walked in to the room, went into it'))).toEqual(
       [],
     );
+  });
+
+  it('take a value over the next row’s value in a column for two cells, not for a split token', () => {
+    const { words, tables } = readNarrative(
+      doc(
+        '<table><thead><tr><th>Test</th><th>Value</th></tr></thead><tbody>' +
+          '<tr><td>Eos</td><td>3</td></tr><tr><td>Basos</td><td>0</td></tr><tr><td>Age</td><td>30</td></tr>' +
+          '</tbody></table>',
+      ),
+    );
+    const layout = 'Test    Value\nEos     3\nBasos   0\nAge     30\n';
+    expect(stackedWords(tables)).toEqual(
+      expect.arrayContaining([
+        ['Test', 'Eos'],
+        ['3', '0'],
+        ['0', '30'],
+      ]),
+    );
+    expect(splitTokens(layout, words, stackedWords(tables))).toEqual([]);
+    // Without the table's rows "3" over "0" reads as "30" cut in two.
+    expect(splitTokens(layout, words)).toMatchObject([{ token: '30', pieces: ['3', '0'] }]);
+    // Any other token cut over two lines is still found (only pieces the table stacks are let go).
+    expect(splitTokens('Bas     0\nos\n', words, stackedWords(tables))).toMatchObject([
+      { token: 'Basos', pieces: ['Bas', 'os'] },
+    ]);
   });
 
   it('find a token split after its hyphen as surely as one cut anywhere else', () => {

@@ -259,16 +259,38 @@ export interface SplitToken {
 }
 
 /**
+ * Words one above the other in the narrative's tables: the last word of each cell with the first
+ * word of the cell below it in the same column ("3" in one row's Value over "0" in the next).
+ */
+export function stackedWords(tables: readonly NarrativeTable[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const t of tables) {
+    const at = new Map(t.cells.map((c) => [`${c.row + c.rowspan}:${c.col}`, c]));
+    for (const below of t.cells) {
+      const above = at.get(`${below.row}:${below.col}`);
+      const last = above && tokenise(above.text).at(-1);
+      const first = tokenise(below.text)[0];
+      if (last && first) out.push([last, first]);
+    }
+  }
+  return out;
+}
+
+/**
  * Tokens of the narrative laid out in two or more pieces on consecutive lines ("24898600" over
  * "5"): a piece ending its segment on one line, the rest starting a segment at the same left edge
  * on the next line, together a narrative token — unless the narrative itself has those pieces as
- * words in that order.
+ * words in that order, or one above the other in a table column (`stacked`).
  */
-export function splitTokens(layout: string, words: readonly string[]): SplitToken[] {
+export function splitTokens(
+  layout: string,
+  words: readonly string[],
+  stacked: readonly [string, string][] = [],
+): SplitToken[] {
   const vocabulary = new Set(words);
   const prefixes = new Set<string>();
   for (const w of vocabulary) for (let i = 1; i < w.length; i++) prefixes.add(w.slice(0, i));
-  const pairs = new Set<string>();
+  const pairs = new Set<string>(stacked.map(([a, b]) => `${a}\u0000${b}`));
   for (let i = 1; i < words.length; i++) pairs.add(`${words[i - 1]}\u0000${words[i]}`);
   const lines = unseen(layout.normalize('NFC')).split('\n').map(segments);
   const found: SplitToken[] = [];

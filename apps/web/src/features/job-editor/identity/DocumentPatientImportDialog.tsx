@@ -1,9 +1,9 @@
-import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { DocumentPatientMismatch } from '@quill/core/contract/documents';
-import { IDENTITY_REASON_MAX } from '@quill/core/contract/patientIdentity';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PatientComparison } from './PatientComparison';
+import { ReasonField, useRequiredReason } from './ReasonField';
 
 export interface DocumentPatientImportDialogProps {
   /** The refused import's two patients; null: the dialog is closed. */
@@ -26,21 +26,9 @@ export interface DocumentPatientImportDialogProps {
 export function DocumentPatientImportDialog(props: DocumentPatientImportDialogProps) {
   const { mismatch, refusal, importing, onCancel, onConfirm } = props;
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
   const partsId = useId();
   const opened = mismatch !== null;
-  useEffect(() => {
-    if (opened) {
-      setReason('');
-      setTried(false);
-    }
-  }, [opened]);
-  const given = reason.trim();
-  const confirm = () => {
-    setTried(true);
-    if (given) onConfirm(given);
-  };
+  const reason = useRequiredReason(opened);
   const sideBySide = mismatch?.documentPatient && mismatch.jobPatient;
   return (
     <Modal opened={opened} onClose={onCancel} title={t('documentPatient.confirmTitle')} centered size="lg">
@@ -70,23 +58,16 @@ export function DocumentPatientImportDialog(props: DocumentPatientImportDialogPr
             </div>
           )
         )}
-        <Textarea
+        <ReasonField
           label={t('documentPatient.reason')}
-          required
-          autosize
-          minRows={2}
-          maxLength={IDENTITY_REASON_MAX}
-          value={reason}
-          // One line: the server refuses line breaks in a reason.
-          onChange={(e) => setReason(e.currentTarget.value.replace(/[\r\n]+/g, ' '))}
-          error={tried && !given ? t('documentPatient.reasonRequired') : undefined}
-          data-autofocus
+          requiredMessage={t('documentPatient.reasonRequired')}
+          state={reason}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('documentPatient.cancel')}
           </Button>
-          <Button color="red.9" onClick={confirm} loading={importing}>
+          <Button color="red.9" onClick={() => reason.confirm(onConfirm)} loading={importing}>
             {t('documentPatient.confirm')}
           </Button>
         </Group>

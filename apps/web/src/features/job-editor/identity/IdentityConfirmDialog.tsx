@@ -1,8 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IDENTITY_REASON_MAX } from '@quill/core/contract/patientIdentity';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonField, useRequiredReason } from './ReasonField';
 
 export interface IdentityConfirmDialogProps {
   opened: boolean;
@@ -25,19 +24,7 @@ export interface IdentityConfirmDialogProps {
 export function IdentityConfirmDialog(props: IdentityConfirmDialogProps) {
   const { opened, rules, refusal, saving, onCancel, onConfirm } = props;
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setReason('');
-      setTried(false);
-    }
-  }, [opened]);
-  const given = reason.trim();
-  const confirm = () => {
-    setTried(true);
-    if (given) onConfirm(given);
-  };
+  const reason = useRequiredReason(opened);
   return (
     <Modal opened={opened} onClose={onCancel} title={t('patientIdentity.confirmTitle')} centered size="lg">
       <Stack gap="sm">
@@ -58,23 +45,16 @@ export function IdentityConfirmDialog(props: IdentityConfirmDialogProps) {
             <Text>{refusal}</Text>
           )}
         </div>
-        <Textarea
+        <ReasonField
           label={t('patientIdentity.reason')}
-          required
-          autosize
-          minRows={2}
-          maxLength={IDENTITY_REASON_MAX}
-          value={reason}
-          // One line: the server refuses line breaks in a reason.
-          onChange={(e) => setReason(e.currentTarget.value.replace(/[\r\n]+/g, ' '))}
-          error={tried && !given ? t('patientIdentity.reasonRequired') : undefined}
-          data-autofocus
+          requiredMessage={t('patientIdentity.reasonRequired')}
+          state={reason}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('patientIdentity.cancel')}
           </Button>
-          <Button color="red.9" onClick={confirm} loading={saving}>
+          <Button color="red.9" onClick={() => reason.confirm(onConfirm)} loading={saving}>
             {t('patientIdentity.release')}
           </Button>
         </Group>
