@@ -12,28 +12,12 @@ export class DatabaseNotAnswering extends Error {
   }
 }
 
+/** How often the watch looks at its question in flight. */
+const TICK_MS = 100;
+
 /** A pg connection's socket: closing it fails the connection's statement at once (pg-pool does so too). */
 function destroySocket(client: pg.Client) {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-}
-
-/** How long to wait for `answered`; false when it did not settle true in time. */
-async function answeredWithin(answered: Promise<boolean>, ms: number): Promise<boolean> {
-  let settled: boolean | undefined;
-  void answered.then((ok) => {
-    settled = ok;
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  const first = await Promise.race([answered, late]);
-  clearTimeout(timer);
-  if (first !== undefined) return first;
-  // The timer may have fired late because the event loop was busy with other work, while the answer
-  // waits unread in the socket: one more turn of the loop (its poll phase) reads it first.
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled === true;
 }
 
 /**
@@ -42,18 +26,26 @@ async function answeredWithin(answered: Promise<boolean>, ms: number): Promise<b
  * database leaves statements waiting as long as it hangs, which no error ever ends.
  *
  * A connection of its own (not the pool's) asks `select 1` every DATABASE_LIMITS.watchIntervalMs.
- * An answer later than DATABASE_LIMITS.answerTimeoutMs, or an error, and the database is not
- * answering: every pooled connection (idle, connecting or in a statement) is closed, so each
- * statement in flight fails at once, and every new connection is refused until the watch hears an
- * answer again on a fresh connection (DatabaseNotAnswering). Calls thus answer 503 within about
- * 1.25 s of the hang, new ones at once, and succeed again within a watch interval of the return.
- * A slow statement is not a hang: while `select 1` answers, no statement is cut short.
+ * No answer within DATABASE_LIMITS.answerTimeoutMs, and no statement of the pool finished in that
+ * time either: the database is not answering. Every pooled connection (idle, opening or in a
+ * statement) is closed, so each statement in flight fails at once, and every new connection is
+ * refused (DatabaseNotAnswering) until the watch hears an answer again on a fresh connection.
+ * Calls thus answer 503 within about 1.2 s of the hang, new ones at once, and succeed again within
+ * a watch interval of the return. A slow statement is not a hang: while the database answers
+ * anything, no statement is cut short. An error (refused, reset) is no hang either: a database that
+ * is down fails each call by itself, fast (issue 23).
  */
 export class DatabaseWatch {
   private answering = true;
   /** Every connection of the pool that has not ended, whatever it is doing. */
   private readonly clients = new Set<pg.Client>();
+  /** The watch's own connection, once it answered. */
   private probe: pg.Client | null = null;
+  /** The question in flight: on which connection, asked when. */
+  private asking: { client: pg.Client; since: number } | null = null;
+  private lastAsked = Number.NEGATIVE_INFINITY;
+  /** When the database last finished a statement, on any connection of the pool or the watch's. */
+  private lastHeard = performance.now();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -69,7 +61,8 @@ export class DatabaseWatch {
 
   /**
    * The connection class for the pool: each gives up opening after connectTimeoutMs (the database
-   * is down: 503), is known to the watch, and refuses to open while the database is not answering.
+   * is down: 503), is known to the watch, tells it of every statement finished, and refuses to open
+   * while the database is not answering.
    */
   clientClass(): typeof pg.Client {
     const watch = this;
@@ -78,6 +71,9 @@ export class DatabaseWatch {
         super({ ...config, connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs });
         watch.clients.add(this);
         this.once('end', () => watch.clients.delete(this));
+        (this as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => {
+          watch.lastHeard = performance.now();
+        });
       }
 
       override connect(): Promise<pg.Client>;
@@ -97,41 +93,60 @@ export class DatabaseWatch {
   }
 
   start() {
-    this.schedule(DATABASE_LIMITS.watchIntervalMs);
+    this.schedule();
   }
 
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    const asking = this.asking;
+    this.asking = null;
+    if (asking) destroySocket(asking.client);
     const probe = this.probe;
     this.probe = null;
-    if (!probe) return;
-    if (!this.answering) destroySocket(probe);
-    else await probe.end().catch(() => undefined);
+    if (probe && probe !== asking?.client) await probe.end().catch(() => undefined);
   }
 
-  private schedule(ms: number) {
-    this.timer = setTimeout(() => void this.check(), ms);
+  private schedule() {
+    this.timer = setTimeout(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
 
-  private async check() {
+  private tick() {
     if (this.stopped) return;
-    const answered = await this.ask();
-    if (this.stopped) {
-      await this.stop();
-      return;
+    const asking = this.asking;
+    const now = performance.now();
+    if (!asking) {
+      if (!this.answering || now - this.lastAsked >= DATABASE_LIMITS.watchIntervalMs) this.ask();
+    } else if (now - asking.since > DATABASE_LIMITS.answerTimeoutMs) {
+      // The timer may fire late because the event loop was busy with other work, while the answer
+      // waits unread in the socket: one more turn of the loop (its poll phase) reads it first.
+      setImmediate(() => this.unanswered(asking));
     }
-    if (answered !== this.answering) {
-      this.answering = answered;
-      if (!answered) for (const client of this.clients) destroySocket(client);
-      this.changed(answered);
-    }
-    this.schedule(DATABASE_LIMITS.watchIntervalMs);
+    this.schedule();
   }
 
-  /** One `select 1` on the watch's connection (opened first when there is none), in time or not. */
-  private async ask(): Promise<boolean> {
+  /**
+   * The question went unanswered too long. While the pool's statements still finish, the database
+   * answers, only slowly: the question gets longer (then a fresh connection). When the database is
+   * silent too, it is not answering.
+   */
+  private unanswered(asking: { client: pg.Client; since: number }) {
+    if (this.stopped || this.asking !== asking) return;
+    const now = performance.now();
+    const silent = now - this.lastHeard > DATABASE_LIMITS.answerTimeoutMs;
+    if (this.answering && !silent && now - asking.since <= 3 * DATABASE_LIMITS.answerTimeoutMs) return;
+    this.asking = null;
+    if (this.probe === asking.client) this.probe = null;
+    destroySocket(asking.client);
+    if (!this.answering || !silent) return;
+    this.answering = false;
+    for (const client of this.clients) destroySocket(client);
+    this.changed(false);
+  }
+
+  /** One `select 1` on the watch's connection, opened first when there is none. */
+  private ask() {
     const client =
       this.probe ??
       new pg.Client({
@@ -141,17 +156,29 @@ export class DatabaseWatch {
       });
     const fresh = client !== this.probe;
     if (fresh) client.on('error', () => undefined);
-    const answer = (async () => {
+    const asking = { client, since: performance.now() };
+    this.asking = asking;
+    this.lastAsked = asking.since;
+    (async () => {
       if (fresh) await client.connect();
       await client.query('select 1');
-      return true;
-    })().catch(() => false);
-    const ok = await answeredWithin(answer, DATABASE_LIMITS.answerTimeoutMs);
-    if (ok) this.probe = client;
-    else {
-      this.probe = null;
-      destroySocket(client);
-    }
-    return ok;
+    })().then(
+      () => {
+        if (this.asking !== asking || this.stopped) return;
+        this.asking = null;
+        this.probe = client;
+        this.lastHeard = performance.now();
+        if (this.answering) return;
+        this.answering = true;
+        this.changed(true);
+      },
+      () => {
+        // Refused or reset (a database that is down: each call fails by itself, fast): ask again.
+        if (this.asking !== asking) return;
+        this.asking = null;
+        if (this.probe === client) this.probe = null;
+        destroySocket(client);
+      },
+    );
   }
 }

@@ -138,12 +138,13 @@ export const DATABASE_LIMITS = {
   /**
    * Issue 41: a database that stops answering without closing its connections (a frozen VM, a
    * network partition). The server asks `select 1` on a connection of its own every
-   * `watchIntervalMs`; an answer that takes longer than `answerTimeoutMs` means the database is not
-   * answering: every call in flight and every new one answers 503 at once, until an answer again.
-   * In flight: at most interval + timeout (1.25 s) after the database stopped.
+   * `watchIntervalMs`; no answer within `answerTimeoutMs`, and no other statement finished in that
+   * time, means the database is not answering: every call in flight and every new one answers 503
+   * at once, until it answers again (apps/server/src/db/databaseWatch.ts). In flight: about
+   * interval + timeout (1.05–1.2 s) after the database stopped.
    */
   watchIntervalMs: 250,
-  answerTimeoutMs: 1_000,
+  answerTimeoutMs: 800,
 } as const;
 
 /**

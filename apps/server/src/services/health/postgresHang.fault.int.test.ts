@@ -62,6 +62,12 @@ describe.runIf(bin)('PostgreSQL hung under load', () => {
     await pg?.destroy();
   });
 
+  it('a slow statement is no hang: it runs to its end and the database stays answering', async () => {
+    const { rows } = await t.ctx.database.executeSql('select pg_sleep(2.5), 1 as done', []);
+    expect(rows[0]).toMatchObject({ done: 1 });
+    expect(t.ctx.database.answering?.()).toBe(true);
+  });
+
   it('SIGSTOP: 503 within 2 s, in flight or new; success within 5 s of SIGCONT; no acknowledged save lost', async () => {
     const load = startFaultLoad(w, editor, jobId);
     const { answers, acknowledged, databaseChecks } = load;
@@ -80,7 +86,7 @@ describe.runIf(bin)('PostgreSQL hung under load', () => {
     expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
     expect(answers.filter((a) => a.call === 'health').every((a) => a.status === 200)).toBe(true);
     const before = answers.filter((a) => a.ended < frozen);
-    expect(before.length).toBeGreaterThan(10);
+    expect(before.length).toBeGreaterThan(3);
     expect(before.every((a) => a.status === 200)).toBe(true);
     // In flight when it froze, or asked while frozen: each answered within 2 s of the later of the
     // two, whether it ended before the thaw or (asked just before it) after.
@@ -88,7 +94,7 @@ describe.runIf(bin)('PostgreSQL hung under load', () => {
     expect(hung.filter((a) => a.call !== 'health' && a.status === 503).length).toBeGreaterThan(10);
     const waits = hung.map((a) => a.ended - Math.max(a.started, frozen));
     for (const waited of waits) expect(waited).toBeLessThan(2_000);
-    // The health check says so once the watch has noticed (within 1.25 s); with the database hung
+    // The health check says so once the watch has noticed (within about 1.2 s); with the database hung
     // the session cannot be read, so it answers as to anyone: failed, without the why.
     const noticed = databaseChecks.filter((c) => c.asked >= frozen + 1_500 && c.answered <= thawing);
     expect(noticed.length).toBeGreaterThan(0);
