@@ -160,7 +160,11 @@ export class DatabaseWatch {
     this.asking = asking;
     this.lastAsked = asking.since;
     (async () => {
-      if (fresh) await client.connect();
+      if (fresh) {
+        await client.connect();
+        // The watch never keeps a process alive (a command-line tool that forgot to close).
+        (client as unknown as { connection: { stream: { unref?(): void } } }).connection.stream.unref?.();
+      }
       await client.query('select 1');
     })().then(
       () => {
