@@ -125,6 +125,9 @@ describe.runIf(bin)('PostgreSQL hung under load', () => {
       ).length;
     }
     expect(beats).toBeGreaterThan(0);
+    // The auth listener (LISTEN on a connection of its own) hears every writer again.
+    for (let i = 0; i < 200 && !t.ctx.sessionCache.serving; i++) await sleep(100);
+    expect(t.ctx.sessionCache.serving).toBe(true);
 
     process.stdout.write(
       `PostgreSQL hang test: ${answers.length} answers (${before.length} before the freeze, ${hung.length} in flight or asked while frozen, slowest ${Math.round(Math.max(...waits))} ms after the freeze); first success ${Math.round(firstSuccess!.ended - back)} ms after SIGCONT; ${acknowledged.length} acknowledged saves, all read back\n`,
