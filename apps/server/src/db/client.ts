@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { AUTH_CHANNEL } from './authNotifications.js';
+import { DatabaseWatch } from './databaseWatch.js';
 import { releaseClientsOnFailure } from './releasingTransaction.js';
 import * as schema from './schema/index.js';
 
@@ -37,6 +38,11 @@ export interface Database {
    * write is emitted before that write's promise resolves.
    */
   notifications: EventEmitter<{ auth: [payload: string] }>;
+  /**
+   * False while the database does not answer (PostgreSQL hung: db/databaseWatch.ts); PGlite runs
+   * in this process and cannot hang apart from it, so it has none.
+   */
+  answering?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -49,25 +55,22 @@ export interface DatabaseOptions {
   pgliteFrom?: Blob;
   /** Called when an idle pooled connection fails (PostgreSQL restarted); must not throw. */
   onPoolError?: (err: Error) => void;
-}
-
-/** A connection that gives up opening after DATABASE_LIMITS.connectTimeoutMs: the database is down. */
-class PromptClient extends pg.Client {
-  constructor(config: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: DATABASE_LIMITS.connectTimeoutMs });
-  }
+  /** Called when the database stops answering (false) and when it answers again (true). */
+  onAnswering?: (answering: boolean) => void;
 }
 
 /** Opens PGlite (file-backed or in memory) or a PostgreSQL pool. Does not migrate. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
+    const watch = new DatabaseWatch(opts.url, (answering) => opts.onAnswering?.(answering));
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
       // Issue 23: with the database down, a call fails within 2 s (503) rather than waiting on it —
-      // each connection stops trying after connectTimeoutMs (PromptClient); a call waiting for a
-      // free connection of a busy pool waits longer (issue 24).
-      Client: PromptClient as unknown as new () => pg.ClientBase, // pg-pool passes it the pool config
+      // each connection stops trying after connectTimeoutMs; a call waiting for a free connection
+      // of a busy pool waits longer (issue 24). Issue 41: with the database hung, the watch closes
+      // every connection and refuses new ones until it answers again (db/databaseWatch.ts).
+      Client: watch.clientClass() as unknown as new () => pg.ClientBase, // pg-pool passes it the pool config
       connectionTimeoutMillis: DATABASE_LIMITS.poolWaitMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: DATABASE_LIMITS.keepAliveDelayMs,
@@ -92,16 +95,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     releaseClientsOnFailure(db, pool);
+    watch.start();
     return {
       kind: 'postgres',
       db,
       url: opts.url,
       notifications,
+      answering: () => watch.isAnswering(),
       executeSql: async (text, values) => {
         const r = await pool.query(text, values as unknown[] | undefined);
         return { rows: r.rows };
       },
-      close: () => pool.end(),
+      close: async () => {
+        await watch.stop();
+        await pool.end();
+      },
     };
   }
   const client = opts.pgliteDir

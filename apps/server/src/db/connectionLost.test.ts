@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable } from './connectionLost.js';
+import { DatabaseNotAnswering } from './databaseWatch.js';
 
 /** How Drizzle reports a failed statement: its own error, the driver's as the cause. */
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -17,6 +18,8 @@ describe('a lost database connection', () => {
       wrapped(new Error('Connection terminated unexpectedly')),
       new Error('timeout exceeded when trying to connect'),
       new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'connect failed'),
+      // Issue 41: a hung database, its connections closed and new ones refused by the watch.
+      wrapped(new DatabaseNotAnswering()),
     ];
     for (const err of lost) {
       const domain = databaseUnavailable(err);

@@ -1,5 +1,6 @@
 import { message } from '@quill/core';
 import { type DomainError, unavailable } from '../errors/domainErrors.js';
+import { DatabaseNotAnswering } from './databaseWatch.js';
 
 /** Socket errors of a database that is down, restarting or unreachable. */
 const SOCKET_CODES = new Set([
@@ -32,6 +33,7 @@ const MESSAGES = [
 
 function lostConnection(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
+  if (err instanceof DatabaseNotAnswering) return true;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof e.code === 'string' && (SOCKET_CODES.has(e.code) || isConnectionSqlState(e.code))) return true;
   if (typeof e.message === 'string' && MESSAGES.some((m) => m.test(e.message as string))) return true;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,26 @@ export interface PrivatePostgres {
   /** pg_ctl stop: `fast` ends the sessions cleanly, `immediate` as a crash would. */
   stop(mode: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
+  /**
+   * SIGSTOP to the postmaster and every backend (issue 41: a frozen VM, a partition): connections
+   * stay open and unanswered; `thaw` sends SIGCONT. The postmaster first, so it forks no more.
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   destroy(): Promise<void>;
+}
+
+/** The processes whose parent is `pid`, read from /proc (Linux). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(join('/proc', entry, 'stat'), 'utf8').catch(() => '');
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === pid) children.push(Number(entry));
+  }
+  return children;
 }
 
 /**
@@ -59,6 +78,7 @@ export async function createPrivatePostgres(bin: string): Promise<PrivatePostgre
   };
   await start();
   let running = true;
+  let frozen: number[] = [];
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop(mode) {
@@ -69,7 +89,18 @@ export async function createPrivatePostgres(bin: string): Promise<PrivatePostgre
       await start();
       running = true;
     },
+    async freeze() {
+      const postmaster = Number((await readFile(join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      process.kill(postmaster, 'SIGSTOP');
+      frozen = [postmaster, ...(await childrenOf(postmaster))];
+      for (const pid of frozen.slice(1)) process.kill(pid, 'SIGSTOP');
+    },
+    async thaw() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      frozen = [];
+    },
     async destroy() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
       if (running) await tool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message } from '../i18n/format.js';
 import { LIMITS } from '../rules/constants.js';
 import { bodyId, queryId } from './ids.js';
 import { plainText } from './text.js';
@@ -93,6 +94,14 @@ export const FaxRequestSchema = z
      * goes only to its own recipients (docs/decisions.md "Faxing").
      */
     together: z.boolean().optional(),
+    /**
+     * Issue 41: a key the client makes once per send and sends again when it retries a request that
+     * got no answer. A repeat of a key answers what its first request answered and faxes nothing
+     * (kept LIMITS.faxRequestKeyHours, per account; docs/decisions.md "Fax request keys").
+     */
+    requestKey: plainText('requestKey', { max: LIMITS.faxRequestKeyMax })
+      .regex(/^[A-Za-z0-9_-]+$/, message('fax.requestKeyInvalid', { max: LIMITS.faxRequestKeyMax }))
+      .optional(),
   })
   .superRefine((request, issues) => {
     for (const [i, r] of request.recipients.entries()) {

@@ -656,6 +656,9 @@ export const enUS = {
     notContactOf_other: 'Not a contact of jobs {{jobIds}}',
     outsideContacts:
       '{{name}} is not a contact of job {{jobIds}}. Nothing was faxed: confirm that the job may go to this recipient.',
+    requestKeyReused:
+      'This fax request key was already used for a different fax. Nothing was faxed: send again from the fax dialog.',
+    requestKeyInvalid: 'The fax request key must be 1 to {{max}} letters, digits, - or _.',
     confirmTitle: 'Fax to recipients outside the jobs’ contacts?',
     confirmIntro:
       'These recipients are not contacts of every job they would receive. Fax only if each may receive these patients’ documents.',

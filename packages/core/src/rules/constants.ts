@@ -21,6 +21,12 @@ export const LIMITS = {
   tooltipDelayMs: 450,
   faxSearchLimit: 300,
   faxSearchShown: 3,
+  /**
+   * Issue 41: the key a fax request carries (the dialog makes one per send and sends it again on a
+   * retry): at most this many letters, digits, `-` and `_`; its first answer is kept this long.
+   */
+  faxRequestKeyMax: 64,
+  faxRequestKeyHours: 24,
   healthCheckTimeoutMs: 60_000,
   attachmentMaxRangeDays: 180,
   externalEditCloseDelayMs: 3000,
@@ -129,6 +135,16 @@ export const DATABASE_LIMITS = {
   poolWaitMs: 15_000,
   /** TCP keep-alive on idle connections, so a vanished server is noticed. */
   keepAliveDelayMs: 10_000,
+  /**
+   * Issue 41: a database that stops answering without closing its connections (a frozen VM, a
+   * network partition). The server asks `select 1` on a connection of its own every
+   * `watchIntervalMs`; no answer within `answerTimeoutMs`, and no other statement finished in that
+   * time, means the database is not answering: every call in flight and every new one answers 503
+   * at once, until it answers again (apps/server/src/db/databaseWatch.ts). In flight: about
+   * interval + timeout (1.05–1.2 s) after the database stopped.
+   */
+  watchIntervalMs: 250,
+  answerTimeoutMs: 800,
 } as const;
 
 /**

@@ -119,6 +119,29 @@ export const faxRecordJobs = pgTable(
   ],
 );
 
+/**
+ * Issue 41: a fax request's client key and its first answer, per account, so that a retry of a
+ * request that got no answer answers the same and faxes nothing (services/fax/faxRequestKeys.ts).
+ * `requestHash` tells a repeat from another request under the same key; rows older than
+ * LIMITS.faxRequestKeyHours are ignored and removed.
+ */
+export const faxRequests = pgTable(
+  'fax_requests',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.requestKey] }),
+    index('fax_requests_created_idx').on(t.createdAt),
+  ],
+);
+
 export const printEvents = pgTable(
   'print_events',
   {

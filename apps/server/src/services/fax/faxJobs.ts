@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FaxRequest, type FaxResult, groupFaxes, message, normaliseFaxNumber } from '@quill/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { documentVersions, faxRecordJobs, faxRecords } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
 import { conflict, invalid, unprocessable } from '../../errors/domainErrors.js';
@@ -10,6 +11,7 @@ import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJobs } from '../jobAccess/requireJobs.js';
 import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
+import { FaxRequestKeyTaken, faxRequestKeyOf, firstFaxAnswer, keepFaxAnswer } from './faxRequestKeys.js';
 
 /** A recipient of the request, its number normalised, with the jobs chosen for it (if named). */
 type Recipient = LinkedRecipient & { jobIds?: number[] };
@@ -76,6 +78,50 @@ function requireConfirmedOutsideContacts(request: FaxRequest, faxes: FaxToQueue[
 }
 
 /**
+ * In the caller's transaction: one fax record per planned fax (status queued, a fresh idempotency
+ * key) with its jobs, and one durable sendFax task per record, whose pg-boss id is that key.
+ */
+async function queueFaxes(ctx: AppContext, auth: Auth, tx: Tx, faxes: FaxToQueue[]) {
+  const { config } = ctx;
+  const made = await tx
+    .insert(faxRecords)
+    .values(
+      faxes.map((f) => ({
+        jobId: f.jobIds[0]!,
+        idempotencyKey: randomUUID(),
+        recipientName: f.to.name,
+        faxNumber: f.to.number,
+        recipientType: f.to.recipientType,
+        status: 'queued',
+        transport: config.FAX_TRANSPORT,
+        requestedByAccountId: auth.accountId,
+      })),
+    )
+    .returning({ id: faxRecords.id, key: faxRecords.idempotencyKey, number: faxRecords.faxNumber });
+  await tx.insert(faxRecordJobs).values(
+    made.flatMap((record, i) =>
+      faxes[i]!.jobIds.map((jobId, ordinal) => ({
+        faxRecordId: record.id,
+        jobId,
+        ordinal,
+        recipientId: faxes[i]!.linkOf(jobId),
+      })),
+    ),
+  );
+  await ctx.tasks.insert(
+    sendFaxTask,
+    made.map((record) => ({ id: record.key, payload: { faxRecordId: record.id } })),
+    {
+      db: transactionSql(tx),
+      retryLimit: config.FAX_RETRY_LIMIT,
+      retryDelaySeconds: config.FAX_RETRY_DELAY_SECONDS,
+      expireInSeconds: config.FAX_SEND_TIMEOUT_SECONDS,
+    },
+  );
+  return made.map((record, i) => ({ ...record, fax: faxes[i]! }));
+}
+
+/**
  * POST /api/jobs/Fax: checks every job (the account's, one client facility, each with a document)
  * and every recipient's number, plans the faxes (each job only to its own chosen recipients unless
  * the request sends them `together`; one fax per number), then in one transaction writes one fax
@@ -85,7 +131,9 @@ function requireConfirmedOutsideContacts(request: FaxRequest, faxes: FaxToQueue[
  * request confirms it (`confirmOutsideContacts`); each job's audit row then names the fax records
  * that went outside its contacts, and each job's `fax_record_jobs` row says whether it reached its
  * own contact. Jobs of several client facilities answer `{success: false}` with the spec's
- * message, for the dialog to show (docs/decisions.md).
+ * message, for the dialog to show (docs/decisions.md). A request that carries a key
+ * (`requestKey`, issue 41) is sent once: a repeat of the key answers the first answer and queues
+ * nothing (services/fax/faxRequestKeys.ts).
  */
 export async function faxJobs(
   ctx: AppContext,
@@ -94,6 +142,10 @@ export async function faxJobs(
   ip: string | null,
 ): Promise<FaxResult> {
   const found = await requireJobs(ctx, auth, request.jobIds);
+  // Issue 41: a retry of a request that was answered (and perhaps never heard) faxes nothing again.
+  const key = faxRequestKeyOf(auth.accountId, request);
+  const first = key && (await firstFaxAnswer(ctx.database.db, key));
+  if (first) return first;
   const list = normaliseRecipients(request.recipients);
   if (new Set(found.map((j) => j.clientFacilityId)).size > 1) {
     return { success: false, text: message('fax.sameFacility') };
@@ -113,45 +165,19 @@ export async function faxJobs(
   const linkOf = await faxContactLinks(ctx, found[0]!.corporateStructureId, jobIds, list);
   const faxes = planFaxes(request, list, jobIds, linkOf);
   requireConfirmedOutsideContacts(request, faxes);
-  const { config } = ctx;
-  const records = await ctx.database.db.transaction(async (tx) => {
-    const made = await tx
-      .insert(faxRecords)
-      .values(
-        faxes.map((f) => ({
-          jobId: f.jobIds[0]!,
-          idempotencyKey: randomUUID(),
-          recipientName: f.to.name,
-          faxNumber: f.to.number,
-          recipientType: f.to.recipientType,
-          status: 'queued',
-          transport: config.FAX_TRANSPORT,
-          requestedByAccountId: auth.accountId,
-        })),
-      )
-      .returning({ id: faxRecords.id, key: faxRecords.idempotencyKey, number: faxRecords.faxNumber });
-    await tx.insert(faxRecordJobs).values(
-      made.flatMap((record, i) =>
-        faxes[i]!.jobIds.map((jobId, ordinal) => ({
-          faxRecordId: record.id,
-          jobId,
-          ordinal,
-          recipientId: faxes[i]!.linkOf(jobId),
-        })),
-      ),
-    );
-    await ctx.tasks.insert(
-      sendFaxTask,
-      made.map((record) => ({ id: record.key, payload: { faxRecordId: record.id } })),
-      {
-        db: transactionSql(tx),
-        retryLimit: config.FAX_RETRY_LIMIT,
-        retryDelaySeconds: config.FAX_RETRY_DELAY_SECONDS,
-        expireInSeconds: config.FAX_SEND_TIMEOUT_SECONDS,
-      },
-    );
-    return made.map((record, i) => ({ ...record, fax: faxes[i]! }));
-  });
+  const queued: FaxResult = { success: true, text: message('fax.queued') };
+  let records: Awaited<ReturnType<typeof queueFaxes>>;
+  try {
+    records = await ctx.database.db.transaction(async (tx) => {
+      if (key) await keepFaxAnswer(tx, key, queued);
+      return queueFaxes(ctx, auth, tx, faxes);
+    });
+  } catch (err) {
+    // The same key sent twice at once: the first to commit faxed; this one answers what it did.
+    if (key && err instanceof FaxRequestKeyTaken)
+      return (await firstFaxAnswer(ctx.database.db, key)) ?? queued;
+    throw err;
+  }
   for (const job of found) {
     const carrying = records.filter((r) => r.fax.jobIds.includes(job.id));
     if (!carrying.length) continue;
@@ -162,5 +188,5 @@ export async function faxJobs(
       ...(outside.length ? { outsideContactsConfirmed: outside } : {}),
     });
   }
-  return { success: true, text: message('fax.queued') };
+  return queued;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import type { TestBrowser } from '../../testing/browser.js';
+import { startFaultLoad } from '../../testing/databaseFaultLoad.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
 import {
   createPrivatePostgres,
@@ -17,14 +18,6 @@ if (!bin) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Answer {
-  call: 'save' | 'read' | 'health';
-  status: number;
-  started: number;
-  ended: number;
-  body?: string;
-}
 
 /**
  * Issue 23 acceptance: PostgreSQL stopped under load (pg_ctl stop -m fast, then -m immediate as a
@@ -57,48 +50,8 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
   it.each(['fast', 'immediate'] as const)(
     'pg_ctl stop -m %s: 503 within 2 s while down, success within 5 s after, no acknowledged save lost',
     async (mode) => {
-      const answers: Answer[] = [];
-      const acknowledged: number[] = [];
-      const databaseChecks: { asked: number; answered: number; passed: boolean }[] = [];
-      let running = true;
-      let n = 0;
-      const timed = async (call: Answer['call'], request: () => ReturnType<TestBrowser['get']>) => {
-        const started = performance.now();
-        const res = await request();
-        const ended = performance.now();
-        answers.push({
-          call,
-          status: res.statusCode,
-          started,
-          ended,
-          ...(res.statusCode >= 500 && res.statusCode !== 503 ? { body: res.body } : {}),
-        });
-        return res;
-      };
-      const loop = async () => {
-        while (running) {
-          const lastName = `Load${n++}`;
-          const saved = await timed('save', () =>
-            editor.post('/api/job/SavePhysician', {
-              clientFacilityId: w.cf.id,
-              jobId,
-              physician: { lastName },
-            }),
-          );
-          if (saved.statusCode === 200) acknowledged.push((saved.json() as { userId: number }).userId);
-          const last = acknowledged.at(-1);
-          if (last !== undefined) await timed('read', () => editor.get(`/api/jobs/physicians/${last}`));
-          const asked = performance.now();
-          const health = await timed('health', () => editor.get('/api/healthcheck/results'));
-          if (health.statusCode === 200) {
-            const [database] = (health.json() as { results: { result: boolean }[] }).results;
-            databaseChecks.push({ asked, answered: performance.now(), passed: database!.result });
-          }
-          await sleep(10);
-        }
-      };
-      const loops = [loop(), loop(), loop()];
-
+      const load = startFaultLoad(w, editor, jobId);
+      const { answers, acknowledged, databaseChecks } = load;
       await sleep(1_500);
       const stopping = performance.now();
       await pg.stop(mode);
@@ -107,15 +60,9 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
       const starting = performance.now();
       await pg.start();
       const back = performance.now();
-      const until = back + 10_000;
-      const recovered = () =>
-        answers.some((a) => a.call !== 'health' && a.started >= back && a.status === 200);
-      while (performance.now() < until && !recovered()) {
-        await sleep(50);
-      }
+      const firstSuccess = await load.recovery(back);
       await sleep(500);
-      running = false;
-      await Promise.all(loops);
+      await load.stop();
 
       const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503);
       expect(serverErrors).toEqual([]);
@@ -138,17 +85,11 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
       expect(checksDuring.every((c) => !c.passed)).toBe(true);
       const databaseCheck = (await editor.get('/api/healthcheck/results')).json().results[0];
       expect(databaseCheck).toMatchObject({ name: 'Database', result: true });
-      const firstSuccess = answers.find((a) => a.call !== 'health' && a.started >= back && a.status === 200);
       expect(firstSuccess).toBeDefined();
       expect(firstSuccess!.ended - back).toBeLessThan(5_000);
 
       // Every save the server acknowledged is there after the crash and restart.
-      const missing: number[] = [];
-      for (const userId of acknowledged) {
-        const res = await editor.get(`/api/jobs/physicians/${userId}`);
-        if (res.statusCode !== 200) missing.push(userId);
-      }
-      expect(missing).toEqual([]);
+      expect(await load.missing()).toEqual([]);
       const slowest = Math.max(...during.map((a) => a.ended - a.started));
       process.stdout.write(
         `PostgreSQL fault test (stop -m ${mode}): ${answers.length} answers (${before.length} before the stop, ${during.length} while down, all 503 but the health check's 200, slowest ${Math.round(slowest)} ms); first success ${Math.round(firstSuccess!.ended - back)} ms after the restart; ${acknowledged.length} acknowledged saves, all read back\n`,

@@ -4,6 +4,7 @@ import type { HealthCheckResponse, HealthCheckResult } from '@quill/core';
 import { enUS, message } from '@quill/core';
 import { desc } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { DatabaseNotAnswering } from '../../db/databaseWatch.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { buildInfo, buildLabel } from '../../system/buildInfo.js';
@@ -74,6 +75,9 @@ function checks(ctx: AppContext, details: boolean): Check[] {
       name: 'Database',
       required: true,
       run: async () => {
+        // Hung (issue 41): the watch knows it already; a statement would only be refused.
+        if (ctx.database.answering?.() === false)
+          return { ok: false, detail: new DatabaseNotAnswering().message };
         const started = performance.now();
         const { rows } = await ctx.database.executeSql('select 1 as ok', []);
         const ms = Math.round(performance.now() - started);

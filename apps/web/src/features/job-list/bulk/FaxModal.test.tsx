@@ -275,6 +275,7 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
           jobIds: [41],
         },
       ],
+      requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(onClose).toHaveBeenCalled();
   });
@@ -294,6 +295,7 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
         { id: 1, name: 'Dr Ann Lee', faxNumber: '5550101', recipientType: 'Addressee', faxFlag: true },
       ],
       together: true,
+      requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 
@@ -348,5 +350,25 @@ describe('Fax modal (spec 01 §5, §7, §9)', () => {
     fireEvent.click(faxButton());
     expect(await screen.findByText(F.failed)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends a request again with the key it carried (issue 41), another request with a new key', async () => {
+    let answer: unknown = apiError(503, 'database_unavailable', 'Quill cannot reach its database');
+    const { api, faxButton, job41 } = renderFax({ routes: { 'POST /api/jobs/Fax': () => answer } });
+    const keys = () =>
+      api.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { requestKey: string }).requestKey);
+    fireEvent.click(await within(job41()).findByRole('checkbox', { name: 'Dr Ann Lee 555 0101' }));
+    fireEvent.click(faxButton());
+    expect(await screen.findByText(F.failed)).toBeTruthy();
+    await waitFor(() => expect(faxButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(faxButton());
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    expect(keys()[1]).toBe(keys()[0]);
+    await waitFor(() => expect(faxButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(within(job41()).getByRole('checkbox', { name: 'Dr Cara Carbon 555 0303' }));
+    answer = { success: true, text: 'queued' };
+    fireEvent.click(faxButton());
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
   });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
 import { ApiRequestError } from '../../../lib/api';
-import { faxJobs, fetchContacts } from './bulkApi';
+import { faxJobs, faxRequest, fetchContacts } from './bulkApi';
 import { CustomRecipientForm } from './CustomRecipientForm';
 import { FaxConfirmOutside, type OutsideRecipient } from './FaxConfirmOutside';
 import { FaxPlan } from './FaxPlan';
@@ -23,6 +23,7 @@ import {
   recipientsToSend,
   setPicked,
 } from './faxRecipients';
+import { keyForSend, type SentRequest } from './faxRequestKey';
 
 export interface FaxModalProps {
   /** The checked jobs (all of one client facility); null when closed. */
@@ -78,6 +79,7 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const customCount = useRef(0);
+  const lastSend = useRef<SentRequest | null>(null);
   const several = jobIds.length > 1;
 
   const merged = mergeContacts(jobIds.map((jobId, i) => ({ jobId, contacts: contacts[i]?.data ?? [] })));
@@ -139,10 +141,13 @@ function FaxContent({ jobIds, csId, patients, onClose }: FaxModalProps & { jobId
       const recipients = recipientsToSend(chosen.map((c) => c.entry)).map((r, i) =>
         together ? r : { ...r, jobIds: chosen[i]!.jobs },
       );
-      const result = await faxJobs(jobIds, recipients, {
+      const request = faxRequest(jobIds, recipients, {
         together,
         confirmOutsideContacts: outside.length > 0,
       });
+      // One key per send; Send again after no answer sends the same request with the same key.
+      lastSend.current = keyForSend(lastSend.current, JSON.stringify(request));
+      const result = await faxJobs(request, lastSend.current.key);
       if (result.success) {
         showToast(t('fax.queued'), { kind: 'success' });
         onClose();

@@ -100,16 +100,23 @@ export function searchRecipients(q: string, csid: string, signal?: AbortSignal):
  * `together` (issue 39); `confirmOutsideContacts` when the user confirmed sending jobs to
  * recipients outside their own contacts. Each flag is sent only when set.
  */
-export function faxJobs(
+export function faxRequest(
   jobIds: readonly number[],
   recipients: readonly (FaxRecipient & { jobIds?: number[] })[],
   options: { confirmOutsideContacts?: boolean; together?: boolean } = {},
-): Promise<FaxResult> {
-  const body = {
+) {
+  return {
     jobIds: [...jobIds],
     recipients: [...recipients],
     ...(options.together ? { together: true } : {}),
     ...(options.confirmOutsideContacts ? { confirmOutsideContacts: true } : {}),
   };
-  return callApi(FAX.fax, { body }, { timeoutMs: TIMEOUT_MS });
+}
+
+/**
+ * Sends a {@link faxRequest} with the key of this send (issue 41: a retry of the same request
+ * carries the same key, and the server faxes it once).
+ */
+export function faxJobs(request: ReturnType<typeof faxRequest>, requestKey: string): Promise<FaxResult> {
+  return callApi(FAX.fax, { body: { ...request, requestKey } }, { timeoutMs: TIMEOUT_MS });
 }
