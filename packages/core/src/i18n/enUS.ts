@@ -133,6 +133,9 @@ export const enUS = {
     badRequest: 'The request is not valid: {{detail}}',
     tooLarge: 'The request is too large.',
     unsupportedMediaType: 'The request content type is not supported.',
+    badMultipart:
+      'The upload could not be read: send it as a complete form upload (multipart/form-data) with the file and the form fields, then try again.',
+    badUtf8: 'The request body is not valid UTF-8 text. Send the text encoded as UTF-8 and try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     internal:
       'An error has occurred. Please contact your Customer Service Representative or System Administrator if the issue persists',
