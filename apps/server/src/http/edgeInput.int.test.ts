@@ -99,7 +99,9 @@ describe.each(databaseTargets())('bad input at the edge on $name', (target) => {
     // Text beyond ASCII, well encoded, is kept as sent.
     const ok = await ed.post(
       '/api/job/setjobdata',
-      rawJson({ bookingCookie: cookie, jobData: { ...data, jobNote: 'MARK' } }, [...Buffer.from('Zoë — 東京 🩺')]),
+      rawJson({ bookingCookie: cookie, jobData: { ...data, jobNote: 'MARK' } }, [
+        ...Buffer.from('Zoë — 東京 🩺'),
+      ]),
       { headers: json },
     );
     expect(ok.statusCode, ok.body).toBe(200);

@@ -17,7 +17,11 @@ const withBoundary = `multipart/form-data; boundary=${B}`;
  * 400 with the catalogue's message (`api.badMultipart`) before anything reaches a service.
  */
 export const MALFORMED_MULTIPART: { name: string; type: string; body: Buffer | string }[] = [
-  { name: 'no boundary', type: 'multipart/form-data', body: `${partHead('file', 'a.bin')}abc\r\n--${B}--\r\n` },
+  {
+    name: 'no boundary',
+    type: 'multipart/form-data',
+    body: `${partHead('file', 'a.bin')}abc\r\n--${B}--\r\n`,
+  },
   {
     name: 'a truncated part',
     type: withBoundary,
@@ -34,7 +38,11 @@ export const MALFORMED_MULTIPART: { name: string; type: string; body: Buffer | s
     type: withBoundary,
     body: `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\nX`,
   },
-  { name: 'an octet stream (wrong content type)', type: 'application/octet-stream', body: Buffer.from('RIFF') },
+  {
+    name: 'an octet stream (wrong content type)',
+    type: 'application/octet-stream',
+    body: Buffer.from('RIFF'),
+  },
   { name: 'an XML body (wrong content type)', type: 'application/xml', body: '<ClinicalDocument/>' },
 ];
 

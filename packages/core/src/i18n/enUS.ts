@@ -777,6 +777,7 @@ export const enUS = {
       preparingSlow: 'The audio is still being prepared. It will be in the job when it is ready.',
     },
     unsupportedFile: 'The file is not a supported audio recording (wav, mp3, ogg/opus or m4a).',
+    notPlayable: 'This file is not a playable dictation.',
     tooLarge: 'The recording is larger than the {{max}} MB limit.',
     noFile: 'Choose an audio recording to upload.',
     patientNotFound: 'No patient with MRN {{mrn}} was found in this corporate structure.',

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { attachmentCallerOf, requireAttachmentCredential } from '../../http/attachmentCredential.js';
 import { contentDisposition } from '../../http/contentDisposition.js';
-import { multipartUploadLimits, readMultipartUpload, registerMultipartUploads } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { importAttachment } from '../../services/attachments/importAttachment.js';

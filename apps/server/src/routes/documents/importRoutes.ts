@@ -1,7 +1,11 @@
 import { CONFIRM_PATIENT_FIELD, ENDPOINTS, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { multipartUploadLimits, readMultipartUpload, registerMultipartUploads } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { importDocument } from '../../services/documents/importDocument.js';

@@ -3,7 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors/domainErrors.js';
-import { multipartUploadLimits, readMultipartUpload, registerMultipartUploads } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount } from '../../http/session.js';
 import { answerUploadPreview } from '../../services/schedule/confirmUpload.js';
