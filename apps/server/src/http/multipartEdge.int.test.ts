@@ -4,48 +4,15 @@ import { allEndpoints, type Endpoint, message } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
+import { MALFORMED_BOUNDARY, MALFORMED_MULTIPART } from '../testing/hostileUploads.js';
 import { buildEditorWorld } from '../testing/jobEditorTestKit.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 
-const B = '----QuillBadBoundary41';
-const partHead = (name: string, filename?: string) =>
-  `--${B}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n`;
-const withBoundary = `multipart/form-data; boundary=${B}`;
-
 /**
- * Issue 41: bodies no browser sends to an upload route, each answered 500 before. Every one is a
- * 400 with the catalogue's message (`api.badMultipart`) before anything reaches a service.
+ * Issue 41: a malformed multipart body (no boundary, a part cut short, JSON under a multipart
+ * type, a body of another type) answers 400 `api.badMultipart` on every upload route of the
+ * endpoint table — one place, the multipart edge (http/multipartUpload.ts) — and stores nothing.
  */
-export const MALFORMED_MULTIPART: { name: string; type: string; body: Buffer | string }[] = [
-  {
-    name: 'no boundary',
-    type: 'multipart/form-data',
-    body: `${partHead('file', 'a.bin')}abc\r\n--${B}--\r\n`,
-  },
-  {
-    name: 'a truncated part',
-    type: withBoundary,
-    body: `${partHead('companyId')}1\r\n${partHead('file', 'a.wav')}RIFF\u0000\u0000WAVE`,
-  },
-  { name: 'JSON sent as multipart', type: withBoundary, body: '{"file":"x","clientFacilityId":1}' },
-  {
-    name: 'the parts of another boundary',
-    type: withBoundary,
-    body: '--other\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nx\r\n--other--\r\n',
-  },
-  {
-    name: 'a part header cut short',
-    type: withBoundary,
-    body: `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\nX`,
-  },
-  {
-    name: 'an octet stream (wrong content type)',
-    type: 'application/octet-stream',
-    body: Buffer.from('RIFF'),
-  },
-  { name: 'an XML body (wrong content type)', type: 'application/xml', body: '<ClinicalDocument/>' },
-];
-
 describe.each(databaseTargets())('malformed multipart bodies on $name', (target) => {
   let t: TestApp;
   let ed: TestBrowser;
@@ -62,13 +29,13 @@ describe.each(databaseTargets())('malformed multipart bodies on $name', (target)
 
   const urlOf = (e: Endpoint) => e.path.replace(/\{\w+\}/g, String(jobId));
   const stored = async () => {
-    const { rows } = await t.ctx.database.executeSql<{ n: string }>(
+    const { rows } = await t.ctx.database.executeSql(
       `select (select count(*) from jobs) + (select count(*) from document_versions)
          + (select count(*) from audio_files) + (select count(*) from uploads)
          + (select count(*) from attachments) as n`,
     );
     const files = await readdir(join(t.dataDir, 'blobs'), { recursive: true }).catch(() => []);
-    return { rows: Number(rows[0]!.n), files: files.length };
+    return { rows: Number((rows[0] as { n: string }).n), files: files.length };
   };
 
   it('knows the four upload routes of the endpoint table', () => {
@@ -96,7 +63,7 @@ describe.each(databaseTargets())('malformed multipart bodies on $name', (target)
     for (const e of uploads) {
       for (const [type, body] of [
         ['application/json', '{}'],
-        [withBoundary, `--${B}--\r\n`],
+        [`multipart/form-data; boundary=${MALFORMED_BOUNDARY}`, `--${MALFORMED_BOUNDARY}--\r\n`],
       ] as const) {
         const res = await ed.post(urlOf(e), body, { headers: { 'content-type': type } });
         expect(res.statusCode, `${e.path}: ${res.body}`).toBe(400);

@@ -840,6 +840,10 @@ export const enUS = {
     noRows: 'The file has headings but no rows of data.',
     tooManyHeadings: 'The file has {{count}} headings; at most {{max}} are allowed.',
     tooManyRows: 'The file has {{count}} rows; at most {{max}} are allowed.',
+    tooManyRowsRead: 'The file has more than {{max}} rows; at most {{max}} are allowed.',
+    tooManyColumns: 'Row {{row}} of the file has more than {{max}} columns; at most {{max}} are allowed.',
+    cellTooLong:
+      'The cell in row {{row}}, column {{column}} holds more than {{max}} characters; a cell may hold at most {{max}}.',
     duplicateHeading: 'The heading "{{heading}}" appears more than once.',
     unreadable: 'The file could not be read as a spreadsheet.',
     fileExpired: 'The uploaded file is no longer available. Please upload it again.',
