@@ -42,6 +42,7 @@ export * from './rules/auditTrail.js';
 export * from './rules/bulkSelection.js';
 export * from './rules/calendarDay.js';
 export * from './rules/cdaCatalogue.js';
+export * from './rules/cellPreview.js';
 export * from './rules/compositeName.js';
 export * from './rules/constants.js';
 export * from './rules/copies.js';

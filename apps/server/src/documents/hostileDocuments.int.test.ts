@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentVersions, jobs } from '../db/schema/index.js';
-import { multipartBody } from '../testing/audioTestKit.js';
+import { documentVersions, jobs, uploads } from '../db/schema/index.js';
+import { corruptAudio, multipartBody } from '../testing/audioTestKit.js';
 import type { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
 import { cdaFixture } from '../testing/documentTestKit.js';
@@ -20,11 +20,14 @@ import {
   xlsxBomb,
   xlsxZipSlip,
 } from '../testing/hostileDocuments.js';
+import { hugeCellCsv, MALFORMED_MULTIPART } from '../testing/hostileUploads.js';
 import { storedRows, wopiClientOf, wordAuthOf, wordSuite } from '../testing/wopiTestKit.js';
 
 /**
  * Issue 23, suite 3: hostile documents through every route that takes one — the document intake
- * (CDA and DOCX), the WOPI PutFile (DOCX), the schedule upload (XLSX), and for documents stored
+ * (CDA and DOCX), the WOPI PutFile (DOCX), the schedule upload (XLSX, and issue 41's CSV with a
+ * 9.9 MB cell), Create with Audio (issue 41's corrupt dictations), malformed multipart bodies on
+ * the upload routes (issue 41), and for documents stored
  * before the intake checked them the editor's model (getcda) and the PDF/RTF downloads — each answers 4xx within 2 s naming the bound it crossed, while a cheap call
  * (the heartbeat) made alongside is never delayed over 200 ms, and nothing is stored.
  */
@@ -32,8 +35,17 @@ import { storedRows, wopiClientOf, wordAuthOf, wordSuite } from '../testing/wopi
 interface Case {
   name: string;
   /** Where it goes: an upload route, or (stored before intake checked documents) a route that reads it. */
-  route: 'importDocument' | 'PutFile' | 'validateheadings' | 'getcda' | 'download.pdf' | 'download.rtf';
+  route:
+    | 'importDocument'
+    | 'PutFile'
+    | 'validateheadings'
+    | 'createwithaudio'
+    | 'getcda'
+    | 'download.pdf'
+    | 'download.rtf';
   bytes: () => Buffer;
+  /** Sent as the whole body under this content type (a malformed multipart), not as the form's file. */
+  contentType?: string;
   /** What the message names: the setting of the bound, or the markup refused. */
   names: RegExp;
 }
@@ -128,6 +140,32 @@ const CASES: Case[] = [
     bytes: xlsxBillionLaughs,
     names: /DOCTYPE/,
   },
+  // Issue 41: the probe's 9.9 MB cell, its malformed multiparts and its corrupt dictations.
+  {
+    name: 'a CSV whose one cell holds 9.9 MB',
+    route: 'validateheadings',
+    bytes: hugeCellCsv,
+    names: /at most 2000/,
+  },
+  ...MALFORMED_MULTIPART.flatMap((m) =>
+    (['importDocument', 'validateheadings', 'createwithaudio'] as const).map(
+      (route): Case => ({
+        name: `a multipart body with ${m.name}`,
+        route,
+        bytes: () => m.body,
+        contentType: m.type,
+        names: /multipart\/form-data/,
+      }),
+    ),
+  ),
+  ...corruptAudio().map(
+    (a): Case => ({
+      name: a.name,
+      route: 'createwithaudio',
+      bytes: () => a.bytes,
+      names: /not a playable dictation/,
+    }),
+  ),
   // Stored before intake checked documents: the editor's model and the renderings refuse them too.
   {
     name: 'getcda of a stored CDA of 200,000 paragraphs',
@@ -212,9 +250,14 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
 
   async function send(c: Case, body: Buffer) {
     const ed = app.ed;
+    /** The form of the route with `body` as its file, or `body` itself when the case is a whole body. */
+    const formOf = (fields: Record<string, string>, filename: string) => {
+      if (c.contentType) return { payload: body, headers: { 'content-type': c.contentType } };
+      return multipartBody(fields, [{ filename, bytes: body }]);
+    };
     if (c.route === 'importDocument') {
       const job = await app.w.makeJob();
-      const form = multipartBody({ source: 'engine' }, [{ filename: 'document', bytes: body }]);
+      const form = formOf({ source: 'engine' }, 'document');
       return {
         jobId: job.id,
         res: () => ed.post(`/api/job/importDocument/${job.id}`, form.payload, { headers: form.headers }),
@@ -236,9 +279,22 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
           : `/api/file/download/${job.id}.${c.route.slice(9)}`;
       return { jobId: job.id, res: () => ed.get(path) };
     }
-    const form = multipartBody({ companyId: String(app.w.north.facilities[0]!.id), mshActionType: '0' }, [
-      { filename: 'schedule.xlsx', bytes: body },
-    ]);
+    if (c.route === 'createwithaudio') {
+      const fields = {
+        clientFacilityId: String(app.w.cf.id),
+        dictatorId: String(app.w.docs[0]!.id),
+        workTypeId: String(app.w.wt.id),
+      };
+      const form = formOf(fields, 'dictation.wav');
+      return {
+        jobId: null,
+        res: () => ed.post('/api/audio/createwithaudio', form.payload, { headers: form.headers }),
+      };
+    }
+    const form = formOf(
+      { companyId: String(app.w.north.facilities[0]!.id), mshActionType: '0' },
+      body.subarray(0, 2).toString() === 'PK' ? 'schedule.xlsx' : 'schedule.csv',
+    );
     return {
       jobId: null,
       res: () => ed.post('/api/schedule/validateheadings', form.payload, { headers: form.headers }),
@@ -256,6 +312,9 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
       const rows = storedRows(app.t.ctx);
       const before =
         jobId === null ? null : { job: await rows.job(jobId), versions: await rows.versions(jobId) };
+      const db = app.t.ctx.database.db;
+      const totals = async () => ({ jobs: await db.$count(jobs), uploads: await db.$count(uploads) });
+      const totalsBefore = await totals();
 
       const stop = heartbeat(app.ed);
       const started = performance.now();
@@ -263,7 +322,7 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
       const elapsed = performance.now() - started;
       const beat = await stop();
 
-      counts.cases.add(`${target.name} ${c.name}`);
+      counts.cases.add(`${target.name} ${c.route} ${c.name}`);
       counts.routes.add(c.route);
       if (answer.statusCode >= 500) counts.fiveHundreds += 1;
       expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
@@ -272,6 +331,7 @@ describe.each(databaseTargets())('hostile documents on $name', (target) => {
       expect(elapsed).toBeLessThan(2000);
       expect(beat.calls).toBeGreaterThan(0);
       expect(beat.slowest).toBeLessThan(200);
+      expect(await totals()).toEqual(totalsBefore);
       if (jobId !== null) {
         expect(await rows.job(jobId)).toMatchObject({ version: before!.job.version });
         expect(await rows.versions(jobId)).toHaveLength(before!.versions.length);

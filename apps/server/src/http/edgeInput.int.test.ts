@@ -1,3 +1,4 @@
+import { message } from '@quill/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.js';
@@ -60,6 +61,52 @@ describe.each(databaseTargets())('bad input at the edge on $name', (target) => {
     expect(res.statusCode, res.body).toBe(200);
     data = jobDataBody((await ed.get(`/api/job/getjobdata?jobId=${jobId}`)).json());
     expect(data.jobNote).toBe('Line one\r\n\tLine two');
+  });
+
+  /** A JSON body whose `MARK` string is replaced by raw bytes (not valid UTF-8 on their own). */
+  const rawJson = (body: unknown, bytes: number[]) => {
+    const [before, after] = JSON.stringify(body).split('MARK') as [string, string];
+    return Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+  };
+  const json = { 'content-type': 'application/json' };
+
+  it('refuses a JSON body that is not UTF-8 (issue 41), storing nothing', async () => {
+    // The probe's department "\xff\xfe(", a lone continuation byte, an overlong "/" and a UTF-16 surrogate.
+    const bads = [[0xff, 0xfe, 0x28], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80]];
+    for (const bad of bads) {
+      const note = await ed.post(
+        '/api/job/setjobdata',
+        rawJson({ bookingCookie: cookie, jobData: { ...data, jobNote: 'Dept MARK' } }, bad),
+        { headers: json },
+      );
+      expect(note.statusCode, note.body).toBe(400);
+      expect(note.json().error.message).toBe(message('api.badUtf8'));
+      const login = await new TestBrowser(t.app, '10.0.0.41').post(
+        '/api/account/login',
+        rawJson({ username: 'MARK', password: 'x' }, bad),
+        { headers: json },
+      );
+      expect(login.json().error.message).toBe(message('api.badUtf8'));
+      const department = await ed.post(
+        `/api/reference/${w.cf.id}/departments`,
+        rawJson({ name: 'MARK(' }, bad),
+        { headers: json },
+      );
+      expect(department.json().error.message).toBe(message('api.badUtf8'));
+    }
+    const stored = (await ed.get(`/api/job/getjobdata?jobId=${jobId}`)).json();
+    expect(stored.jobNote ?? '').not.toContain('\uFFFD');
+    // Text beyond ASCII, well encoded, is kept as sent.
+    const ok = await ed.post(
+      '/api/job/setjobdata',
+      rawJson({ bookingCookie: cookie, jobData: { ...data, jobNote: 'MARK' } }, [
+        ...Buffer.from('Zoë — 東京 🩺'),
+      ]),
+      { headers: json },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await ed.get(`/api/job/getjobdata?jobId=${jobId}`)).json().jobNote).toBe('Zoë — 東京 🩺');
+    data = jobDataBody((await ed.get(`/api/job/getjobdata?jobId=${jobId}`)).json());
   });
 
   it('refuses ids of 2³¹ and more', async () => {

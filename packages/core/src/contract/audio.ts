@@ -19,6 +19,20 @@ export type UploadAudioKind = (typeof UPLOAD_AUDIO_KINDS)[number];
 /** Largest recording Create with Audio accepts. */
 export const MAX_AUDIO_UPLOAD_BYTES = 200 * 1024 * 1024;
 
+/**
+ * What a dictation must be to be taken in (issue 41): its first audio stream has 1 to
+ * `maxChannels` channels, a sample rate within the range, a duration over zero, and frames that
+ * decode in its first `probeSeconds` seconds (ffprobe; a strict header reader without ffmpeg).
+ */
+export const AUDIO_INTAKE_LIMITS = {
+  maxChannels: 8,
+  minSampleRate: 8_000,
+  maxSampleRate: 192_000,
+  probeSeconds: 10,
+  /** Longest an ffprobe run may take before the recording counts as unplayable. */
+  probeTimeoutMs: 20_000,
+} as const;
+
 /** GET /api/Audio/{codec}?jobId= */
 export const AudioParamsSchema = z.object({
   codec: plainText('codec', { max: 10 })

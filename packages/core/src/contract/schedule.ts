@@ -42,6 +42,12 @@ export const SCHEDULE_LIMITS = {
   companySearchLimit: 50,
   /** Warnings listed in one answer; the rest are counted. */
   maxWarnings: 100,
+  /** Cells in one row of the file, headed or not (issue 41: read on a document thread, stopped past it). */
+  maxColumns: 200,
+  /** Characters in one cell (issue 41): a longer cell is no schedule or patient value. */
+  maxCellLength: 2_000,
+  /** Characters of a cell an answer echoes (sample table, mapping sample, warnings); longer ones end in "…". */
+  cellPreview: 100,
 } as const;
 
 /**

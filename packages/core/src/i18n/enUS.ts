@@ -133,6 +133,9 @@ export const enUS = {
     badRequest: 'The request is not valid: {{detail}}',
     tooLarge: 'The request is too large.',
     unsupportedMediaType: 'The request content type is not supported.',
+    badMultipart:
+      'The upload could not be read: send it as a complete form upload (multipart/form-data) with the file and the form fields, then try again.',
+    badUtf8: 'The request body is not valid UTF-8 text. Send the text encoded as UTF-8 and try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     internal:
       'An error has occurred. Please contact your Customer Service Representative or System Administrator if the issue persists',
@@ -777,6 +780,7 @@ export const enUS = {
       preparingSlow: 'The audio is still being prepared. It will be in the job when it is ready.',
     },
     unsupportedFile: 'The file is not a supported audio recording (wav, mp3, ogg/opus or m4a).',
+    notPlayable: 'This file is not a playable dictation.',
     tooLarge: 'The recording is larger than the {{max}} MB limit.',
     noFile: 'Choose an audio recording to upload.',
     patientNotFound: 'No patient with MRN {{mrn}} was found in this corporate structure.',
@@ -839,6 +843,10 @@ export const enUS = {
     noRows: 'The file has headings but no rows of data.',
     tooManyHeadings: 'The file has {{count}} headings; at most {{max}} are allowed.',
     tooManyRows: 'The file has {{count}} rows; at most {{max}} are allowed.',
+    tooManyRowsRead: 'The file has more than {{max}} rows; at most {{max}} are allowed.',
+    tooManyColumns: 'Row {{row}} of the file has more than {{max}} columns; at most {{max}} are allowed.',
+    cellTooLong:
+      'The cell in row {{row}}, column {{column}} holds more than {{max}} characters; a cell may hold at most {{max}}.',
     duplicateHeading: 'The heading "{{heading}}" appears more than once.',
     unreadable: 'The file could not be read as a spreadsheet.',
     fileExpired: 'The uploaded file is no longer available. Please upload it again.',

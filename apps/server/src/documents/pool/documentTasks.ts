@@ -12,6 +12,8 @@ import type { DocumentLimits } from '../limits.js';
 import { renderCdaPdf } from '../pdf/renderCdaPdf.js';
 import type { DocumentFacts } from '../renderable.js';
 import { renderCdaRtf } from '../rtf/renderCdaRtf.js';
+import { readCsv } from '../sheet/readCsv.js';
+import type { SheetShapeLimits } from '../sheet/sheetLimits.js';
 import { readXlsxRows } from '../xlsx/readXlsxRows.js';
 import { asBuffer, UnsupportedDocumentError } from './poolErrors.js';
 
@@ -70,8 +72,19 @@ export const documentTasks = {
     if (input.storedFormat === 'DOCX') return docxPatient(await readDocx(stored, input.limits));
     return cdaPatient(readCda(stored, input.limits));
   },
-  async readXlsx(input: { bytes: Uint8Array; limits: DocumentLimits }): Promise<string[][]> {
-    return readXlsxRows(asBuffer(input.bytes), input.limits);
+  /**
+   * An uploaded spreadsheet (an .xlsx's first sheet) or CSV as rows of cell text, stopped at the
+   * first cell, column or row past `shape` (issue 41: read here, never on the server's event loop).
+   */
+  async readSheet(input: {
+    bytes: Uint8Array;
+    format: 'csv' | 'xlsx';
+    shape: SheetShapeLimits;
+    limits: DocumentLimits;
+  }): Promise<string[][]> {
+    const bytes = asBuffer(input.bytes);
+    if (input.format === 'csv') return readCsv(bytes, input.shape);
+    return readXlsxRows(bytes, input.limits, input.shape);
   },
 };
 

@@ -5,6 +5,8 @@ import { NotCdaError } from '../cda/readCda.js';
 import { XmlSyntaxError } from '../cda/xmlTree.js';
 import { NotDocxError } from '../docx/readDocx.js';
 import { DocumentLimitError, ForbiddenMarkupError } from '../limits.js';
+import { CsvError } from '../sheet/readCsv.js';
+import { SheetLimitError } from '../sheet/sheetLimits.js';
 import { NotXlsxError } from '../xlsx/readXlsxRows.js';
 import { ZipError } from '../zipParts.js';
 
@@ -25,6 +27,8 @@ const KNOWN: Record<string, { prototype: Error }> = {
   XmlSyntaxError,
   NotDocxError,
   NotXlsxError,
+  CsvError,
+  SheetLimitError,
   DocumentLimitError,
   ForbiddenMarkupError,
   ZipError,

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { DocumentLimits } from '../limits.js';
+import { SheetShapeCheck, type SheetShapeLimits } from '../sheet/sheetLimits.js';
 import { readZipParts } from '../zipParts.js';
 
 /** Thrown when bytes are not a workbook exceljs can read. */
@@ -39,10 +40,15 @@ function cellText(value: ExcelJS.CellValue): string {
 /**
  * The first sheet of an .xlsx workbook as rows of cell text. The package is first read within
  * `limits` (every part inflated and counted as it inflates, XML parts scanned: zipParts.ts), so
- * exceljs, which inflates whole parts, only ever sees a bounded workbook. Throws NotXlsxError,
- * or DocumentLimitError / ForbiddenMarkupError.
+ * exceljs, which inflates whole parts, only ever sees a bounded workbook; with `shape` each row is
+ * then checked against the sheet's bounds (issue 41). Throws NotXlsxError, DocumentLimitError /
+ * ForbiddenMarkupError or SheetLimitError.
  */
-export async function readXlsxRows(bytes: Buffer, limits: DocumentLimits): Promise<string[][]> {
+export async function readXlsxRows(
+  bytes: Buffer,
+  limits: DocumentLimits,
+  shape?: SheetShapeLimits,
+): Promise<string[][]> {
   await readZipParts(bytes, limits, { what: 'the workbook', keep: () => false }).catch((err: Error) => {
     throw err.name === 'ZipError' ? new NotXlsxError(err.message) : err;
   });
@@ -54,6 +60,7 @@ export async function readXlsxRows(bytes: Buffer, limits: DocumentLimits): Promi
   }
   const sheet = book.worksheets[0];
   if (!sheet) return [];
+  const check = shape ? new SheetShapeCheck(shape) : null;
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
     const cells: string[] = [];
@@ -61,6 +68,7 @@ export async function readXlsxRows(bytes: Buffer, limits: DocumentLimits): Promi
       cells[col - 1] = cellText(cell.value);
     });
     rows[row.number - 1] = Array.from(cells, (c) => c ?? '');
+    check?.row(rows[row.number - 1]!, row.number);
   });
   return Array.from(rows, (r) => r ?? []);
 }

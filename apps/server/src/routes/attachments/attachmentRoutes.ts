@@ -1,10 +1,13 @@
-import multipart from '@fastify/multipart';
 import { ENDPOINTS, MAX_ATTACHMENT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { attachmentCallerOf, requireAttachmentCredential } from '../../http/attachmentCredential.js';
 import { contentDisposition } from '../../http/contentDisposition.js';
-import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { importAttachment } from '../../services/attachments/importAttachment.js';
@@ -23,10 +26,7 @@ export const attachmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Encapsulated: multipart bodies are taken by this plugin's intake route only.
-    await app.register(multipart, {
-      limits: { ...multipartUploadLimits(MAX_ATTACHMENT_BYTES), fieldSize: 4096 },
-      throwFileSizeLimit: false,
-    });
+    await registerMultipartUploads(app, multipartUploadLimits(MAX_ATTACHMENT_BYTES, 4096));
     const credential = { preHandler: requireAttachmentCredential(ctx) };
 
     serve(app, a.credentials, { preHandler: requireAccount }, async (req) =>

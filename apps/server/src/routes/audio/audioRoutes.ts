@@ -1,9 +1,12 @@
-import multipart from '@fastify/multipart';
 import { ENDPOINTS, MAX_AUDIO_UPLOAD_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { sendError } from '../../http/errorHandler.js';
-import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { createJobWithAudio } from '../../services/audio/createJobWithAudio.js';
@@ -27,7 +30,7 @@ export const audioRoutes =
   async (app) => {
     const maxBytes = opts.maxUploadBytes ?? MAX_AUDIO_UPLOAD_BYTES;
     // Registered in this plugin's scope: its own upload limit applies to its routes only.
-    await app.register(multipart, { limits: multipartUploadLimits(maxBytes), throwFileSizeLimit: false });
+    await registerMultipartUploads(app, multipartUploadLimits(maxBytes));
 
     serve(app, audio.stream, { preHandler: requirePermission('jobView') }, async (req, reply) => {
       const answer = await streamJobAudio(ctx, authOf(req), {

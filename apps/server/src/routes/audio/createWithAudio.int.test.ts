@@ -10,7 +10,7 @@ import { CSRF_MESSAGE } from '../../http/csrf.js';
 import { wavDurationMs } from '../../services/audio/wavDuration.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
-import { multipartBody, toneWav } from '../../testing/audioTestKit.js';
+import { corruptAudio, encodedTone, multipartBody, toneWav } from '../../testing/audioTestKit.js';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
@@ -295,13 +295,8 @@ describe.each(databaseTargets())('Create with Audio on $name', (target) => {
   });
 
   it('keeps an Ogg Opus upload as its opus rendition at once', async () => {
-    const head = Buffer.concat([
-      Buffer.from('OggS'),
-      Buffer.alloc(24),
-      Buffer.from('OpusHead'),
-      Buffer.alloc(64, 1),
-    ]);
-    const res = await upload(fields(), { filename: 'note.opus', contentType: 'audio/ogg', bytes: head });
+    const opus = encodedTone('opus');
+    const res = await upload(fields(), { filename: 'note.opus', contentType: 'audio/ogg', bytes: opus });
     expect(res.statusCode).toBe(201);
     const rows = await t.ctx.database.db
       .select()
@@ -312,6 +307,57 @@ describe.each(databaseTargets())('Create with Audio on $name', (target) => {
       ['opus', 'audio/ogg; codecs=opus'],
       ['original', 'audio/ogg'],
     ]);
+  });
+
+  /** Calls with PATH emptied: no ffprobe (nor ffmpeg), so the header reader decides. */
+  async function withoutFfmpeg<T>(call: () => Promise<T>): Promise<T> {
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      return await call();
+    } finally {
+      process.env.PATH = saved;
+    }
+  }
+
+  it('refuses corrupt recordings as not playable, with and without ffprobe, storing nothing (issue 41)', async () => {
+    const before = await counts();
+    const stored = await uploadsStored();
+    for (const bad of corruptAudio()) {
+      const file = { filename: 'dictation.bin', bytes: bad.bytes };
+      for (const [how, res] of [
+        ['ffprobe', await upload(fields(), file)],
+        ['header reader', await withoutFfmpeg(() => upload(fields(), file))],
+      ] as const) {
+        expect(res.statusCode, `${bad.name} (${how})`).toBe(400);
+        expect(res.json().error.message).toBe(message('audio.notPlayable'));
+      }
+    }
+    // A wav header with no samples: a duration of zero.
+    const empty = { filename: 'empty.wav', bytes: toneWav(1).subarray(0, 44) };
+    expect((await upload(fields(), empty)).json().error.message).toBe(message('audio.notPlayable'));
+    expect((await withoutFfmpeg(() => upload(fields(), empty))).statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+    expect(await uploadsStored()).toBe(stored);
+  });
+
+  it('takes good recordings of each kind, with their duration, with and without ffprobe', async () => {
+    const files = [
+      { filename: 'a.wav', bytes: wav, ms: 1000 },
+      { filename: 'a.opus', bytes: encodedTone('opus'), ms: 500 },
+      { filename: 'a.mp3', bytes: encodedTone('mp3'), ms: 500 },
+      { filename: 'a.m4a', bytes: encodedTone('m4a'), ms: 500 },
+    ];
+    for (const f of files) {
+      for (const res of [await upload(fields(), f), await withoutFfmpeg(() => upload(fields(), f))]) {
+        expect(res.statusCode, `${f.filename}: ${res.body}`).toBe(201);
+        const [original] = await t.ctx.database.db
+          .select()
+          .from(audioFiles)
+          .where(and(eq(audioFiles.jobId, res.json().jobId), eq(audioFiles.codec, 'original')));
+        expect(Math.abs(original!.durationMs! - f.ms), f.filename).toBeLessThan(150);
+      }
+    }
   });
 
   it('refuses bad uploads with clear messages and creates nothing', async () => {

@@ -1,8 +1,11 @@
-import multipart from '@fastify/multipart';
 import { CONFIRM_PATIENT_FIELD, ENDPOINTS, MAX_DOCUMENT_IMPORT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { importDocument } from '../../services/documents/importDocument.js';
@@ -12,11 +15,8 @@ export const importRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Encapsulated: multipart bodies are taken by this plugin's route only.
-    await app.register(multipart, {
-      // A confirmation's reason (≤ 500 characters) may take up to 2000 bytes of UTF-8.
-      limits: { ...multipartUploadLimits(MAX_DOCUMENT_IMPORT_BYTES), fieldSize: 4096 },
-      throwFileSizeLimit: false,
-    });
+    // A confirmation's reason (≤ 500 characters) may take up to 2000 bytes of UTF-8.
+    await registerMultipartUploads(app, multipartUploadLimits(MAX_DOCUMENT_IMPORT_BYTES, 4096));
 
     serve(
       app,

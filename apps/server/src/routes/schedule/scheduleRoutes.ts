@@ -1,10 +1,13 @@
-import multipart from '@fastify/multipart';
 import { ENDPOINTS, message, SCHEDULE_LIMITS } from '@quill/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors/domainErrors.js';
-import { multipartUploadLimits, readMultipartUpload } from '../../http/multipartUpload.js';
+import {
+  multipartUploadLimits,
+  readMultipartUpload,
+  registerMultipartUploads,
+} from '../../http/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount } from '../../http/session.js';
 import { answerUploadPreview } from '../../services/schedule/confirmUpload.js';
@@ -49,7 +52,7 @@ export const scheduleRoutes =
   async (app) => {
     const maxBytes = opts.maxUploadBytes ?? SCHEDULE_LIMITS.maxUploadBytes;
     // Encapsulated: multipart bodies are taken by this plugin's routes only.
-    await app.register(multipart, { limits: multipartUploadLimits(maxBytes), throwFileSizeLimit: false });
+    await registerMultipartUploads(app, multipartUploadLimits(maxBytes));
 
     serve(app, schedule.companySearch, { preHandler: requireAnyUploadPermission }, async (req) =>
       searchCompanies(ctx, authOf(req), req.params.text),

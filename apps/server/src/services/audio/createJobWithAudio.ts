@@ -16,10 +16,10 @@ import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
 import { queueRecognition } from '../asr/queueRecognition.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { checkDictationAudio } from './checkDictationAudio.js';
 import { AUDIO_MAGIC_BYTES, detectAudioKind, isOggOpus, UPLOAD_KIND_FORMATS } from './detectAudioKind.js';
 import { dictatorOf, workTypeOf } from './getCreateAudioChoices.js';
 import { MAX_INT4, requireCreateFacility } from './requireCreateFacility.js';
-import { wavDurationMs } from './wavDuration.js';
 
 /** A Create with Audio request as read from the multipart body. */
 export interface AudioUpload {
@@ -36,6 +36,8 @@ export interface CreateJobWithAudioOptions {
   maxBytes?: number;
   /** Path of ffmpeg; looked up on PATH when not given, null for "not installed". */
   ffmpeg?: string | null;
+  /** Path of ffprobe (checks the recording plays); looked up on PATH when not given, null for "not installed". */
+  ffprobe?: string | null;
 }
 
 type CreateAudioResponse = z.infer<typeof CreateAudioResponseSchema>;
@@ -43,20 +45,13 @@ type CreateAudioResponse = z.infer<typeof CreateAudioResponseSchema>;
 /** Megabytes as the limit message shows them. */
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-function safeWavDuration(bytes: Buffer): number | null {
-  try {
-    return wavDurationMs(bytes);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * POST /api/audio/createwithaudio: a new job in the first stage (Dictated) from an uploaded
  * recording, for a dictator and work type of a client facility the account may see, optionally for
  * a patient (by MRN) and STAT. Everything is checked before anything is written, so a refused
  * upload changes nothing: the limit (413), a file at all, its kind by its first bytes (never its
- * name), the fields, the facility (404 for another tenant's), the dictator, work type and patient.
+ * name), the fields, the facility (404 for another tenant's), the dictator, work type and patient,
+ * and that the recording plays (checkDictationAudio: ffprobe, or its headers without ffmpeg).
  * The recording is kept as the 'original' rendition — and as the 'wav' one too when it is a wav
  * (an Ogg Opus upload as the 'opus' one), so it plays at once; with ffmpeg installed a
  * makeAudioRenditions task then makes the wav and opus renditions. When a speech recognizer is
@@ -109,13 +104,14 @@ export async function createJobWithAudio(
     if (!patient) throw invalid(message('audio.patientNotFound', { mrn: fields.patientMrn }));
     patientId = patient.id;
   }
+  const ffprobe = opts.ffprobe === undefined ? findExecutable(['ffprobe']) : opts.ffprobe;
+  const { durationMs } = await checkDictationAudio(file.bytes, kind, ffprobe);
 
   const format = UPLOAD_KIND_FORMATS[kind];
   const blob = await ctx.blobs.putContent(file.bytes, {
     prefix: 'audio-uploads',
     extension: format.extension,
   });
-  const durationMs = kind === 'wav' ? safeWavDuration(file.bytes) : null;
   const playable =
     kind === 'wav'
       ? { codec: 'wav', mimeType: 'audio/wav' }

@@ -1,4 +1,4 @@
-import { message } from '@quill/core';
+import { message, SCHEDULE_LIMITS } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
@@ -21,6 +21,7 @@ export async function readStoredSheet(ctx: AppContext, upload: UploadRow): Promi
     throw err;
   }
   return readScheduleFile(ctx, bytes, upload.fileName, {
+    ...SCHEDULE_LIMITS,
     maxHeadings: Number.MAX_SAFE_INTEGER,
     maxRows: Number.MAX_SAFE_INTEGER,
   });

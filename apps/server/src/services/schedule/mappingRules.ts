@@ -1,5 +1,6 @@
 import {
   COMPOSITE_NAME_DEFINITION,
+  cellPreview,
   guessScheduleDateFormat,
   type HeadingMappingItem,
   headingIssue,
@@ -35,7 +36,7 @@ function sampleOf(sheet: ScheduleSheet, column: number): string {
 
 const emptyItem = (fileHeading: string, sample: string): HeadingMappingItem => ({
   fileHeading,
-  sample: sample.slice(0, 1000),
+  sample: cellPreview(sample),
   adtDefinition: null,
   dateTimeFormat: null,
   compositeColumnFormat: null,

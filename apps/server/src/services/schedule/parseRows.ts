@@ -1,4 +1,5 @@
 import {
+  cellPreview,
   compositeFormatLabel,
   compositeNameWarning,
   formatHasTime,
@@ -117,7 +118,7 @@ export function parseRows(input: {
       const value = normalise(raw, def, format);
       if (value === null) {
         const type = message(`schedule.dataTypes.${DATA_TYPE_NAMES[def.dataType] ?? 'string'}`);
-        warnings.push(message('schedule.rowBadValue', { row, heading, value: raw, type }));
+        warnings.push(message('schedule.rowBadValue', { row, heading, value: cellPreview(raw), type }));
         return;
       }
       values.push({ def, key: adtKey(def), value });
@@ -154,7 +155,9 @@ export function parseRows(input: {
     const byKey = new Map(values.map((v) => [v.key, v]));
     const action = rowAction(input.actionType, byKey.get(ROW_ACTION_KEY)?.value);
     if (action === null) {
-      warnings.push(message('schedule.rowBadAction', { row, value: byKey.get(ROW_ACTION_KEY)?.value ?? '' }));
+      warnings.push(
+        message('schedule.rowBadAction', { row, value: cellPreview(byKey.get(ROW_ACTION_KEY)?.value ?? '') }),
+      );
       rowsSkipped++;
       return;
     }

@@ -1,9 +1,10 @@
 import { ACCEPTED_UPLOAD_EXTENSIONS, message, SCHEDULE_LIMITS } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { documentRefusal } from '../../documents/documentRefusal.js';
+import { CsvError } from '../../documents/sheet/readCsv.js';
+import { SheetLimitError, type SheetShapeLimits } from '../../documents/sheet/sheetLimits.js';
 import { NotXlsxError } from '../../documents/xlsx/readXlsxRows.js';
-import { invalid } from '../../errors/domainErrors.js';
-import { CsvError, readCsv } from './readCsv.js';
+import { type DomainError, invalid } from '../../errors/domainErrors.js';
 
 /** An uploaded schedule as text: its heading row and its data rows (one cell per heading). */
 export interface ScheduleSheet {
@@ -13,9 +14,8 @@ export interface ScheduleSheet {
   rowNumbers: number[];
 }
 
-export interface SheetLimits {
+export interface SheetLimits extends SheetShapeLimits {
   maxHeadings: number;
-  maxRows: number;
 }
 
 /** The file's extension when it is one we accept (.csv, .xlsx, .xslx), else null. */
@@ -27,10 +27,20 @@ export function acceptedExtension(fileName: string): string | null {
 
 const blank = (row: string[]) => row.every((c) => c.trim() === '');
 
+/** The refusal of a sheet past one of its bounds, naming the bound and where it was crossed. */
+function sheetRefusal(err: SheetLimitError): DomainError {
+  if (err.limit === 'maxCellLength')
+    return invalid(message('schedule.cellTooLong', { row: err.row, column: err.column, max: err.max }));
+  if (err.limit === 'maxColumns')
+    return invalid(message('schedule.tooManyColumns', { row: err.row, max: err.max }));
+  return invalid(message('schedule.tooManyRowsRead', { max: err.max }));
+}
+
 /**
  * Reads an uploaded .csv or .xlsx (.xslx) schedule — the first sheet of a workbook — and checks
  * its shape: a heading row (the first non-blank row), no heading twice (ignoring case), at most
- * `maxHeadings` headings and between one and `maxRows` data rows (blank rows are skipped). Columns
+ * `maxHeadings` headings and between one and `maxRows` data rows (blank rows are skipped), no row
+ * of more than `maxColumns` cells, no cell of more than `maxCellLength` characters. Columns
  * without a heading are left out. Cells are trimmed text. Refusals are 400s with catalogue messages.
  */
 export async function readScheduleFile(
@@ -42,26 +52,24 @@ export async function readScheduleFile(
   const ext = acceptedExtension(fileName);
   if (!ext) throw invalid(message('schedule.unsupportedFile'));
   const isZip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  const format = ext === '.csv' ? 'csv' : 'xlsx';
+  if (format === 'csv' ? isZip || bytes.includes(0) : !isZip) throw invalid(message('schedule.unreadable'));
   let raw: string[][];
-  if (ext === '.csv') {
-    if (isZip || bytes.includes(0)) throw invalid(message('schedule.unreadable'));
-    try {
-      raw = readCsv(bytes);
-    } catch (err) {
-      if (err instanceof CsvError) throw invalid(message('schedule.unreadable'));
-      throw err;
-    }
-  } else {
-    if (!isZip) throw invalid(message('schedule.unreadable'));
-    try {
-      // Read on a document thread, within the DOCUMENT_* limits (an .xlsx is a zip of XML parts).
-      raw = await ctx.documents.run('readXlsx', { bytes });
-    } catch (err) {
-      const refusal = documentRefusal(err);
-      if (refusal) throw refusal;
-      if (err instanceof NotXlsxError) throw invalid(message('schedule.unreadable'));
-      throw err;
-    }
+  try {
+    // Read on a document thread (issue 41), within the DOCUMENT_* limits (an .xlsx is a zip of XML
+    // parts) and the sheet's own: a 10 MB cell stops the reader there, not the event loop.
+    const { maxRows, maxColumns, maxCellLength } = limits;
+    raw = await ctx.documents.run('readSheet', {
+      bytes,
+      format,
+      shape: { maxRows, maxColumns, maxCellLength },
+    });
+  } catch (err) {
+    if (err instanceof SheetLimitError) throw sheetRefusal(err);
+    const refusal = documentRefusal(err);
+    if (refusal) throw refusal;
+    if (err instanceof NotXlsxError || err instanceof CsvError) throw invalid(message('schedule.unreadable'));
+    throw err;
   }
   const lines = raw.map((cells, i) => ({ cells, number: i + 1 })).filter((r) => !blank(r.cells));
   const headingRow = lines.shift()?.cells;

@@ -1,4 +1,5 @@
 import {
+  cellPreview,
   type HeadingMappingItem,
   HeadingMappingItemSchema,
   message,
@@ -143,7 +144,11 @@ export async function validateHeadings(
     totalRows: sheet.rows.length,
     mappingItems: items,
     mappingsExist,
-    sampleDataTable: { headings: sheet.headings, rows: sheet.rows.slice(0, SCHEDULE_LIMITS.sampleRows) },
+    // Issue 41: an answer echoes at most a preview of each cell.
+    sampleDataTable: {
+      headings: sheet.headings,
+      rows: sheet.rows.slice(0, SCHEDULE_LIMITS.sampleRows).map((r) => r.map((c) => cellPreview(c))),
+    },
     adtDefinitions: offered.map((o) => o.def),
     dateFormats: [...SCHEDULE_DATE_FORMATS],
   };

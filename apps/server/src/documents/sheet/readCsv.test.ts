@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CsvError, readCsv } from './readCsv.js';
+import { SheetLimitError } from './sheetLimits.js';
 
 describe('readCsv', () => {
   it('reads plain rows with LF or CRLF endings, without an empty last row', () => {
@@ -46,5 +47,23 @@ describe('readCsv', () => {
   it('answers no rows for empty input', () => {
     expect(readCsv('')).toEqual([]);
     expect(readCsv('\uFEFF')).toEqual([]);
+  });
+
+  it('stops at the first cell, column or row past its limits (issue 41)', () => {
+    const limits = { maxRows: 2, maxColumns: 3, maxCellLength: 5 };
+    const refusal = (text: string) => {
+      try {
+        readCsv(text, limits);
+      } catch (err) {
+        return err instanceof SheetLimitError ? [err.limit, err.row, err.column] : err;
+      }
+      return null;
+    };
+    expect(readCsv('a,b,c\n12345,,x\n\n1\n', limits)).toHaveLength(4);
+    expect(refusal(`a,b\n1,${'x'.repeat(10_000_000)}`)).toEqual(['maxCellLength', 2, 2]);
+    expect(refusal('a,b\n1,"ab""cde"\n')).toEqual(['maxCellLength', 2, 2]);
+    expect(refusal(`a\n${','.repeat(1_000_000)}`)).toEqual(['maxColumns', 2, 4]);
+    // Blank rows are not counted; the heading row is not a data row.
+    expect(refusal('h\n1\n\n2\n3\n')).toEqual(['maxRows', 5, 1]);
   });
 });
