@@ -36,3 +36,16 @@ export function isPermission(value: string): value is Permission {
 export function canSeePatientName(perms: ReadonlySet<string>): boolean {
   return perms.has('adtView') || perms.has('adtEdit') || perms.has('jobEditAdt');
 }
+
+/**
+ * Issue 41: an answer's patient identifier fields (`keys`: its name, MRN, birth date) as the
+ * caller may see them — as they are with {@link canSeePatientName}, otherwise withheld (null).
+ */
+export function withPatientShownTo<T extends object, K extends keyof T>(
+  perms: ReadonlySet<string>,
+  value: T,
+  keys: readonly K[],
+): T {
+  if (canSeePatientName(perms)) return value;
+  return { ...value, ...Object.fromEntries(keys.map((k) => [k, null])) };
+}
