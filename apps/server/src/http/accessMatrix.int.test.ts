@@ -21,6 +21,7 @@ import {
 import { addAttachment } from '../testing/attachmentTestKit.js';
 import { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
+import { readZip } from '../testing/documentTestKit.js';
 import { buildUser } from '../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
@@ -59,6 +60,9 @@ const OTHER_SECRETS = [
   'Matrix Other Facility',
 ];
 
+/** The caller of the demo's tenant without any permission (issue 41). */
+const NO_PERMISSIONS = 'nopermissions';
+
 /** What a refused write must leave as it was: every row a call of the table may write. */
 const HASHED = ['jobs', 'bookings', 'uploads'];
 const COUNTED = [
@@ -91,6 +95,26 @@ function shown(res: { body: string; headers: Record<string, unknown> }): string 
 
 /** Spec 01 §6 "See patient name": adtView, adtEdit or jobEditAdt. */
 const seesPatients = (c: Caller) => ['adtView', 'adtEdit', 'jobEditAdt'].some((p) => c.permissions.has(p));
+
+/**
+ * Every patient identifier of the demo tenant's jobs, as a list, an export or a document may write
+ * it: the name ("Last, First" and "First Last", the record's and the job's own ADT values), the
+ * MRN, and the birth date (ISO and MM/DD/YYYY).
+ */
+const PATIENT_IDENTIFIERS = (corpId: number) => `
+  select distinct v from jobs j left join patients p on p.id = j.patient_id,
+    lateral (values (p.last_name || ', ' || p.first_name), (p.first_name || ' ' || p.last_name), (p.mrn),
+      (job_patient_name(j.adt, p.last_name, p.first_name)), (job_patient_mrn(j.adt, p.mrn)),
+      (to_char(p.date_of_birth, 'YYYY-MM-DD')), (to_char(p.date_of_birth, 'MM/DD/YYYY'))) x(v)
+  where j.corporate_structure_id = ${corpId} and coalesce(v, '') <> ''`;
+
+/** An answer's text to search: its bytes, and each part of a zip (an XLSX export) unpacked. */
+async function answerText(res: { rawPayload: Buffer }): Promise<string> {
+  const bytes = res.rawPayload;
+  if (bytes.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004') return bytes.toString('utf8');
+  const parts = await readZip(bytes);
+  return [...parts.values()].map((part) => part.toString('utf8')).join('\n');
+}
 
 /** A refusal as ARCHITECTURE §5 writes it: `{error: {code, message}}` and nothing else. */
 function isErrorAnswer(res: { body: string; headers: Record<string, unknown> }): boolean {
@@ -139,6 +163,10 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
   const ownSecrets: string[] = [];
   /** The own job's patient by name: only a caller with a patient-name permission may see it. */
   const ownPatientNames: string[] = [];
+  /** Every patient identifier of the demo tenant's jobs (PATIENT_IDENTIFIERS). */
+  const identifiers: string[] = [];
+  /** The demo tenant's client facilities: the lists of all its jobs. */
+  let ownFacilities = '';
 
   const fingerprint = async () => (await t.ctx.database.executeSql(FINGERPRINT)).rows[0];
   /** Rows of a query, every column a number (PostgreSQL answers bigint columns as text). */
@@ -255,6 +283,16 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       `${patient!.firstName} ${patient!.lastName}`,
     );
     ownSecrets.push(...ownPatientNames, patient!.mrn);
+    ownFacilities = (
+      await q<{ id: number }>(`select id from client_facilities where corporate_structure_id = ${big!.id}`)
+    )
+      .map((f) => f.id)
+      .join(',');
+    identifiers.push(
+      ...(await t.ctx.database.executeSql(PATIENT_IDENTIFIERS(big!.id))).rows.map((r) =>
+        String((r as { v: string }).v),
+      ),
+    );
     const managerBrowser = new TestBrowser(t.app);
     await managerBrowser.signInAs('manager', DEMO_PASSWORD, manager!.id);
     own = {
@@ -355,7 +393,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
     // And two accounts of the demo's tenant the demo roles do not cover: without any permission,
     // and with jobView alone (jobs, but no patient names: spec 01 §6 "See patient name").
     for (const [name, permissions] of [
-      ['nopermissions', []],
+      [NO_PERMISSIONS, []],
       ['jobviewonly', ['jobView']],
     ] as const) {
       const u = await buildUser(t.ctx, {
@@ -406,6 +444,8 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       .sort((a, b) => Number(a.entry.endsSession ?? false) - Number(b.entry.endsSession ?? false));
     const failures: string[] = [];
     const n = { checks: 0, leaks: 0, writesSeen: 0, csrf: 0, namesSeen: 0 };
+    /** Issue 41: the answers the caller without permissions got, and the patient identifiers in them. */
+    const bare = { answers: 0, identifiers: 0 };
     const leak = (text: string) => {
       failures.push(text);
       n.leaks++;
@@ -458,9 +498,11 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       const json = /json/.test(String(res.headers['content-type']));
       if (!refused && !outside && json && ownPatientNames.some((name) => res.body.includes(name))) {
         if (seesPatients(c)) n.namesSeen++;
-        // The name only: spec 01 §2 shows the MRN ("Subject ID") in the job list to every account.
         else leak(`${where}: shows the patient’s name without a patient-name permission`);
       }
+      // Issue 41: the account without permissions sees no patient identifier — name, MRN or birth
+      // date of any of the tenant's jobs — in any answer or export (an XLSX read unpacked).
+      if (c.name === NO_PERMISSIONS && !refused) await noIdentifiers(where, res);
       const secrets =
         refused && !permits(row.entry, c)
           ? [...OTHER_SECRETS, ...ownSecrets]
@@ -480,11 +522,46 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       }
     }
 
+    /**
+     * Issue 41: beyond the table's one call per route, every list of all the tenant's jobs in both
+     * formats, and the export of every queue with every column, searched and sorted by the MRN.
+     */
+    async function allListsOf(c: Caller) {
+      const lists = `corpId=${own.corpId}&cfs=${ownFacilities}`;
+      const columns = 'columns=patientName,patientMRN,filterJobId,dictatorName';
+      const urls = [
+        ...['', '&format=binary'].flatMap((format) => [
+          `/api/jobs/alljobs?${lists}${format}`,
+          `/api/jobs/dist?status=PENDING&${lists}${format}`,
+          `/api/jobs/dist?status=FAILED&${lists}${format}`,
+        ]),
+        ...['all', 'pending', 'failed'].map((queue) => `/api/file/JobList/${own.corpId}/${queue}?${columns}`),
+        `/api/file/JobList/${own.corpId}/all?${columns}&sort=patientMRN&group=patientName&search=0`,
+        `/api/jobs/search?from=2000-01-01&cs=${own.corpId}&pageSize=100`,
+      ];
+      for (const url of urls) {
+        const res = await send(c, { method: 'GET', url }, true);
+        const where = `GET ${url} as ${c.name}`;
+        if (res.statusCode !== 200) failures.push(`${where}: ${res.statusCode} (due 200) ${shown(res)}`);
+        else await noIdentifiers(where, res);
+      }
+    }
+
+    /** Issue 41: counts the answer of the caller without permissions and the identifiers in it. */
+    async function noIdentifiers(where: string, res: { rawPayload: Buffer }) {
+      const text = await answerText(res);
+      const found = identifiers.filter((id) => text.includes(id));
+      bare.answers++;
+      bare.identifiers += found.length;
+      if (found.length) leak(`${where}: shows ${found.length} patient identifiers without a permission`);
+    }
+
     for (const row of rows) await withoutCsrf(row);
     // Caller by caller (a later sign-in of the same user ends the earlier session).
     const all = [...callers.map((c) => async () => c), kestrelBay];
     for (const next of all) {
       const c = await next();
+      if (c.name === NO_PERMISSIONS) await allListsOf(c);
       for (const row of rows)
         for (const foreign of row.entry.tenantIds === false || !c.signedIn ? [false] : [false, true])
           await check(row, c, foreign);
@@ -497,11 +574,19 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       `access matrix on ${target.name}: ${rows.length} routes × ${all.length} callers = ${n.checks} checks ` +
         `(${n.csrf} without the CSRF token; ${n.writesSeen} permitted writes seen), ${n.leaks} leaks`,
     );
+    console.log(
+      `access matrix on ${target.name}: the "no permissions" caller: ${bare.identifiers} patient identifiers ` +
+        `(of ${identifiers.length}) in ${bare.answers} answers and exports`,
+    );
     expect(failures).toEqual([]);
     expect(n.leaks).toBe(0);
     // The checks can see what they look for: permitted writes changed the fingerprint, and the
     // patient's name reached the callers that may see it.
     expect(n.writesSeen).toBeGreaterThan(10);
     expect(n.namesSeen).toBeGreaterThan(5);
+    expect(bare.identifiers).toBe(0);
+    // The "no permissions" caller reached the lists, the export and search (their identifiers
+    // withheld, not refused).
+    expect(bare.answers).toBeGreaterThan(3);
   }, 240_000);
 });

@@ -88,7 +88,8 @@ export const JobListRowSchema = z.object({
   dictatorName: z.string(),
   /** Withheld (null) unless the account has adtView, adtEdit or jobEditAdt. */
   patientName: z.string().nullable(),
-  patientMRN: z.string(),
+  /** The MRN (Subject ID): withheld (null) like the name (issue 41); null too when the job has none. */
+  patientMRN: z.string().nullable(),
   dictatedDate: z.string().nullable(),
   signedDate: z.string().nullable(),
   dateOfService: z.string().nullable(),
@@ -182,13 +183,13 @@ export const BinaryJobListHeaderSchema = z.object({
   timeFormat: z.string(),
   /** Dictator id → "Last, First" ('' when a part is missing). */
   dictators: z.record(z.string(), z.string()),
-  /** Patient id → [name or null when withheld, MRN]. */
-  patients: z.record(z.string(), z.tuple([z.string().nullable(), z.string()])),
+  /** Patient id → [name, MRN], each null when withheld (issue 41: the MRN goes with the name). */
+  patients: z.record(z.string(), z.tuple([z.string().nullable(), z.string().nullable()])),
   /**
-   * Job id → [name or null when withheld, MRN], for the jobs whose own ADT values name their patient
-   * otherwise than the linked record (issue 39): what the row shows instead of `patients`.
+   * Job id → [name, MRN], each null when withheld or missing, for the jobs whose own ADT values name
+   * their patient otherwise than the linked record (issue 39): what the row shows instead of `patients`.
    */
-  jobPatients: z.record(z.string(), z.tuple([z.string().nullable(), z.string()])).optional(),
+  jobPatients: z.record(z.string(), z.tuple([z.string().nullable(), z.string().nullable()])).optional(),
   workTypes: z.record(z.string(), z.string()),
   departments: z.record(z.string(), z.string()),
   /** Location id → [name, code]. */

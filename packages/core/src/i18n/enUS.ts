@@ -274,6 +274,8 @@ export const enUS = {
     },
     stat: 'STAT',
     patientWithheld: 'Patient Name',
+    /** Issue 41: the MRN reads as its column's label where the name reads 'Patient Name'. */
+    mrnWithheld: 'Subject ID',
     indicators: {
       pdf: 'PDF',
       rtf: 'RTF',

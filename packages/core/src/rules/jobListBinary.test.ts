@@ -118,7 +118,8 @@ describe('decodeBinaryJobList', () => {
     const second: typeof header = {
       ...header,
       dictators: { 1: 'Adams, Al', 2: 'Núñez, Zoë', 5000: 'Zed, Zoe', 3000000: 'Adams, Al' },
-      patients: { 1: [null, 'MRN9'], 2: ['Doe, Jane', 'MRN1'] },
+      // Patient 1 withheld (issue 41: the MRN with the name).
+      patients: { 1: [null, null], 2: ['Doe, Jane', 'MRN1'] },
       // Jobs naming their own patient (issue 39): a new name, and one equal to a record's.
       jobPatients: { 52: ['Roe, Anjali', 'MRN7'], 53: ['Doe, Jane', 'MRN1'], 54: ['Zu, Al', 'MRN9'] },
       workTypes: { 1: 'Letter', 2: 'Consultation' },
@@ -143,6 +144,7 @@ describe('decodeBinaryJobList', () => {
     const labels = {
       stat: 'STAT',
       patientWithheld: 'Patient Name',
+      mrnWithheld: 'Subject ID',
       stage: (_: number, name: string) => name,
       durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
     };
@@ -191,9 +193,9 @@ describe('decodeBinaryJobList', () => {
       encodeBinaryJobList({ ...header, jobPatients: { 2: ['Doe, Janet', 'MRN2'] } }, records(4)),
     );
     expect(rows.map((r) => [r.patientName, r.patientMRN])).toEqual([
-      [null, ''],
+      [null, null],
       ['Doe, Janet', 'MRN2'],
-      [null, ''],
+      [null, null],
       ['Doe, Jane', 'MRN1'],
     ]);
   });

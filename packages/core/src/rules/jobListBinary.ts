@@ -186,7 +186,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   /** The job's own patient name and MRN (its ADT values differ from its record's, issue 39). */
-  #ownPatient(): readonly [string | null, string] | undefined {
+  #ownPatient(): readonly [string | null, string | null] | undefined {
     return this.#b.header.jobPatients?.[this.jobId];
   }
 
@@ -194,8 +194,9 @@ export class DecodedJobListRow implements JobListRow {
     return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[0] ?? null;
   }
 
-  get patientMRN(): string {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[1] ?? '';
+  /** Null when withheld (issue 41) or missing, as the `rows` format answers it. */
+  get patientMRN(): string | null {
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[1] ?? null;
   }
 
   get dateOfService(): string | null {

@@ -10,6 +10,7 @@ import { runSteps } from './steps.js';
 const labels: JobListLabels = {
   stat: 'STAT',
   patientWithheld: 'Patient Name',
+  mrnWithheld: 'Subject ID',
   stage: stageLabel,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };

@@ -16,6 +16,7 @@ import { stageLabel } from './stages.js';
 const labels: JobListLabels = {
   stat: 'STAT',
   patientWithheld: 'Patient Name',
+  mrnWithheld: 'Subject ID',
   stage: stageLabel,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };

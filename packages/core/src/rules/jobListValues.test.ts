@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { listRow } from '../testing/jobListRow.js';
-import { columnText, type JobListLabels } from './jobListValues.js';
+import { columnText, isWithheldCell, type JobListLabels } from './jobListValues.js';
 import { stageLabel } from './stages.js';
 
 const labels: JobListLabels = {
   stat: 'STAT',
   patientWithheld: 'Patient Name',
+  mrnWithheld: 'Subject ID',
   stage: stageLabel,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };
@@ -29,6 +30,19 @@ describe('job list values', () => {
     expect(columnText({ ...base, patientName: null }, 'patientName', labels)).toBe('Patient Name');
     expect(columnText(base, 'jobNoteBool', labels)).toBe('Call <Dr> Ng');
     expect(columnText(base, 'clinic', labels)).toBe('Cobalt Ridge');
+  });
+
+  it('shows the MRN with the name, its label (Subject ID) where it is withheld (issue 41)', () => {
+    const withheld = { ...base, patientName: null, patientMRN: null };
+    expect(columnText(base, 'patientMRN', labels)).toBe('0001');
+    expect(columnText(withheld, 'patientMRN', labels)).toBe('Subject ID');
+    expect(isWithheldCell(withheld, 'patientMRN', labels)).toBe(true);
+    expect(isWithheldCell(withheld, 'patientName', labels)).toBe(true);
+    expect(isWithheldCell(base, 'patientMRN', labels)).toBe(false);
+    // An account that may see patients: a job without an MRN shows nothing, not the label.
+    const sees = { ...labels, patientWithheld: '', mrnWithheld: '' };
+    expect(columnText(withheld, 'patientMRN', sees)).toBe('');
+    expect(isWithheldCell(withheld, 'patientMRN', sees)).toBe(false);
   });
 
   it('shows turnaround minutes as a compact duration, empty when missing (issue 27)', () => {

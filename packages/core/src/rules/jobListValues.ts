@@ -8,6 +8,8 @@ export interface JobListLabels {
   stat: string;
   /** Spec 01 §6: shown instead of the patient name when the account may not see it ('' when it may). */
   patientWithheld: string;
+  /** Issue 41: shown instead of the MRN when the account may not see it — the column's label, Subject ID ('' when it may). */
+  mrnWithheld: string;
   /** Spec 01 §4 stage display (`stageLabel` with the catalogue's translation). */
   stage: (stageId: number, stageName: string) => string;
   /** The unit letters of the turnaround columns' durations (`transcribe.tat.units`). */
@@ -27,6 +29,8 @@ export function columnText(row: JobListRow, column: JobListColumn, labels: JobLi
       return row.stat ? labels.stat : '';
     case 'patientName':
       return row.patientName ?? labels.patientWithheld;
+    case 'patientMRN':
+      return row.patientMRN ?? labels.mrnWithheld;
     case 'jobNoteBool':
       return row.jobNote;
     case 'stageName':
@@ -34,4 +38,15 @@ export function columnText(row: JobListRow, column: JobListColumn, labels: JobLi
     default:
       return row[column] ?? '';
   }
+}
+
+/**
+ * True when a row's cell shows the label of a withheld patient identifier (spec 01 §6, issue 41:
+ * the name or the MRN of an account without adtView, adtEdit or jobEditAdt), which the list and
+ * Job Search set apart from a value.
+ */
+export function isWithheldCell(row: JobListRow, column: JobListColumn, labels: JobListLabels): boolean {
+  if (column === 'patientName') return row.patientName === null && labels.patientWithheld !== '';
+  if (column === 'patientMRN') return row.patientMRN === null && labels.mrnWithheld !== '';
+  return false;
 }

@@ -161,6 +161,11 @@ describe.each(databaseTargets())('job editor calls on $name', (target) => {
     const cda = (await ed.get(`/api/job/getcda?jobId=${job.id}`)).json();
     expect(cda.version).toBe(1);
     expect(cda.model.header.patientName).toContain('Everyman');
+    // Issue 41: the header's patient identifiers only for a caller who may see the name.
+    const hidden = (await viewer.get(`/api/job/getcda?jobId=${job.id}`)).json();
+    expect(hidden.model.header).toMatchObject({ patientName: null, mrn: null, birthTime: null });
+    expect(hidden.model.sections).toEqual(cda.model.sections);
+    expect(cda.model.header.mrn).toBeTruthy();
     expect(cda.model.sections.length).toBeGreaterThan(0);
     expect((await ed.get(`/api/job/getjobversion?jobId=${job.id}`)).json()).toEqual({ version: 1 });
     const audio = await w.makeJob({}, null);

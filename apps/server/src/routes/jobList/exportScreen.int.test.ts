@@ -92,6 +92,7 @@ describe.each(databaseTargets())('job list export that follows the screen on $na
   const labels = {
     stat: enUS.jobList.stat,
     patientWithheld: '',
+    mrnWithheld: '',
     stage: stageLabel,
     durationUnits: enUS.transcribe.tat.units,
   };

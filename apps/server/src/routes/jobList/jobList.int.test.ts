@@ -1,4 +1,4 @@
-import { decodeBinaryJobList, JobListRowSchema } from '@quill/core';
+import { decodeBinaryJobList, type JobListRow, JobListRowSchema } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
   let noAdt: TestBrowser;
   let managerAccount: number;
   const ids: Record<string, number> = {};
+  /** Ada Lovelace's MRN: a patient identifier like her name (issue 41). */
+  let mrn = '';
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -36,6 +38,7 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     south = await buildStructure(t.ctx, { name: 'South', facilities: 1 });
     const [f1, f2, f3] = north.facilities;
     const patient = await buildPatient(t.ctx, north.structure.id, { first: 'Ada', last: 'Lovelace' });
+    mrn = patient.mrn;
     const [wt] = await t.ctx.database.db
       .insert(workTypes)
       .values({
@@ -200,6 +203,28 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     const him = await noAdt.get(`/api/jobs/him?${q()}`);
     expect(him.statusCode).toBe(403);
     expect(him.json().error.message).toBe('You do not have permission to view the hold queue.');
+  });
+
+  it('withholds the MRN with the name in alljobs and dist, rows and binary alike (issue 41)', async () => {
+    const lists = ['alljobs?', 'dist?status=PENDING&', 'dist?status=FAILED&'];
+    for (const [browser, sees] of [
+      [manager, true],
+      [noAdt, false],
+    ] as const) {
+      for (const list of lists) {
+        const rows = (await browser.get(`/api/jobs/${list}${q()}`)).json() as JobListRow[];
+        const binary = await browser.get(`/api/jobs/${list}${q()}&format=binary`);
+        const decoded = decodeBinaryJobList(binary.rawPayload);
+        // Ada's job alone has a patient: her MRN for the manager, null (withheld) for the viewer.
+        for (const answer of [rows, decoded])
+          expect(
+            answer.map((r) => [r.jobId, r.patientMRN]),
+            list,
+          ).toEqual(answer.map((r) => [r.jobId, sees && r.jobId === ids.pending ? mrn : null]));
+        const hasAda = rows.some((r) => r.jobId === ids.pending);
+        expect(binary.rawPayload.includes(mrn), list).toBe(sees && hasAda);
+      }
+    }
   });
 
   it('marks PDF and RTF viewed per account', async () => {
@@ -395,5 +420,16 @@ describe.each(databaseTargets())('job list calls on $name', (target) => {
     expect((sheet3.getRow(1).values as string[]).slice(1)).toEqual(['Job ID', 'Patient Name']);
     expect(sheet3.getRow(2).getCell(2).value).toBe('Patient Name');
     expect(JSON.stringify(sheet3.getRow(2).values)).not.toContain('Lovelace');
+
+    // The MRN goes with the name (issue 41): its column reads 'Subject ID', its label, in every row.
+    const mrnColumn = `/api/file/JobList/${north.structure.id}/all?columns=filterJobId,patientMRN`;
+    const book4 = new ExcelJS.Workbook();
+    await book4.xlsx.load((await noAdt.get(mrnColumn)).rawPayload as unknown as ArrayBuffer);
+    const mrns = book4.worksheets[0]!.getColumn(2).values.slice(1);
+    expect(mrns).toEqual(['Subject ID', ...Array(6).fill('Subject ID')]);
+    const book5 = new ExcelJS.Workbook();
+    await book5.xlsx.load((await manager.get(mrnColumn)).rawPayload as unknown as ArrayBuffer);
+    expect(book5.worksheets[0]!.getRow(2).getCell(1).value).toBe(ids.pending);
+    expect(book5.worksheets[0]!.getRow(2).getCell(2).value).toBe(mrn);
   });
 });

@@ -28,6 +28,7 @@ const MINUTE = 60_000;
 const labels: JobListLabels = {
   stat: enUS.jobList.stat,
   patientWithheld: '',
+  mrnWithheld: '',
   stage: (id, name) => stageLabel(id, name),
   durationUnits: enUS.transcribe.tat.units,
 };

@@ -16,7 +16,7 @@ import {
 } from '@quill/core';
 import { facilityBatches } from '@quill/core/rules/jobListBatches';
 import { type JobListScreen, screenOrder } from '@quill/core/rules/jobListScreen';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
 import type { AppContext } from '../../context.js';
 import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
@@ -34,7 +34,7 @@ const FILTER_OF: Record<QueueName, ListFilter> = {
   all: 'all',
 };
 
-function cell(row: JobListRow, column: JobListColumn): string | number {
+function cell(row: JobListRow, column: JobListColumn, labels: JobListLabels): string | number {
   // Turnaround reads as the list shows it (issue 27).
   if (isTatColumn(column)) return formatDuration(row[TAT_COLUMNS[column]], enUS.transcribe.tat.units);
   switch (column) {
@@ -47,7 +47,9 @@ function cell(row: JobListRow, column: JobListColumn): string | number {
     case 'filterJobId':
       return row.jobId;
     case 'patientName':
-      return row.patientName ?? enUS.jobList.columns.patientName;
+    case 'patientMRN':
+      // Withheld without the permission (issue 41): the column's label, as the list shows it.
+      return columnText(row, column, labels);
     default:
       return row[column] ?? '';
   }
@@ -55,8 +57,8 @@ function cell(row: JobListRow, column: JobListColumn): string | number {
 
 /**
  * The visible columns the caller asked for (in the list's order), or the defaults. The patient
- * name column stays for accounts that may not see names: like the list, it then reads
- * 'Patient Name' (spec 01 §6), so the export's headings match the visible columns.
+ * name and MRN columns stay for accounts that may not see them: like the list, they then read
+ * 'Patient Name' and 'Subject ID' (spec 01 §6, issue 41), so the export's headings match the visible columns.
  */
 export function exportColumns(requested: readonly JobListColumn[] | undefined): JobListColumn[] {
   const wanted = requested?.length
@@ -73,6 +75,7 @@ function catalogueLabels(auth: Auth): JobListLabels {
   return {
     stat: enUS.jobList.stat,
     patientWithheld: canSeePatientName(auth.permissions) ? '' : enUS.jobList.patientWithheld,
+    mrnWithheld: canSeePatientName(auth.permissions) ? '' : enUS.jobList.mrnWithheld,
     stage: stageLabel,
     durationUnits: enUS.transcribe.tat.units,
   };
@@ -117,6 +120,7 @@ export async function exportJobList(
     columns.map((c) => ({ header: enUS.jobList.columns[c], width: c === 'jobNoteBool' ? 40 : 20 })),
   );
   const screen = screenOf(input.query);
+  const labels = catalogueLabels(auth);
   const held: JobListRow[] = [];
   let count = 0;
   for (const batch of facilityBatches(facilities, jobListDataBatchSize)) {
@@ -131,12 +135,12 @@ export async function exportJobList(
       for (const row of rows) held.push(row);
       continue;
     }
-    for (const row of rows) sheet.add(columns.map((c) => cell(row, c)));
+    for (const row of rows) sheet.add(columns.map((c) => cell(row, c, labels)));
     count += rows.length;
   }
   if (screen) {
-    const order = screenOrder(held, { ...screen, columns }, catalogueLabels(auth));
-    for (const position of order) sheet.add(columns.map((c) => cell(held[position]!, c)));
+    const order = screenOrder(held, { ...screen, columns }, labels);
+    for (const position of order) sheet.add(columns.map((c) => cell(held[position]!, c, labels)));
     count = order.length;
   }
   sheet.done();

@@ -47,7 +47,8 @@ export interface JobListSqlOptions {
   cfs: readonly number[];
   filter: ListFilter;
   accountId: number;
-  showPatientName: boolean;
+  /** The caller may see the patient's identifiers (core `canSeePatientName`): name and MRN, or neither. */
+  showPatient: boolean;
   dateFormat: string;
   timeFormat: string;
 }
@@ -56,11 +57,12 @@ export interface JobListSqlOptions {
  * The columns of a job list row (spec 01 §3 "Job list row", JobListRowSchema) of the jobs `j`
  * joined by {@link jobRowJoinsSql}, with the job's flags as `flags` (a JSON array expression):
  * dates as ISO text and formatted in the facility's time zone with the user's formats, the patient
- * name only when `showPatientName`, turnaround minutes by migration 0026's `tat_minutes` (as the
+ * name and MRN only when `showPatient` (issue 41; null otherwise, and null for a job without
+ * them), turnaround minutes by migration 0026's `tat_minutes` (as the
  * binary rows have them). Shared by the list and Job Search.
  */
 export function jobRowColumnsSql(
-  o: Pick<JobListSqlOptions, 'showPatientName' | 'dateFormat' | 'timeFormat'>,
+  o: Pick<JobListSqlOptions, 'showPatient' | 'dateFormat' | 'timeFormat'>,
   flags: SQL,
 ): SQL {
   const dateTime = toPgDatePattern(`${o.dateFormat} ${o.timeFormat}`);
@@ -68,8 +70,8 @@ export function jobRowColumnsSql(
   return sql`j.id::int as "jobId", j.original_job_id::int as "originalJobId",
       (j.stat is not null) as "stat", (j.stat is not null) as "statBool", j.id::text as "filterJobId",
       coalesce(d.last_name || ', ' || d.first_name, '') as "dictatorName",
-      case when ${o.showPatientName} then ${JOB_PATIENT_NAME} end as "patientName",
-      ${JOB_PATIENT_MRN} as "patientMRN",
+      case when ${o.showPatient} then ${JOB_PATIENT_NAME} end as "patientName",
+      case when ${o.showPatient} then ${JOB_PATIENT_MRN} end as "patientMRN",
       to_char(j.dictated_at at time zone 'UTC', ${ISO}) as "dictatedDate",
       to_char(j.signed_at at time zone 'UTC', ${ISO}) as "signedDate",
       j.date_of_service::text as "dateOfService",
@@ -95,7 +97,7 @@ export function jobRowColumnsSql(
  * over the linked record `p`, by migration 0029's functions.
  */
 const JOB_PATIENT_NAME = sql.raw('job_patient_name(j.adt, p.last_name, p.first_name)');
-const JOB_PATIENT_MRN = sql.raw('job_patient_mrn(j.adt, p.mrn)');
+const JOB_PATIENT_MRN = sql.raw("nullif(job_patient_mrn(j.adt, p.mrn), '')");
 
 /** The joins {@link jobRowColumnsSql} reads, after `from jobs j`; views are the account's own. */
 export function jobRowJoinsSql(accountId: number): SQL {
@@ -159,7 +161,8 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'patients', ${dict(
         sql`patients`,
         'patient_id',
-        sql`json_build_array(case when ${o.showPatientName} then t.last_name || ', ' || t.first_name end, coalesce(t.mrn, ''))`,
+        sql`json_build_array(case when ${o.showPatient} then t.last_name || ', ' || t.first_name end,
+          case when ${o.showPatient} then nullif(t.mrn, '') end)`,
       )},
       'workTypes', ${dict(sql`work_types`, 'work_type_id', sql`t.name`)},
       'departments', ${dict(sql`departments`, 'department_id', sql`t.name`)},
@@ -170,7 +173,8 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       'notes', (select coalesce(json_object_agg(j.id, j.job_note), '{}') from jobs j
         where ${batch} and j.job_note <> ''),
       'jobPatients', (select coalesce(json_object_agg(j.id, json_build_array(
-          case when ${o.showPatientName} then ${JOB_PATIENT_NAME} end, ${JOB_PATIENT_MRN})), '{}')
+          case when ${o.showPatient} then ${JOB_PATIENT_NAME} end,
+          case when ${o.showPatient} then ${JOB_PATIENT_MRN} end)), '{}')
         from jobs j left join patients p on p.id = j.patient_id
         where ${batch} and j.own_patient),
       'flags', (select coalesce(json_object_agg(x.job_id, x.flags), '{}') from (

@@ -26,7 +26,7 @@ function sqlOptions(auth: Auth, input: Input, formats: Formats) {
     ...input,
     ...formats,
     accountId: auth.accountId!,
-    showPatientName: canSeePatientName(auth.permissions),
+    showPatient: canSeePatientName(auth.permissions),
   };
 }
 

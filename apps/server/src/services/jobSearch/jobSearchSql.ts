@@ -27,7 +27,7 @@ export interface JobSearchSqlOptions {
   /** The corporate structures searched: the account's (or the one asked for, when it is one). */
   structures: readonly number[];
   accountId: number;
-  showPatientName: boolean;
+  showPatient: boolean;
   dateFormat: string;
   timeFormat: string;
 }

@@ -37,14 +37,12 @@ export async function searchJobs(
       query,
       structures,
       accountId: auth.accountId!,
-      showPatientName: showPatient,
+      showPatient,
       ...formats,
     }),
   );
   const [row] = (result as unknown as { rows: { total: number; rows: string }[] }).rows;
   const rows = JSON.parse(row?.rows ?? '[]') as JobSearchResult['rows'];
-  // Without the permission the MRN is withheld too: it names the patient as well as a name does.
-  if (!showPatient) for (const r of rows) r.patientMRN = '';
   await labelClockChangeTimes(ctx, rows, formats);
   await recordAudit(ctx, {
     action: 'jobsearch.read',

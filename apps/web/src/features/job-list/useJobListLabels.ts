@@ -8,7 +8,8 @@ import { useHasPermission } from '../../app/session/SessionContext';
 export function useJobListLabels(): JobListLabels {
   const { t } = useTranslation();
   // Spec 01 §6: without adtView, adtEdit or jobEditAdt the server sends no names, and the list
-  // shows the label 'Patient Name'; with one of them a missing name is a job without a patient.
+  // shows the labels 'Patient Name' and 'Subject ID' (issue 41: the MRN goes with the name); with
+  // one of them a missing name is a job without a patient.
   const seesNames = [
     useHasPermission('adtView'),
     useHasPermission('adtEdit'),
@@ -18,6 +19,7 @@ export function useJobListLabels(): JobListLabels {
     () => ({
       stat: t('jobList.stat'),
       patientWithheld: seesNames ? '' : t('jobList.patientWithheld'),
+      mrnWithheld: seesNames ? '' : t('jobList.mrnWithheld'),
       // One language (en-US): stored stage names are shown as they are.
       stage: (stageId: number, stageName: string) => stageLabel(stageId, stageName),
       durationUnits: {

@@ -13,7 +13,7 @@ const STRUCTURES = [
 ];
 
 /** The server: the structures, and a search answering `total` jobs 1000… a page at a time. */
-function serve(total = 12, status = 200) {
+function serve(total = 12, status = 200, patient: object = {}) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://quill.test');
     if (url.pathname === '/api/jobs/getusercs') return json(STRUCTURES);
@@ -26,7 +26,10 @@ function serve(total = 12, status = 200) {
       page * pageSize,
     );
     return json({
-      rows: ids.map((id) => ({ ...jobRow(id, { patientName: `Patient ${id}` }), corporateStructureId: 2 })),
+      rows: ids.map((id) => ({
+        ...jobRow(id, { patientName: `Patient ${id}`, ...patient }),
+        corporateStructureId: 2,
+      })),
       total,
       page,
       pageSize,
@@ -76,5 +79,20 @@ describe('JobSearchPage', () => {
     expect(
       screen.getByText('Searching by patient and MRN needs the permission to see patient names.'),
     ).toBeTruthy();
+  });
+
+  it('shows the withheld name and MRN as their labels, set apart (issue 41)', async () => {
+    serve(1, 200, { patientName: null, patientMRN: null });
+    renderWithSession(<JobSearchPage />, testSession({ permissions: ['jobView'] }));
+    fireEvent.change(screen.getByLabelText('Job ID'), { target: { value: '1000' } });
+    fireEvent.click(searchButton());
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    const cells = within(table)
+      .getAllByRole('cell')
+      .filter((td) => ['Patient Name', 'Subject ID'].includes(td.textContent ?? ''));
+    expect(cells.map((td) => td.textContent)).toEqual(['Patient Name', 'Subject ID']);
+    // Set apart from a value (the withheld style), as the list shows them.
+    expect(new Set(cells.map((td) => td.className)).size).toBe(1);
+    expect(cells[0]!.className).not.toBe('');
   });
 });

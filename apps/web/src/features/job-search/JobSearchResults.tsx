@@ -1,6 +1,6 @@
 import type { CorporateStructure } from '@quill/core/contract/jobList';
 import type { JobSearchRow } from '@quill/core/contract/jobSearch';
-import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobListValues';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainClick } from '../../lib/browserNavigation';
@@ -19,7 +19,7 @@ export function JobSearchResults({
 }: {
   rows: readonly JobSearchRow[];
   structures: readonly CorporateStructure[];
-  /** The list's words for a withheld patient name (spec 01 §6) and the stage labels. */
+  /** The list's words for a withheld patient name and MRN (spec 01 §6) and the stage labels. */
   labels: JobListLabels;
 }) {
   const { t } = useTranslation();
@@ -72,10 +72,14 @@ export function JobSearchResults({
               </td>
               <td>{names.get(row.corporateStructureId) ?? row.corporateStructureId}</td>
               <td>{row.formattedDictatedDate}</td>
-              <td className={row.patientName === null ? classes.withheld : undefined}>
-                {columnText(row, 'patientName', labels)}
-              </td>
-              <td>{row.patientMRN}</td>
+              {(['patientName', 'patientMRN'] as const).map((column) => (
+                <td
+                  key={column}
+                  className={isWithheldCell(row, column, labels) ? classes.withheld : undefined}
+                >
+                  {columnText(row, column, labels)}
+                </td>
+              ))}
               <td>{row.dictatorName}</td>
               <td>{row.workType}</td>
               <td>{columnText(row, 'stageName', labels)}</td>

@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const labels = {
   stat: 'STAT',
   patientWithheld: '',
+  mrnWithheld: '',
   stage: (_: number, name: string) => name,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };

@@ -1,6 +1,6 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
 import type { JobListColumn, TatColumn } from '@quill/core/rules/jobListColumns';
-import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobListValues';
 import { jobPath } from '../../../lib/paths';
 import { legacyJobDetailsUrl } from '../data/jobListApi';
 import { JobNoteIndicator } from './JobNoteIndicator';
@@ -86,7 +86,7 @@ export function JobCell({
       );
     default: {
       const text = columnText(row, column, labels);
-      const withheld = column === 'patientName' && row.patientName === null && labels.patientWithheld !== '';
+      const withheld = isWithheldCell(row, column, labels);
       return (
         <td
           className={withheld ? classes.withheld : undefined}

@@ -19,6 +19,7 @@ import {
 const labels: JobListLabels = {
   stat: 'STAT',
   patientWithheld: 'Patient Name',
+  mrnWithheld: 'Subject ID',
   stage: stageLabel,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };

@@ -11,6 +11,7 @@ import { useJobListView } from './useJobListView';
 const labels: JobListLabels = {
   stat: 'STAT',
   patientWithheld: 'Patient Name',
+  mrnWithheld: 'Subject ID',
   stage: stageLabel,
   durationUnits: { days: 'd', hours: 'h', minutes: 'm' },
 };
