@@ -121,8 +121,13 @@ for (const s of sides) {
     `  ${s.label.padEnd(24)} corpus median ${fmt(s.total).padStart(11)}, per document median ${fmt(median(perDoc)).padStart(9)}, slowest ${fmt(Math.max(...perDoc)).padStart(9)}`,
   );
 }
-if (sides.length === 2)
-  console.log(`  ratio (this / baseline): ${(sides[0].total / sides[1].total).toFixed(2)}×`);
+if (sides.length === 2) {
+  // Each round's two sides ran back to back: their ratio, round by round, shows the machine's noise.
+  const paired = sides[0].rounds.map((ms, i) => ms / sides[1].rounds[i]).sort((a, b) => a - b);
+  console.log(
+    `  ratio (this / baseline): ${(sides[0].total / sides[1].total).toFixed(2)}× (round by round ${paired[0].toFixed(2)}–${paired.at(-1).toFixed(2)}, median ${median(paired).toFixed(2)})`,
+  );
+}
 console.log(
   `  load average during the run: ${loadavg()
     .map((l) => l.toFixed(1))

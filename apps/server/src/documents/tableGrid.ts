@@ -121,10 +121,18 @@ export function gridInGroup(grid: TableGrid, group: readonly number[]): GroupCel
   return grid.byRow.map((row) => {
     const out: GroupCell[] = [];
     for (const p of row) {
-      const at: number[] = [];
-      for (let c = p.col; c < p.col + p.colspan; c++) if (position.has(c)) at.push(position.get(c)!);
-      if (!at.length) continue;
-      out.push({ ...p, at: at[0]!, span: at.length, starts: position.has(p.col) });
+      let at = -1;
+      let span = 0;
+      for (let c = p.col; c < p.col + p.colspan; c++) {
+        const i = position.get(c);
+        if (i === undefined) continue;
+        if (at < 0) at = i;
+        span++;
+      }
+      if (!span) continue;
+      // Written out, not spread: `{ ...p, at }` is many times slower in V8, and this runs per cell.
+      const { cell, row: r, col, rowspan, colspan, header } = p;
+      out.push({ cell, row: r, col, rowspan, colspan, header, at, span, starts: position.has(col) });
     }
     return out.sort((a, b) => a.at - b.at);
   });

@@ -60,6 +60,19 @@ interface Need {
   line: [number, number][];
 }
 
+/**
+ * Adds an entry, keeping one per indent (the widest): a need at any size is the same, since
+ * `unit * size + indent` grows with `unit` at a given indent, and a column's entries stay few.
+ */
+function addNeed(entries: [number, number][], unit: number, indent: number): void {
+  for (const e of entries)
+    if (e[1] === indent) {
+      if (unit > e[0]) e[0] = unit;
+      return;
+    }
+  entries.push([unit, indent]);
+}
+
 function cellNeeds(blocks: readonly Block[], measure: Measure, size: number): Need {
   const need: Need = { word: [], line: [] };
   const work: { blocks: readonly Block[]; indent: number }[] = [{ blocks, indent: 0 }];
@@ -74,8 +87,8 @@ function cellNeeds(blocks: readonly Block[], measure: Measure, size: number): Ne
         for (const item of b.items) work.push({ blocks: item, indent });
         if (b.caption) {
           const c = naturalWidths(b.caption, 1, measure);
-          need.word.push([c.word, job.indent]);
-          need.line.push([c.line, job.indent]);
+          addNeed(need.word, c.word, job.indent);
+          addNeed(need.line, c.line, job.indent);
         }
         continue;
       } else {
@@ -84,8 +97,8 @@ function cellNeeds(blocks: readonly Block[], measure: Measure, size: number): Ne
         w = naturalWidths([{ text: rows.join('\n') }], 1, measure);
       }
       // Header cells are bold: naturalWidths measures each run in its own face.
-      need.word.push([w.word, job.indent]);
-      need.line.push([w.line, job.indent]);
+      addNeed(need.word, w.word, job.indent);
+      addNeed(need.line, w.line, job.indent);
     }
   }
   return need;
@@ -150,9 +163,11 @@ export function planTable(grid: TableGrid, width: number, o: TablePlanOptions): 
         spans.push({ col: p.col, colspan: p.colspan, need });
         continue;
       }
-      word[p.col]!.push(...need.word);
-      line[p.col]!.push(...need.line);
-      if (p.header) heading[p.col]!.push(...need.line);
+      for (const [unit, indent] of need.word) addNeed(word[p.col]!, unit, indent);
+      for (const [unit, indent] of need.line) {
+        addNeed(line[p.col]!, unit, indent);
+        if (p.header) addNeed(heading[p.col]!, unit, indent);
+      }
     }
   const widths = (size: number, padding: number, floorWidth: number): Widths => {
     const min = word.map((w) => Math.max(floorWidth, at(w, size) + padding));

@@ -106,9 +106,7 @@ function* layoutRow(
     const width = edges[p.at + p.span]! - x;
     // A cell that started in columns of another group stands empty here.
     const blocks = p.starts ? (p.cell?.blocks ?? []) : [];
-    const inner = trimGaps(
-      (yield blockFlows(blocks, width - 2 * padding, { ...o, tables: false })) as Flow[],
-    );
+    const inner = trimGaps((yield blockFlows(blocks, width - 2 * padding, o)) as Flow[]);
     const cell: CellLayout = { x, width, header: p.header, lines: inner as (Line | Gap)[] };
     if (p.rowspan > 1) cell.rowspan = p.rowspan;
     cells.push(cell);
@@ -141,6 +139,8 @@ function* table(block: Extract<Block, { kind: 'table' }>, width: number, o: Layo
   });
   const padding = plan.padding / 2;
   const inTable = { ...o, size: plan.size };
+  // What a cell's blocks are laid out with (tables inside it flattened), made once per table.
+  const inCell: LayoutOptions = { measure: o.measure, size: plan.size, tables: false };
   for (const [g, group] of plan.groups.entries()) {
     if (g > 0)
       out.push(
@@ -153,7 +153,7 @@ function* table(block: Extract<Block, { kind: 'table' }>, width: number, o: Layo
     edges[group.widths.length] = width;
     const rows: CellLayout[][] = [];
     for (const r of gridInGroup(grid, group.columns))
-      rows.push((yield layoutRow(r, edges, padding, inTable)) as CellLayout[]);
+      rows.push((yield layoutRow(r, edges, padding, inCell)) as CellLayout[]);
     out.push({
       kind: 'table',
       x: 0,

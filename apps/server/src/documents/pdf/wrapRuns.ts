@@ -87,7 +87,8 @@ export function wrapRuns(runs: readonly Run[], width: number, size: number, meas
   const place = (piece: Piece, w: number) => {
     const last = segments.at(-1);
     if (last && last.face === piece.face && last.underline === piece.underline) last.text += piece.text;
-    else segments.push({ ...piece, x: cursor });
+    // Written out, not spread (`{ ...piece, x }` is many times slower in V8): once per segment.
+    else segments.push({ text: piece.text, face: piece.face, underline: piece.underline, x: cursor });
     cursor += w;
   };
   const finish = () => {

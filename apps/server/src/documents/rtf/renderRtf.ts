@@ -139,7 +139,11 @@ function* table(b: Extract<Block, { kind: 'table' }>, indent: number, measure: M
         const blocksOf = first && p.starts ? (p.cell?.blocks ?? []) : [];
         const extra = keep[r] ? '\\keepn' : '';
         const parts = ((yield blocks(blocksOf, 0, true, measure)) as Part[]).map((part) =>
-          partRtf(part.kind === 'para' ? { ...part, extra: part.extra + extra } : part, true, halfPoints),
+          partRtf(
+            part.kind === 'para' && extra ? { ...part, extra: part.extra + extra } : part,
+            true,
+            halfPoints,
+          ),
         );
         cells += `${parts.length ? parts.join('\\par ') : partRtf(para(0, '', extra), true, halfPoints)}\\cell `;
       }
