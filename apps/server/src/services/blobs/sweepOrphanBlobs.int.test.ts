@@ -144,7 +144,7 @@ describe.each(databaseTargets())('the orphan blob sweep on $name (issue 41)', (t
 
   it('looks at a bounded number of files per run and resumes where the last run stopped', async () => {
     const referenced = Object.values(await referencedFiles('b'));
-    const orphans = [];
+    const orphans: string[] = [];
     for (let i = 0; i < 7; i++) orphans.push((await put(`orphan ${i}`, i % 2 ? 'audio' : 'uploads')).key);
     const before = await stored();
     expect(before).toHaveLength(referenced.length * 2 + orphans.length);
