@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configWith } from '../../config.js';
 import { type AppContext, closeContext, createContext } from '../../context.js';
 import { referencedBlobKeys } from '../../db/blobReferences.js';
 import { attachments } from '../../db/schema/index.js';
 import { createLogger } from '../../system/logger.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/childProcess.js';
+import { httpClient, serverOrigin, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
-import { buildServerBundle } from '../../testing/serverBundle.js';
+import { serverProcessSuite, signIn } from '../../testing/serverProcesses.js';
 import { sweepOrphanBlobs } from './sweepOrphanBlobs.js';
 
 /**
@@ -34,33 +31,14 @@ async function filesAndOrphans(ctx: AppContext) {
 }
 
 describe('orphan blob files after a killed server (issue 41)', () => {
-  let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
-  let dataDir: string;
-  const children: Child[] = [];
+  const servers = serverProcessSuite('quill-orphans-');
   const baseUrl = process.env.TEST_DATABASE_URL;
-
-  beforeAll(async () => {
-    bundle = await buildServerBundle();
-    dataDir = await mkdtemp(join(tmpdir(), 'quill-orphans-'));
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of children) await stop(c, 'SIGKILL');
-    await bundle?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
 
   it(`SIGKILL during uploads, then the sweep: no file without a row, no row without its file (${baseUrl ? 'PostgreSQL' : 'PGlite'})`, {
     timeout: 300_000,
   }, async () => {
     const database = baseUrl ? await createPostgresDatabase(baseUrl) : null;
-    const env: Record<string, string> = {
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'false',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
+    const env = servers.env(database?.url);
     const config = configWith({ ...env, LOG_LEVEL: 'silent' });
     const cleanup = configWith({ ...env, LOG_LEVEL: 'silent', BLOB_ORPHAN_GRACE_SECONDS: '0' });
     try {
@@ -76,18 +54,14 @@ describe('orphan blob files after a killed server (issue 41)', () => {
       let uploads = 0;
       while (orphansLeft === 0 && rounds < MAX_ROUNDS) {
         rounds++;
-        const server = start(join(bundle.dir, 'main.js'), env);
-        children.push(server);
+        const server = servers.start(env);
         const origin = await serverOrigin(server);
         const cookies = new Map<string, string>();
-        const call = httpClient(origin, cookies);
-        await call('GET', '/api/account/authenticated');
-        const login = await call('POST', '/api/account/login', {
-          username: user.user.username,
-          password: user.password,
-        });
-        expect(login.status).toBe(200);
-        expect((await call('POST', `/api/Account/SetUserSummary/${user.accounts[0]!.id}`)).status).toBe(200);
+        await signIn(
+          httpClient(origin, cookies),
+          { username: user.user.username, password: user.password },
+          user.accounts[0]!.id,
+        );
 
         const killAfter = 5 + Math.floor(Math.random() * 20);
         let acks = 0;
