@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { DOCUMENT_LIMIT_DEFAULTS as DOC } from '@quill/core';
+import { DOCUMENT_LIMIT_DEFAULTS as DOC, ORPHAN_BLOBS } from '@quill/core';
 import { z } from 'zod';
 import { MAX_DEPTH_SETTING } from './documents/limits.js';
 
@@ -31,6 +31,16 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   BLOB_STORE: z.enum(['fs']).default('fs'),
+  /**
+   * Blob files no row references are removed once unmodified this long (issue 41): a newer one may
+   * belong to a transaction in flight. 0 only where nothing writes meanwhile (tests, maintenance).
+   */
+  BLOB_ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(365 * 86_400)
+    .default(ORPHAN_BLOBS.graceSeconds),
   /** The legacy host (fftmBaseUrl). Unset: this server answers the legacy paths itself. */
   LEGACY_BASE_URL: z.url().optional(),
   /** What Help opens. Unset: Quill's own user guide (docs/user-guide.md) at /help. */

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,5 +53,57 @@ describe('FsBlobStore', () => {
     await expect(store.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
     await expect(store.get('/etc/passwd')).rejects.toThrow(/Invalid blob key/);
     await expect(store.put('a/../../b', Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
+  });
+
+  describe('listing and the orphan sweep (issue 41)', () => {
+    const keysOf = async (after?: string) => {
+      const keys: string[] = [];
+      for await (const b of store.list(after ? { after } : {})) keys.push(b.key);
+      return keys;
+    };
+    const age = (key: string, seconds: number) => {
+      const then = new Date(Date.now() - seconds * 1000);
+      return utimes(join(dir, ...key.split('/')), then, then);
+    };
+
+    it('lists every file in key order, segment by segment, and resumes after a key', async () => {
+      for (const key of ['a-b/x', 'a/z', 'a/b/c', 'b', 'a/y.tmp']) await store.put(key, Buffer.from(key));
+      // A file the store could not have written (not a key) is not listed.
+      await writeFile(join(dir, '.hidden'), 'x');
+      expect(await keysOf()).toEqual(['a/b/c', 'a/y.tmp', 'a/z', 'a-b/x', 'b']);
+      expect(await keysOf('a/y.tmp')).toEqual(['a/z', 'a-b/x', 'b']);
+      expect(await keysOf('a/b')).toEqual(['a/b/c', 'a/y.tmp', 'a/z', 'a-b/x', 'b']);
+      expect(await keysOf('b')).toEqual([]);
+      expect(await keysOf('0')).toEqual(['a/b/c', 'a/y.tmp', 'a/z', 'a-b/x', 'b']);
+    });
+
+    it('lists nothing for an empty store', async () => {
+      await rm(dir, { recursive: true, force: true });
+      expect(await keysOf()).toEqual([]);
+    });
+
+    it('removes a file only if it was modified before the cutoff', async () => {
+      await store.put('old/file', Buffer.from('x'));
+      await store.put('new/file', Buffer.from('y'));
+      await age('old/file', 3600);
+      const cutoff = new Date(Date.now() - 60_000);
+      expect(await store.deleteIfModifiedBefore('old/file', cutoff)).toBe(true);
+      expect(await store.deleteIfModifiedBefore('new/file', cutoff)).toBe(false);
+      expect(await store.deleteIfModifiedBefore('gone/file', cutoff)).toBe(false);
+      expect(await store.exists('old/file')).toBe(false);
+      expect((await store.get('new/file')).toString()).toBe('y');
+      expect(await keysOf()).toEqual(['new/file']);
+    });
+
+    it('storing content that is already there marks it modified now, so the sweep keeps it', async () => {
+      const bytes = Buffer.from('<ClinicalDocument/>');
+      const { key } = await store.putContent(bytes, { prefix: 'documents', extension: 'xml' });
+      await age(key, 3600);
+      const cutoff = new Date(Date.now() - 60_000);
+      expect((await stat(join(dir, ...key.split('/')))).mtime < cutoff).toBe(true);
+      await store.putContent(bytes, { prefix: 'documents', extension: 'xml' });
+      expect(await store.deleteIfModifiedBefore(key, cutoff)).toBe(false);
+      expect((await store.get(key)).toString()).toBe('<ClinicalDocument/>');
+    });
   });
 });

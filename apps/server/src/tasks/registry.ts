@@ -4,6 +4,7 @@ import { importScheduleTask } from './importSchedule.js';
 import { makeAudioRenditionsTask } from './makeAudioRenditions.js';
 import { recognizeDictationTask } from './recognizeDictation.js';
 import { sendFaxTask } from './sendFax.js';
+import { sweepOrphanBlobsTask } from './sweepOrphanBlobs.js';
 
 /** Every task the worker runs. A new task is added here and nowhere else. */
 export const TASKS: TaskDefinition[] = [
@@ -12,4 +13,5 @@ export const TASKS: TaskDefinition[] = [
   recognizeDictationTask,
   sendFaxTask,
   importScheduleTask,
+  sweepOrphanBlobsTask,
 ];

@@ -44,11 +44,14 @@ export class TaskQueue {
     }
   }
 
-  /** Enqueues one task; answers the pg-boss id (null when a singleton key suppressed it). */
+  /**
+   * Enqueues one task; answers the pg-boss id (null when a singleton key suppressed it).
+   * `singletonSeconds` with a key: at most one such task per slot of that many seconds (throttling).
+   */
   async send<P extends z.ZodType>(
     task: TaskDefinition<P>,
     payload: z.infer<P>,
-    opts: { singletonKey?: string } = {},
+    opts: { singletonKey?: string; singletonSeconds?: number } = {},
   ): Promise<string | null> {
     const data = task.payload.parse(payload) as object;
     return this.boss.send(queueName(task), data, {
@@ -57,6 +60,7 @@ export class TaskQueue {
       retryBackoff: task.retry.backoff,
       expireInSeconds: task.expireInSeconds,
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
     });
   }
 

@@ -3,13 +3,15 @@ import { queueName } from './defineTask.js';
 import { heartbeatTask } from './heartbeat.js';
 import { recordHeartbeat, WORKER_ID } from './recordHeartbeat.js';
 import { TASKS } from './registry.js';
+import { scheduleOrphanSweep } from './scheduleOrphanSweep.js';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
 /**
- * Runs every registered task's handler and sends a heartbeat task every WORKER_HEARTBEAT_SECONDS.
+ * Runs every registered task's handler and sends a heartbeat task every WORKER_HEARTBEAT_SECONDS,
+ * offering the periodic tasks with it (the queue keeps one per interval: scheduleOrphanSweep.ts).
  * Used inside the server in embedded mode and by `npm run worker` on its own.
  */
 export async function startWorker(ctx: AppContext): Promise<Worker> {
@@ -32,6 +34,7 @@ export async function startWorker(ctx: AppContext): Promise<Worker> {
   const beat = async () => {
     try {
       await ctx.tasks.send(heartbeatTask, { sentBy: WORKER_ID, sentAt: new Date().toISOString() });
+      await scheduleOrphanSweep(ctx);
     } catch (err) {
       ctx.log.warn({ err: { message: (err as Error).message } }, 'could not send heartbeat task');
     }

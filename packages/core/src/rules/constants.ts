@@ -152,3 +152,22 @@ export const DATABASE_LIMITS = {
  * 1 … MAX_ID, written in decimal digits (contract/ids.ts).
  */
 export const MAX_ID = 2_147_483_647;
+
+/**
+ * Issue 41: files in the blob store that no row references (written before a transaction that
+ * then failed, or a process killed between the file and its row) are removed by a periodic task
+ * (apps/server/src/services/blobs/sweepOrphanBlobs.ts; docs/decisions.md "Orphan blob files").
+ */
+export const ORPHAN_BLOBS = {
+  /**
+   * A file modified more recently than this is never removed: it may belong to a transaction still
+   * in flight (BLOB_ORPHAN_GRACE_SECONDS overrides it).
+   */
+  graceSeconds: 24 * 3600,
+  /** One sweep per this many seconds across every server and worker (the queue deduplicates). */
+  intervalSeconds: 3600,
+  /** Files one run looks at; a run that stops there hands on to the next with where it stopped. */
+  filesPerRun: 20_000,
+  /** Files checked against the database with one query per referencing column. */
+  checkBatch: 500,
+} as const;

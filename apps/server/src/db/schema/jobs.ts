@@ -194,6 +194,8 @@ export const documentVersions = pgTable(
     uniqueIndex('document_versions_job_version_idx').on(t.jobId, t.version, t.isDraft),
     // My productivity (issue 27): an account's saves, by when.
     index('document_versions_created_by_idx').on(t.createdByAccountId, t.createdAt),
+    // The orphan blob sweep (issue 41, db/blobReferences.ts): is this file named by a row?
+    index('document_versions_blob_key_idx').on(t.blobKey),
   ],
 );
 
@@ -210,7 +212,10 @@ export const audioFiles = pgTable(
     durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('audio_files_job_codec_idx').on(t.jobId, t.codec)],
+  (t) => [
+    uniqueIndex('audio_files_job_codec_idx').on(t.jobId, t.codec),
+    index('audio_files_blob_key_idx').on(t.blobKey),
+  ],
 );
 
 /** Addressees and carbon copies of a job (spec 02 §3 "Recipient"). */

@@ -180,7 +180,10 @@ export const attachments = pgTable(
     importedByAccountId: integer('imported_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [index('attachments_cf_time_idx').on(t.clientFacilityId, t.contextStartAt)],
+  (t) => [
+    index('attachments_cf_time_idx').on(t.clientFacilityId, t.contextStartAt),
+    index('attachments_blob_key_idx').on(t.blobKey),
+  ],
 );
 
 /**
@@ -257,7 +260,7 @@ export const uploads = pgTable(
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
     revertedBy: integer('reverted_by').references(() => users.id),
   },
-  (t) => [index('uploads_account_idx').on(t.accountId)],
+  (t) => [index('uploads_account_idx').on(t.accountId), index('uploads_blob_key_idx').on(t.blobKey)],
 );
 
 /**
