@@ -86,3 +86,4 @@ export * from './rules/wopiSrc.js';
 export * from './rules/wordClient.js';
 export * from './rules/wordErrorRate.js';
 export * from './rules/workTypeRecipients.js';
+export * from './rules/narrativeLimits.js';
