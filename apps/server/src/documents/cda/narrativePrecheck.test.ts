@@ -49,10 +49,15 @@ describe('narrativePrecheck and readCda (issue 41: one limit for intake and use)
   });
 
   it('leaves paragraphs inside comments and CDATA to the exact check after the parse', () => {
-    const commented = cdaWith(`<!--${'<paragraph>x</paragraph>'.repeat(NARRATIVE_LIMITS.maxParagraphs + 1)}-->`);
+    const commented = cdaWith(
+      `<!--${'<paragraph>x</paragraph>'.repeat(NARRATIVE_LIMITS.maxParagraphs + 1)}-->`,
+    );
     expect(narrativePrecheck(commented.toString())).toBeNull();
     expect(readCda(commented).sections).toHaveLength(1);
-    const split = paragraphs(1, `${'x'.repeat(60_000)}<!-- a note --><content>${'y'.repeat(60_000)}</content>`);
+    const split = paragraphs(
+      1,
+      `${'x'.repeat(60_000)}<!-- a note --><content>${'y'.repeat(60_000)}</content>`,
+    );
     expect(narrativePrecheck(split)).toBeNull();
     expect(caught(() => readCda(split))).toMatchObject({ limit: 'maxParagraphLength' });
   });
