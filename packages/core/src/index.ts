@@ -59,6 +59,7 @@ export * from './rules/jobListColumns.js';
 export * from './rules/jobOptions.js';
 export * from './rules/jobPatient.js';
 export * from './rules/jobTime.js';
+export * from './rules/narrativeLimits.js';
 export * from './rules/password.js';
 export * from './rules/patientIdentity.js';
 export * from './rules/permissions.js';

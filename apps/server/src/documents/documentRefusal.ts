@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
 import { type DomainError, invalid, tooLarge, unprocessable } from '../errors/domainErrors.js';
 import { XmlSyntaxError } from './cda/xmlTree.js';
-import { DocumentLimitError, ForbiddenMarkupError } from './limits.js';
+import { DocumentLimitError, ForbiddenMarkupError, NarrativeLimitError } from './limits.js';
 import { DocumentMemoryError, DocumentTimeoutError } from './pool/poolErrors.js';
 
 const UNITS = {
@@ -14,7 +14,8 @@ const UNITS = {
 /**
  * The refusal a caller sees when a document crossed one of its bounds, or null for any other
  * error: a size bound 413, a structure bound or forbidden markup (DOCTYPE, unsafe part name) 400,
- * a job past its time 422, one past its thread's memory 413 — each message naming the limit.
+ * a job past its time 422, one past its thread's memory 413, a narrative past core's
+ * NARRATIVE_LIMITS 413 (issue 41) — each message naming the limit.
  */
 export function documentRefusal(err: unknown): DomainError | null {
   if (err instanceof DocumentLimitError) {
@@ -23,6 +24,11 @@ export function documentRefusal(err: unknown): DomainError | null {
     const unit = message(`documents.limits.units.${UNITS[err.limit as keyof typeof UNITS]}`);
     return invalid(message('documents.limits.tooComplex', { ...params, unit }), 'document_too_complex');
   }
+  if (err instanceof NarrativeLimitError)
+    return tooLarge(
+      message(`documents.limits.narrative.${err.limit}`, { what: err.what, max: err.max }),
+      'document_too_large',
+    );
   if (err instanceof ForbiddenMarkupError)
     return invalid(
       message('documents.limits.forbiddenMarkup', { what: err.what, markup: err.markup }),

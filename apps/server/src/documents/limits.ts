@@ -1,4 +1,4 @@
-import { DOCUMENT_LIMIT_DEFAULTS } from '@quill/core';
+import { DOCUMENT_LIMIT_DEFAULTS, type NarrativeLimitCrossed, type NarrativeLimitName } from '@quill/core';
 import type { Config } from '../config.js';
 
 /** Bounds on one document as it is read: sizes inflated, and the shape of its XML. */
@@ -99,5 +99,25 @@ export class ForbiddenMarkupError extends Error {
   ) {
     super(`${what} contains ${markup}`);
     this.name = 'ForbiddenMarkupError';
+  }
+}
+
+/**
+ * Thrown when a CDA's narrative crosses one of core's NARRATIVE_LIMITS (issue 41: paragraph length,
+ * paragraph count, section size): what the intake refuses, and what the editor and the renderings
+ * refuse of a document stored before the intake did.
+ */
+export class NarrativeLimitError extends Error {
+  readonly limit: NarrativeLimitName;
+  readonly max: number;
+
+  constructor(
+    crossed: NarrativeLimitCrossed,
+    readonly what: string,
+  ) {
+    super(`${what} is over the narrative limit ${crossed.limit} (${crossed.max})`);
+    this.name = 'NarrativeLimitError';
+    this.limit = crossed.limit;
+    this.max = crossed.max;
   }
 }

@@ -205,3 +205,25 @@ export function xlsxBillionLaughs(): Buffer {
     ),
   );
 }
+
+/**
+ * Issue 41: a shared CDA fixture (testing/documentTestKit cdaFixture) with `narrative` added at the
+ * start of its first section's `<text>`: the probe's oversized documents, and ones just within
+ * core's NARRATIVE_LIMITS, built around a real document.
+ */
+export function fixtureWithNarrative(fixture: Buffer, narrative: string): Buffer {
+  const xml = fixture.toString('utf8');
+  const body = xml.indexOf('<structuredBody');
+  const text = xml.indexOf('<text>', body);
+  if (body === -1 || text === -1) throw new Error('the fixture has no section text');
+  const at = text + '<text>'.length;
+  return Buffer.from(`${xml.slice(0, at)}${narrative}${xml.slice(at)}`);
+}
+
+/** `count` paragraphs of a short sentence (the probe's was 99,950). */
+export const paragraphsOf = (count: number): string =>
+  '<paragraph>The patient is stable.</paragraph>\n'.repeat(count);
+
+/** One paragraph of `length` characters of sentences (the probe's was 7 MB). */
+export const paragraphOfLength = (length: number): string =>
+  `<paragraph>${'The patient is stable. '.repeat(Math.ceil(length / 23)).slice(0, length)}</paragraph>`;

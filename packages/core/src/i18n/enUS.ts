@@ -386,6 +386,14 @@ export const enUS = {
         'The document could not be processed within {{seconds}} seconds (the limit {{setting}}). Check the file, or ask your System Administrator.',
       outOfMemory:
         'The document needs more memory to process than {{max}} MB (the limit {{setting}}). Check the file, or ask your System Administrator.',
+      narrative: {
+        maxParagraphLength:
+          'The document is refused: {{what}} has a paragraph longer than {{max}} characters (the limit on paragraph length), more than the editor can open and save. Split the paragraph in the file the engine produced.',
+        maxParagraphs:
+          'The document is refused: {{what}} has more than {{max}} paragraphs, list items and table cells (the limit on paragraph count), more than the editor can open and save. Split the document.',
+        maxSectionBytes:
+          'The document is refused: {{what}} has a section whose text is larger than {{max}} bytes (the limit on section size), more than the editor can open and save. Split the section.',
+      },
       units: {
         elements: 'elements',
         attributes: 'attributes on one element',

@@ -1,7 +1,9 @@
+import { type NarrativeLimitCrossed, narrativeLimitCrossed } from '@quill/core';
 import { decodeXml, isHtmlPage } from '../decodeXml.js';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../limits.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, NarrativeLimitError } from '../limits.js';
 import { runWalk, type Walk } from '../walk.js';
 import { type Block, normaliseRuns, readBlocks, readInline, runsText } from './narrative.js';
+import { narrativePrecheck } from './narrativePrecheck.js';
 import { type CdaNonXmlBody, nonXmlBodyBlocks, readNonXmlBody } from './nonXmlBody.js';
 import {
   child,
@@ -170,12 +172,20 @@ export const CDA_WHAT = 'the CDA document';
 
 /**
  * Parses CDA XML text (or bytes in their encoding: decodeXml) for display, within `limits` (scanned
- * before the parse). Throws XmlSyntaxError (an HTML page among them), NotCdaError, or DocumentLimitError / ForbiddenMarkupError.
+ * before the parse) and core's NARRATIVE_LIMITS (after it). Throws XmlSyntaxError (an HTML page
+ * among them), NotCdaError, or DocumentLimitError / ForbiddenMarkupError / NarrativeLimitError.
  */
 export function readCda(xml: string | Buffer, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CdaDocument {
   // Bytes in any encoding TextDecoder knows (UTF-16 with its BOM, a declared ISO-8859-1…).
   const text = (typeof xml === 'string' ? xml : decodeXml(xml)).replace(/^\uFEFF/, '');
   // An HTML page is said to be one, before its doctype or its markup is taken for a broken CDA.
   if (isHtmlPage(text)) throw new XmlSyntaxError('an HTML page, not a clinical document', { reason: 'html' });
-  return readCdaTree(parseXml(text, limits, CDA_WHAT));
+  // Issue 41: one limit for intake and use — a narrative the editor and the renderers cannot
+  // handle is refused here, at once when its paragraphs show it before the parse.
+  const refuse = (crossed: NarrativeLimitCrossed | null) => {
+    if (crossed) throw new NarrativeLimitError(crossed, CDA_WHAT);
+  };
+  const cda = readCdaTree(parseXml(text, limits, CDA_WHAT, (xml) => refuse(narrativePrecheck(xml))));
+  refuse(narrativeLimitCrossed(cda.sections));
+  return cda;
 }

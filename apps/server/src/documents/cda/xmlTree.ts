@@ -164,9 +164,12 @@ export function parseXml(
   xml: string,
   limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
   what = 'the document',
+  /** Runs after the bounds are checked, before the parse: a cheap refusal of its own (readCda). */
+  beforeParse?: (xml: string) => void,
 ): ParsedXml {
   const guard = new XmlGuard(limits, what);
   guard.push(xml);
+  beforeParse?.(xml);
   if (/<!DOCTYPE/i.test(xml)) throw new XmlSyntaxError('a DOCTYPE declaration is not allowed');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw syntaxError(xml, guard.complete, valid.err);

@@ -4,7 +4,7 @@ import { XmlScanError } from '../cda/edit/xmlScanner.js';
 import { NotCdaError } from '../cda/readCda.js';
 import { XmlSyntaxError } from '../cda/xmlTree.js';
 import { NotDocxError } from '../docx/readDocx.js';
-import { DocumentLimitError, ForbiddenMarkupError } from '../limits.js';
+import { DocumentLimitError, ForbiddenMarkupError, NarrativeLimitError } from '../limits.js';
 import { CsvError } from '../sheet/readCsv.js';
 import { SheetLimitError } from '../sheet/sheetLimits.js';
 import { NotXlsxError } from '../xlsx/readXlsxRows.js';
@@ -30,6 +30,7 @@ const KNOWN: Record<string, { prototype: Error }> = {
   CsvError,
   SheetLimitError,
   DocumentLimitError,
+  NarrativeLimitError,
   ForbiddenMarkupError,
   ZipError,
   UnsupportedDocumentError,

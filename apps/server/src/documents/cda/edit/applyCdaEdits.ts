@@ -1,5 +1,12 @@
-import { type CdaEditSection, type CdaEdits, message, type NarrativeBlock } from '@quill/core';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../limits.js';
+import {
+  type CdaEditSection,
+  type CdaEdits,
+  message,
+  type NarrativeBlock,
+  type NarrativeSection,
+  narrativeLimitCrossed,
+} from '@quill/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, NarrativeLimitError } from '../../limits.js';
 import { guardXml } from '../../xmlGuard.js';
 import { readBlocks } from '../narrative.js';
 import { CDA_WHAT } from '../readCda.js';
@@ -43,6 +50,17 @@ function flatten(sections: readonly CdaEditSection[], out = new Map<string, CdaE
     flatten(s.sections, out);
   }
   return out;
+}
+
+/** The sections with the edited ones' narrative in place of theirs (by key). */
+function withEdits(
+  sections: readonly CdaEditSection[],
+  edited: ReadonlyMap<string, NarrativeBlock[]>,
+): NarrativeSection[] {
+  return sections.map((s) => ({
+    blocks: edited.get(s.key) ?? s.blocks,
+    sections: withEdits(s.sections, edited),
+  }));
 }
 
 /** The narrative written whole: what an edit the minimal patch cannot make does. */
@@ -151,7 +169,8 @@ export function applyCdaEdits(
   if (!edits.sections.length) return xml;
   // A byte order mark stays where it is; offsets are taken past it.
   if (xml.startsWith('\uFEFF')) return `\uFEFF${applyCdaEdits(xml.slice(1), edits, limits)}`;
-  const model = flatten(readCdaEditModel(xml, limits).sections);
+  const read = readCdaEditModel(xml, limits).sections;
+  const model = flatten(read);
   const located = sectionsByKey(locateSections(xml));
   const plans: Planned[] = edits.sections.map((edit) => {
     const section = model.get(edit.key);
@@ -169,6 +188,9 @@ export function applyCdaEdits(
       whole: wholeSplice(xml, place, blocks),
     };
   });
+  // Issue 41: the edited document stays within what the intake takes (core NARRATIVE_LIMITS).
+  const crossed = narrativeLimitCrossed(withEdits(read, new Map(plans.map((p) => [p.key, p.blocks]))));
+  if (crossed) throw new NarrativeLimitError(crossed, CDA_WHAT);
   // Sections nest, but a `<text>` never contains another section's `<text>`: ranges are disjoint.
   const minimal = new Set(plans.filter((p) => p.minimal).map((p) => p.key));
   let out = write(xml, plans, minimal);
