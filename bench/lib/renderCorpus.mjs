@@ -14,20 +14,10 @@ const server = join(values.tree, 'apps', 'server', 'src', 'documents');
 const { documentTasks } = await import(pathToFileURL(join(server, 'pool', 'documentTasks.ts')).href);
 const { DEFAULT_DOCUMENT_LIMITS: limits } = await import(pathToFileURL(join(server, 'limits.ts')).href);
 
-const facts = {
-  jobId: 4040,
-  patientName: 'Corpus, Test',
-  mrn: 'C-40',
-  dateOfBirth: '1970-01-01',
-  dictator: 'Sam Rivera, MD',
-  dictatedAt: new Date('2026-03-04T15:30:00Z'),
-  signedAt: null,
-  signatureVoided: false,
-  dateOfService: '2026-03-04',
-  workType: 'Progress Note',
-  facility: 'Corpus Clinic',
-  timeZone: 'America/Chicago',
-};
+// The same facts as the corpus test, from this checkout (plain data: the baseline's code takes them too).
+const { CORPUS_FACTS: facts } = await import(
+  new URL('../../apps/server/src/testing/ccdaCorpus/corpusFacts.ts', import.meta.url).href
+);
 const files = readdirSync(values.corpus)
   .filter((f) => f.endsWith('.xml'))
   .sort()

@@ -17,6 +17,7 @@ import {
   splitTokens,
   stackedWords,
 } from '../../testing/ccdaCorpus/corpusChecks.js';
+import { CORPUS_FACTS } from '../../testing/ccdaCorpus/corpusFacts.js';
 import { generateCorpus } from '../../testing/ccdaCorpus/generateCorpus.js';
 import { cdaFixtures } from '../../testing/cdaFixtures.js';
 import { pdfWordBoxes } from '../../testing/pdfProbe.js';
@@ -24,7 +25,6 @@ import { decodeXml } from '../decodeXml.js';
 import { findSoffice } from '../docx/docxToPdf.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../limits.js';
 import { documentTasks } from '../pool/documentTasks.js';
-import type { DocumentFacts } from '../renderable.js';
 
 const run = promisify(execFile);
 
@@ -37,21 +37,6 @@ const run = promisify(execFile);
  * `pdftotext -layout` for its layout). Every narrative word present, no token split over lines,
  * every cell of a spanned table under its own header; the counts are printed.
  */
-
-const FACTS: DocumentFacts = {
-  jobId: 4040,
-  patientName: 'Corpus, Test',
-  mrn: 'C-40',
-  dateOfBirth: '1970-01-01',
-  dictator: 'Sam Rivera, MD',
-  dictatedAt: new Date('2026-03-04T15:30:00Z'),
-  signedAt: null,
-  signatureVoided: false,
-  dateOfService: '2026-03-04',
-  workType: 'Progress Note',
-  facility: 'Corpus Clinic',
-  timeZone: 'America/Chicago',
-};
 
 interface CorpusDocument {
   name: string;
@@ -197,7 +182,13 @@ describe('the C-CDA corpus renders every word, no token split, every spanned cel
         expect(await documentTasks.checkDocument({ bytes: doc.bytes, limits })).toBe('CDA');
         const narrative = readNarrative(decodeXml(doc.bytes));
         const render = (format: 'pdf' | 'rtf') =>
-          documentTasks.render({ stored: doc.bytes, storedFormat: 'CDA', format, facts: FACTS, limits });
+          documentTasks.render({
+            stored: doc.bytes,
+            storedFormat: 'CDA',
+            format,
+            facts: CORPUS_FACTS,
+            limits,
+          });
         await writeFile(join(dir, `${id}.pdf`), await render('pdf'));
         await writeFile(join(dir, 'rtf', `${id}.rtf`), await render('rtf'));
         narratives.set(id, narrative);
