@@ -1,5 +1,8 @@
+import { openDatabase } from '../db/client.js';
 import type { TestBrowser } from './browser.js';
 import type { buildEditorWorld } from './jobEditorTestKit.js';
+import { createPrivatePostgres, type PrivatePostgres } from './privatePostgres.js';
+import { createTestApp, type TestApp } from './testContext.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -108,4 +111,23 @@ export function startFaultLoad(
       return missing;
     },
   };
+}
+
+/**
+ * The fault tests' server: a test app on a private PostgreSQL cluster of the test's own (which the
+ * test stops, freezes or destroys), with the app's settings `env`.
+ */
+export async function privateClusterApp(
+  bin: string,
+  env: Record<string, string> = {},
+): Promise<{ pg: PrivatePostgres; t: TestApp }> {
+  const pg = await createPrivatePostgres(bin);
+  const t = await createTestApp(
+    {
+      name: 'postgres',
+      create: async () => ({ database: await openDatabase({ url: pg.url }), dispose: async () => undefined }),
+    },
+    env,
+  );
+  return { pg, t };
 }

@@ -1,17 +1,12 @@
 import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { startWorker, type Worker } from '../../tasks/worker.js';
 import type { TestBrowser } from '../../testing/browser.js';
-import { startFaultLoad } from '../../testing/databaseFaultLoad.js';
+import { privateClusterApp, startFaultLoad } from '../../testing/databaseFaultLoad.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
-import {
-  createPrivatePostgres,
-  findPostgresBin,
-  type PrivatePostgres,
-} from '../../testing/privatePostgres.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import { findPostgresBin, type PrivatePostgres } from '../../testing/privatePostgres.js';
+import type { TestApp } from '../../testing/testContext.js';
 import { runHealthChecks } from './runHealthChecks.js';
 
 const bin = findPostgresBin();
@@ -40,17 +35,7 @@ describe.runIf(bin)('PostgreSQL hung under load', () => {
   let worker: Worker;
 
   beforeAll(async () => {
-    pg = await createPrivatePostgres(bin!);
-    t = await createTestApp(
-      {
-        name: 'postgres',
-        create: async () => ({
-          database: await openDatabase({ url: pg.url }),
-          dispose: async () => undefined,
-        }),
-      },
-      { WORKER_HEARTBEAT_SECONDS: '1' },
-    );
+    ({ pg, t } = await privateClusterApp(bin!, { WORKER_HEARTBEAT_SECONDS: '1' }));
     worker = await startWorker(t.ctx);
     w = await buildEditorWorld(t.ctx);
     editor = await w.browser(t.app, 0);

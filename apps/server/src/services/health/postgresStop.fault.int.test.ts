@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import type { TestBrowser } from '../../testing/browser.js';
-import { startFaultLoad } from '../../testing/databaseFaultLoad.js';
+import { privateClusterApp, startFaultLoad } from '../../testing/databaseFaultLoad.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
-import {
-  createPrivatePostgres,
-  findPostgresBin,
-  type PrivatePostgres,
-} from '../../testing/privatePostgres.js';
-import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import { findPostgresBin, type PrivatePostgres } from '../../testing/privatePostgres.js';
+import type { TestApp } from '../../testing/testContext.js';
 
 const bin = findPostgresBin();
 if (!bin) {
@@ -32,11 +27,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
   let jobId: number;
 
   beforeAll(async () => {
-    pg = await createPrivatePostgres(bin!);
-    t = await createTestApp({
-      name: 'postgres',
-      create: async () => ({ database: await openDatabase({ url: pg.url }), dispose: async () => undefined }),
-    });
+    ({ pg, t } = await privateClusterApp(bin!));
     w = await buildEditorWorld(t.ctx);
     editor = await w.browser(t.app, 0);
     jobId = (await w.makeJob()).id;
