@@ -1,9 +1,5 @@
-import { message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
-import { invalid } from '../errors/domainErrors.js';
-
-/** Strict: a byte sequence that is not UTF-8 throws rather than becoming U+FFFD. */
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+import { bodyText } from './strictUtf8.js';
 
 /**
  * JSON bodies through Fastify's own parser (with its prototype-poisoning protection), except that
@@ -18,9 +14,9 @@ export function registerJsonBody(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     let text: string;
     try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      done(invalid(message('api.badUtf8')), undefined);
+      text = bodyText(body as Buffer);
+    } catch (err) {
+      done(err as Error, undefined);
       return;
     }
     if (text.trim() === '') {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -128,6 +129,30 @@ describe('the embedded WOPI client page (issue 22)', () => {
     expect((await post(OPEN, { access_token: 'a'.repeat(4097) })).statusCode).toBe(400);
     expect((await post(OPEN, { access_token: 'with space' })).statusCode).toBe(400);
     expect((await post(OPEN, { access_token: TOKEN, access_token_ttl: 'soon' })).statusCode).toBe(400);
+  });
+
+  it('answers 400 for a form that is not UTF-8, in its bytes or its percent-escapes (issue 41)', async () => {
+    const raw = (payload: string | Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: OPEN,
+        headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const good = form({ access_token: TOKEN });
+    for (const bad of [
+      `${good}&note=%FF%FE(`,
+      `${good}&note=%C0%AF`,
+      `${good}&%ED%A0%80=x`,
+      Buffer.concat([Buffer.from(`${good}&note=`), Buffer.from([0xff, 0x28])]),
+    ]) {
+      const res = await raw(bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error.message).toBe(message('api.badUtf8'));
+    }
+    // Well-encoded text beyond ASCII, and "+" for a space, still read.
+    const ok = await raw(`${good}&note=Zo%C3%AB+%E2%80%94`);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('answers 413 for a form over 16 KiB', async () => {
