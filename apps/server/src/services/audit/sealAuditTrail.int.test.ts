@@ -100,6 +100,23 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
       }
     });
 
+    it('nor by one open in this database that writes no audit row (reads the trail, vacuum’s lock)', async () => {
+      const open = new pg.Client({ connectionString: testDb.url });
+      await open.connect();
+      try {
+        await open.query('begin');
+        await open.query('select txid_current()');
+        await open.query('select count(*) from audit_log');
+        await open.query('lock table audit_log in share update exclusive mode');
+        const before = (await verifyAuditTrail(ctx)).sealed;
+        await write(10);
+        await sealAuditTrail(ctx);
+        expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + 10, unsealed: 0 });
+      } finally {
+        await open.end();
+      }
+    });
+
     it('seals nothing past a row whose transaction in this database is still open, then all in id order', async () => {
       const open = new pg.Client({ connectionString: testDb.url });
       await open.connect();

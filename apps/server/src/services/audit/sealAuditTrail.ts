@@ -106,13 +106,15 @@ export async function sealAuditPass(ctx: Ctx, batch: number = AUDIT_TRAIL.sealBa
 
 /**
  * The virtual transaction ids (space-separated) of the transactions holding a write lock on
- * `audit_log` in this database — every one that may hold an audit id not committed yet. Null (not
- * known, the snapshot proof alone) where prepared transactions are enabled: PREPARE TRANSACTION
- * moves a writer's locks to another virtual id. `pg_locks` lists every role's locks.
+ * `audit_log` in this database — every one that may hold an audit id not committed yet. The mode
+ * every INSERT takes, RowExclusiveLock, alone: a vacuum of the table (ShareUpdateExclusiveLock)
+ * writes no row and must not hold sealing back. Null (not known, the snapshot proof alone) where
+ * prepared transactions are enabled: PREPARE TRANSACTION moves a writer's locks to another
+ * virtual id. `pg_locks` lists every role's locks.
  */
 const AUDIT_WRITERS = sql`case when current_setting('max_prepared_transactions')::int = 0 then
   coalesce((select string_agg(l.virtualtransaction, ' ') from pg_locks l
-    where l.locktype = 'relation' and l.mode <> 'AccessShareLock'
+    where l.locktype = 'relation' and l.mode = 'RowExclusiveLock'
       and l.relation = 'audit_log'::regclass
       and l.database = (select oid from pg_database where datname = current_database())), '')
   end`;
