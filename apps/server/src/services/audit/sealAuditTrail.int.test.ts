@@ -76,52 +76,52 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
   // transaction of its own or of another database is ever open while it seals).
   if (target.name === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL!;
+    /** Runs `body` while a transaction on `url` that ran `statements` stays open. */
+    const whileOpen = async (url: string, statements: string[], body: (open: pg.Client) => Promise<void>) => {
+      const open = new pg.Client({ connectionString: url });
+      await open.connect();
+      try {
+        await open.query('begin');
+        for (const statement of statements) await open.query(statement);
+        await body(open);
+      } finally {
+        await open.end();
+      }
+    };
+    /** Writes `n` rows and expects one sealing to chain them all. */
+    const writeAndSealAll = async (n: number) => {
+      const before = (await verifyAuditTrail(ctx)).sealed;
+      await write(n);
+      await sealAuditTrail(ctx);
+      expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + n, unsealed: 0 });
+    };
 
     it('is not held back by a transaction left open in another database of the server (issue 41)', async () => {
       const other = `quill_other_${randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: baseUrl });
       await admin.connect();
-      await admin.query(`create database ${other}`);
-      const url = new URL(baseUrl);
-      url.pathname = `/${other}`;
-      const idle = new pg.Client({ connectionString: url.toString() });
       try {
-        await idle.connect();
-        await idle.query('begin');
-        await idle.query('select txid_current()');
-        const before = (await verifyAuditTrail(ctx)).sealed;
-        await write(20);
-        await sealAuditTrail(ctx);
-        expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + 20, unsealed: 0 });
+        await admin.query(`create database ${other}`);
+        const url = new URL(baseUrl);
+        url.pathname = `/${other}`;
+        await whileOpen(url.toString(), ['select txid_current()'], () => writeAndSealAll(20));
       } finally {
-        await idle.end();
         await admin.query(`drop database if exists ${other} with (force)`);
         await admin.end();
       }
     });
 
     it('nor by one open in this database that writes no audit row (reads the trail, vacuum’s lock)', async () => {
-      const open = new pg.Client({ connectionString: testDb.url });
-      await open.connect();
-      try {
-        await open.query('begin');
-        await open.query('select txid_current()');
-        await open.query('select count(*) from audit_log');
-        await open.query('lock table audit_log in share update exclusive mode');
-        const before = (await verifyAuditTrail(ctx)).sealed;
-        await write(10);
-        await sealAuditTrail(ctx);
-        expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + 10, unsealed: 0 });
-      } finally {
-        await open.end();
-      }
+      const statements = [
+        'select txid_current()',
+        'select count(*) from audit_log',
+        'lock table audit_log in share update exclusive mode',
+      ];
+      await whileOpen(testDb.url!, statements, () => writeAndSealAll(10));
     });
 
     it('seals nothing past a row whose transaction in this database is still open, then all in id order', async () => {
-      const open = new pg.Client({ connectionString: testDb.url });
-      await open.connect();
-      try {
-        await open.query('begin');
+      await whileOpen(testDb.url!, [], async (open) => {
         const { rows } = await open.query(
           `insert into audit_log (action, outcome) values ('job.view.read', 'success') returning id::text as id`,
         );
@@ -131,9 +131,7 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
         expect(Math.max(...(await chainedIds()))).toBeLessThan(openId);
         expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, unsealed: 10 });
         await open.query('commit');
-      } finally {
-        await open.end();
-      }
+      });
       const before = (await verifyAuditTrail(ctx)).sealed;
       await sealAuditTrail(ctx);
       expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + 11, unsealed: 0 });
