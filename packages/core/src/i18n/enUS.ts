@@ -168,6 +168,11 @@ export const enUS = {
     publicPassed: 'Passed',
     publicFailed: 'Failed; a signed-in manager sees why',
     publicNotFound: 'Not available',
+    auditSealingName: 'Audit trail sealing',
+    auditSealed: 'Every audit row is sealed into the hash chain',
+    auditSealingBehind: 'Audit rows waiting to be sealed: {{count}}, the oldest for {{seconds}} s',
+    auditSealingLagging:
+      'Audit rows waiting to be sealed: {{count}}, the oldest for {{minutes}} min. A transaction that wrote audit rows in Quill’s database is still open (find it in pg_stat_activity), or no server is running the sealer; the rows are sealed once that transaction ends.',
     detail: 'Detail',
     checks: 'Checks',
     status: 'Status',

@@ -88,6 +88,8 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 export const AUDIT_TRAIL = {
   sealIntervalMs: 1000,
   sealBatch: 2000,
+  /** An audit row waiting longer than this to be sealed fails the health page's sealing check (issue 41). */
+  sealLagMaxMs: 5 * 60_000,
   pageSize: 50,
   /** Largest number of rows one export of a job's trail holds. */
   exportMaxRows: 10_000,

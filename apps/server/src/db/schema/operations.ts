@@ -330,13 +330,16 @@ export const auditChain = pgTable('audit_chain', {
 /**
  * The sealer's progress (one row): every audit row with an id up to `floorId` is sealed (or was
  * never committed); `candidateId`/`candidateXmax` is the sequence's value and the snapshot's xmax
- * of the last pass, which become the next floor once every transaction then running has ended.
+ * of the last pass, which become the next floor once every transaction then running has ended, or
+ * once every audit writer then running (`candidateWriters`) has.
  */
 export const auditSealState = pgTable('audit_seal_state', {
   id: integer('id').primaryKey(),
   floorId: bigint('floor_id', { mode: 'number' }).notNull().default(0),
   candidateId: bigint('candidate_id', { mode: 'number' }),
   candidateXmax: text('candidate_xmax'),
+  /** Their virtual transaction ids, space-separated (sealAuditTrail.ts); null: not known. */
+  candidateWriters: text('candidate_writers'),
 });
 
 /** The task worker records each heartbeat task it handles; the health check reads the newest. */

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
@@ -25,6 +27,10 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
         recordAudit(ctx, { action: 'job.view.read', outcome: 'success', jobId: i + 1, detail: { i } }),
       ),
     );
+  const chainedIds = async () =>
+    rowsOf<{ audit_id: string }>(
+      await ctx.database.db.execute(sql`select audit_id::text as audit_id from audit_chain order by seq`),
+    ).map((r) => Number(r.audit_id));
 
   it('chains rows in id order over many small passes, the chain passing 9 → 10 → 100', async () => {
     await write(120);
@@ -33,12 +39,7 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
     expect(sealed).toBe(120);
     const v = await verifyAuditTrail(ctx);
     expect(v).toMatchObject({ ok: true, sealed: 120, unsealed: 0, broken: null });
-    const order = rowsOf<{ seq: string; audit_id: string }>(
-      await ctx.database.db.execute(
-        sql`select c.seq::text as seq, c.audit_id::text as audit_id from audit_chain c order by c.seq`,
-      ),
-    );
-    const ids = order.map((r) => Number(r.audit_id));
+    const ids = await chainedIds();
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
@@ -70,4 +71,72 @@ describe.each(databaseTargets())('sealing the audit trail ($name)', (target) => 
       await sealer.stop();
     }
   });
+
+  // PostgreSQL only: other connections and other databases (PGlite has one connection, so no
+  // transaction of its own or of another database is ever open while it seals).
+  if (target.name === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL!;
+    /** Runs `body` while a transaction on `url` that ran `statements` stays open. */
+    const whileOpen = async (url: string, statements: string[], body: (open: pg.Client) => Promise<void>) => {
+      const open = new pg.Client({ connectionString: url });
+      await open.connect();
+      try {
+        await open.query('begin');
+        for (const statement of statements) await open.query(statement);
+        await body(open);
+      } finally {
+        await open.end();
+      }
+    };
+    /** Writes `n` rows and expects one sealing to chain them all. */
+    const writeAndSealAll = async (n: number) => {
+      const before = (await verifyAuditTrail(ctx)).sealed;
+      await write(n);
+      await sealAuditTrail(ctx);
+      expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + n, unsealed: 0 });
+    };
+
+    it('is not held back by a transaction left open in another database of the server (issue 41)', async () => {
+      const other = `quill_other_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${other}`);
+        const url = new URL(baseUrl);
+        url.pathname = `/${other}`;
+        await whileOpen(url.toString(), ['select txid_current()'], () => writeAndSealAll(20));
+      } finally {
+        await admin.query(`drop database if exists ${other} with (force)`);
+        await admin.end();
+      }
+    });
+
+    it('nor by one open in this database that writes no audit row (reads the trail, vacuum’s lock)', async () => {
+      const statements = [
+        'select txid_current()',
+        'select count(*) from audit_log',
+        'lock table audit_log in share update exclusive mode',
+      ];
+      await whileOpen(testDb.url!, statements, () => writeAndSealAll(10));
+    });
+
+    it('seals nothing past a row whose transaction in this database is still open, then all in id order', async () => {
+      await whileOpen(testDb.url!, [], async (open) => {
+        const { rows } = await open.query(
+          `insert into audit_log (action, outcome) values ('job.view.read', 'success') returning id::text as id`,
+        );
+        const openId = Number(rows[0].id);
+        await write(10);
+        await sealAuditTrail(ctx);
+        expect(Math.max(...(await chainedIds()))).toBeLessThan(openId);
+        expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, unsealed: 10 });
+        await open.query('commit');
+      });
+      const before = (await verifyAuditTrail(ctx)).sealed;
+      await sealAuditTrail(ctx);
+      expect(await verifyAuditTrail(ctx)).toMatchObject({ ok: true, sealed: before + 11, unsealed: 0 });
+      const ids = await chainedIds();
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    });
+  }
 });

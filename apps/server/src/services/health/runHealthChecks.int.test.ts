@@ -9,6 +9,7 @@ import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import { sealAuditTrail } from '../audit/sealAuditTrail.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
@@ -63,6 +64,7 @@ describe.each(databaseTargets())('health check on $name', (target) => {
       'Database migrations',
       'Blob store',
       'Task worker',
+      'Audit trail sealing',
     ]);
     for (const r of required) expect(r, r.name).toMatchObject({ result: true });
     expect(body.results.filter((r) => !r.required).map((r) => r.name)).toEqual([
@@ -146,6 +148,24 @@ describe.each(databaseTargets())('health check on $name', (target) => {
     expect(body.applicationName).toBe('Quill');
     expect(body.machineName).toBeTruthy();
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('fails the sealing check once an audit row has waited over five minutes to be sealed (issue 41)', async () => {
+    await t.ctx.database.executeSql(
+      `insert into audit_log (action, outcome, at) values ('job.view.read', 'success', now() - interval '6 minutes')`,
+      [],
+    );
+    const lagging = await check('Audit trail sealing');
+    expect(lagging).toMatchObject({ result: false, required: true });
+    expect(lagging.detail).toMatch(
+      /^Audit rows waiting to be sealed: \d+, the oldest for 6 min\. A transaction /,
+    );
+    await sealAuditTrail(t.ctx);
+    const sealed = await check('Audit trail sealing');
+    expect(sealed.result).toBe(true);
+    expect(sealed.detail).toMatch(
+      /^(Every audit row is sealed|Audit rows waiting to be sealed: \d+, the oldest for \d s$)/,
+    );
   });
 
   it('fails the task-worker check when the newest heartbeat is over a minute old', async () => {

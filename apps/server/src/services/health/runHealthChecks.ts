@@ -10,6 +10,7 @@ import { workerHeartbeats } from '../../db/schema/index.js';
 import { buildInfo, buildLabel } from '../../system/buildInfo.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { checkAsrEngine } from '../asr/checkAsrEngine.js';
+import { checkAuditSealing } from '../audit/checkAuditSealing.js';
 
 /** A heartbeat older than this fails the task-worker check. */
 export const HEARTBEAT_MAX_AGE_MS = 60_000;
@@ -117,6 +118,12 @@ function checks(ctx: AppContext, details: boolean): Check[] {
           detail: `Last heartbeat ${seconds} s ago from ${latest.workerId}`,
         };
       },
+    },
+    {
+      // Issue 41: audit rows waiting minutes to be sealed into the hash chain.
+      name: message('health.auditSealingName'),
+      required: true,
+      run: () => checkAuditSealing(ctx),
     },
     ...OPTIONAL_TOOLS.map((tool) => ({
       name: tool.name,
