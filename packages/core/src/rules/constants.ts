@@ -55,8 +55,13 @@ export const DOCUMENT_LIMIT_DEFAULTS = {
   maxDepth: 128,
   /** How long one document job (read, check, render) may run on a pool thread (seconds). */
   jobTimeoutSeconds: 30,
-  /** The heap one pool thread may use (MB); a document that needs more is refused. */
-  workerMemoryMb: 512,
+  /**
+   * The heap one pool thread may use (MB); a document that needs more is refused. A document at
+   * every NARRATIVE_LIMITS bound renders within 160 (docs/decisions.md "Server memory").
+   */
+  workerMemoryMb: 192,
+  /** Pool threads at most by default, whatever the cores: the process's memory budget holds them. */
+  maxThreads: 2,
 } as const;
 
 /** Spec 01 §5/§9: application settings, their defaults and minimums. */

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { DOCUMENT_LIMIT_DEFAULTS as DOC } from '@quill/core';
 import type { Config } from '../../config.js';
 import { type DocumentLimits, documentLimitsOf } from '../limits.js';
 import type { DocumentTaskName, DocumentTasks } from './documentTasks.js';
@@ -65,9 +66,13 @@ function workerEntry(): { source: URL | string; eval: boolean } {
   };
 }
 
-/** Threads by default: the cores less one (the event loop keeps one), at least one. */
+/**
+ * Threads by default: the cores less one (the event loop keeps one), at least one, at most
+ * DOCUMENT_LIMIT_DEFAULTS.maxThreads — each thread's heap counts in the process's memory budget;
+ * a bigger machine runs more server processes (docs/decisions.md "Server memory").
+ */
 export function defaultPoolSize(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.min(DOC.maxThreads, Math.max(1, availableParallelism() - 1));
 }
 
 /**
