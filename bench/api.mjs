@@ -10,6 +10,7 @@
 //
 //   node bench/api.mjs [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_api] [--reseed]
 //                      [--seconds 4] [--rounds 3] [--connections 50] [--only GetJobDetails,…]
+//                      [--jobs 100000] [--port 18301 (the baseline on the next)]
 //   node bench/api.mjs --pglite
 
 import { spawn } from 'node:child_process';
@@ -41,14 +42,15 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     jobs: { type: 'string', default: '100000' },
+    port: { type: 'string', default: '18301' },
   },
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const JOBS = Number(values.jobs);
-const QUILL_PORT = 18301;
-const BASELINE_PORT = 18302;
+const QUILL_PORT = Number(values.port);
+const BASELINE_PORT = QUILL_PORT + 1;
 
 /** Job ids of the signed-in account's corporate structures, and one the baseline reads the same way. */
 async function jobsOf(url, username) {

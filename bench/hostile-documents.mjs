@@ -1,6 +1,6 @@
 // bench/hostile-documents: what the issue 23 and issue 41 probes sent, against the built server on
-// PostgreSQL (a database `quill_bench_hostile` seeded afresh with a small demo; --pglite for the
-// embedded one). Two phases, each while a second call (the heartbeat) runs every 20 ms:
+// PostgreSQL (a database `quill_bench_hostile` with a small demo, seeded the first time and reused
+// after, --reseed to seed it again; --pglite for the embedded database). Two phases, each while a second call (the heartbeat) runs every 20 ms:
 //  1. hostile uploads, each refused: issue 23's documents and issue 41's (a 7 MB paragraph, 99,950
 //     paragraphs) through importDocument, the CSV with a 9.9 MB cell through validateheadings, the
 //     corrupt dictations through createwithaudio, and the malformed multipart bodies on every
@@ -11,7 +11,7 @@
 // phase; per phase its peak; at the end the server's peak resident memory against the 512 MB of
 // ARCHITECTURE §7. The documents are the server test suite's generators (hence tsx). Usage:
 //   node --import tsx bench/hostile-documents.mjs [--rounds 3] [--port 18401]
-//        [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_hostile | --pglite]
+//        [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_hostile] [--reseed] [--pglite]
 import { parseArgs } from 'node:util';
 import { allEndpoints, NARRATIVE_LIMITS, narrativeSize } from '@quill/core';
 import { readCda } from '../apps/server/src/documents/cda/readCda.ts';
@@ -29,7 +29,7 @@ import {
   paragraphsOf,
 } from '../apps/server/src/testing/hostileDocuments.ts';
 import { hugeCellCsv, MALFORMED_MULTIPART } from '../apps/server/src/testing/hostileUploads.ts';
-import { dropDatabase, preparePostgres } from './lib/postgres.mjs';
+import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import {
   Client,
   ensureBuilt,
@@ -48,15 +48,22 @@ const { values } = parseArgs({
     port: { type: 'string', default: '18401' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/quill_bench_hostile' },
     pglite: { type: 'boolean', default: false },
+    reseed: { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
 const JOBS = 50;
 ensureBuilt();
-const dataDir = freshDataDir('hostile');
-let env = { DATA_DIR: dataDir };
-if (values.pglite) seed(env, JOBS);
-else env = await preparePostgres(values.postgres, dataDir, { jobs: JOBS, reseed: true });
+// PGlite on a folder of its own; PostgreSQL's database kept between runs with its folder (the
+// refused uploads store nothing, the documents at the limits are new versions of three jobs).
+const dataDir = values.pglite ? freshDataDir('hostile') : null;
+const env = dataDir
+  ? { DATA_DIR: dataDir }
+  : await preparePostgres(values.postgres, keptDataDir(values.postgres), {
+      jobs: JOBS,
+      reseed: values.reseed,
+    });
+if (dataDir) seed(env, JOBS);
 const server = await startServer(env, Number(values.port));
 const memory = watchMemory(server.pid);
 
@@ -242,6 +249,5 @@ try {
 } finally {
   memory.stop();
   await server.stop();
-  removeDir(dataDir);
-  if (!values.pglite) await dropDatabase(values.postgres);
+  if (dataDir) removeDir(dataDir);
 }

@@ -64,9 +64,3 @@ export async function preparePostgres(url, dataDir, { jobs, facilities, reseed =
   console.log(`Seeded in ${took.toFixed(1)} s.`);
   return env;
 }
-
-/** Drops the database at `url` (a bench's throwaway one). */
-export async function dropDatabase(url) {
-  const name = new URL(url).pathname.slice(1);
-  await withAdmin(url, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
-}
