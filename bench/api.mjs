@@ -10,15 +10,16 @@
 //
 //   node bench/api.mjs [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_api] [--reseed]
 //                      [--seconds 4] [--rounds 3] [--connections 50] [--only GetJobDetails,…]
+//                      [--jobs 100000] [--port 18301 (the baseline on the next)]
 //   node bench/api.mjs --pglite
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { requestBytes, runLoad } from './lib/load.mjs';
+import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import {
   Client,
   ensureBuilt,
@@ -29,6 +30,7 @@ import {
   seed,
   startServer,
 } from './lib/quill.mjs';
+import { bookableJobs, saveRound } from './lib/saveRound.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,54 +42,15 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     jobs: { type: 'string', default: '100000' },
+    port: { type: 'string', default: '18301' },
   },
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const JOBS = Number(values.jobs);
-const QUILL_PORT = 18301;
-const BASELINE_PORT = 18302;
-
-/** Creates the database when missing; seeds it unless it already holds the demo jobs. */
-async function preparePostgres(url, dataDir) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href,
-  });
-  await admin.connect();
-  if (values.reseed) await admin.query(`drop database if exists "${name}" with (force)`);
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
-  if (!exists) await admin.query(`create database "${name}"`);
-  await admin.end();
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  // The documents are files under DATA_DIR: a database is reused only with the folder seeded beside it.
-  const seeded =
-    existsSync(join(dataDir, 'blobs')) &&
-    (await db
-      .query('select count(*)::int as n from jobs')
-      .then((r) => r.rows[0].n >= JOBS)
-      .catch(() => false));
-  await db.end();
-  if (seeded) {
-    console.log(`Reusing ${name}: it already holds the demo data.`);
-    return;
-  }
-  if (exists) {
-    const again = new pg.Client({
-      connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href,
-    });
-    await again.connect();
-    await again.query(`drop database "${name}" with (force)`);
-    await again.query(`create database "${name}"`);
-    await again.end();
-  }
-  removeDir(dataDir);
-  console.log(`Seeding ${name} with ${JOBS} jobs…`);
-  const took = seed({ DATABASE_URL: url, DATA_DIR: dataDir }, JOBS, 40);
-  console.log(`Seeded in ${took.toFixed(1)} s.`);
-}
+const QUILL_PORT = Number(values.port);
+const BASELINE_PORT = QUILL_PORT + 1;
 
 /** Job ids of the signed-in account's corporate structures, and one the baseline reads the same way. */
 async function jobsOf(url, username) {
@@ -152,48 +115,13 @@ async function measure(origin, headers, pathOf) {
   });
 }
 
-/** The fields of getjobdata's answer that savejob does not take back. */
-const DERIVED_JOB_DATA = [
-  'stageId',
-  'companyId',
-  'componentType',
-  'isPreTranscription',
-  'version',
-  'workType',
-  'holdQueueFlags',
-  'recipients',
-];
-
 /**
  * `editors` at once, each on its own jobs: book out → savejob (save only) → release, in a loop for
  * twice --seconds; while `beside` (a load of the other calls) runs, if given. Only jobs the account
- * can book take part (a Finished or Cancelled job answers 409 by design), and the release names the
- * job as cancelbooking requires (without jobId it is 400 and the booking stays).
+ * can book take part (bench/lib/saveRound.mjs).
  */
 async function saveRounds(client, jobs, editors, beside) {
-  const release = (jobId, bookingCookie) =>
-    client.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${encodeURIComponent(bookingCookie)}`);
-  const mine = [];
-  for (const j of jobs) {
-    if (mine.length === Math.max(editors * 4, 8)) break;
-    const probe = await client.post('/api/job/bookoutjob', { jobId: j.id });
-    if (probe.status === 409) {
-      await probe.arrayBuffer();
-      continue;
-    }
-    if (!probe.ok) throw new Error(`bookoutjob ${j.id} answered ${probe.status}`);
-    const released = await release(j.id, (await probe.json()).bookingCookie);
-    if (!(await released.json()).success)
-      throw new Error(`cancelbooking ${j.id} answered ${released.status}`);
-    mine.push(j);
-  }
-  const data = new Map();
-  for (const j of mine) {
-    const d = await (await client.get(`/api/job/getjobdata?jobId=${j.id}`)).json();
-    // savejob takes the job data back without what the server derives (as the web app posts it).
-    const body = Object.fromEntries(Object.entries(d).filter(([k]) => !DERIVED_JOB_DATA.includes(k)));
-    data.set(j.id, { body, version: d.version });
-  }
+  const mine = await bookableJobs(client, jobs, Math.max(editors * 4, 8));
   const rounds = [];
   const saves = [];
   const failures = new Map();
@@ -201,37 +129,11 @@ async function saveRounds(client, jobs, editors, beside) {
   const editor = async (c) => {
     const own = mine.filter((_, k) => k % editors === c);
     for (let n = 0; performance.now() < until; n++) {
-      const j = own[n % own.length];
-      const d = data.get(j.id);
-      const t0 = performance.now();
-      const booked = await client.post('/api/job/bookoutjob', { jobId: j.id });
-      if (!booked.ok) {
-        await booked.arrayBuffer();
-        failures.set(`bookout ${booked.status}`, (failures.get(`bookout ${booked.status}`) ?? 0) + 1);
-        continue;
-      }
-      const { bookingCookie } = await booked.json();
-      const t1 = performance.now();
-      const saved = await client.post('/api/job/savejob', {
-        jobId: j.id,
-        version: d.version,
-        bookingCookie,
-        saveMode: 0,
-        setJobDataRequest: d.body,
-      });
-      const t2 = performance.now();
-      const answer = await saved.json();
-      if (saved.ok) d.version = answer.version;
-      else failures.set(`savejob ${saved.status}`, (failures.get(`savejob ${saved.status}`) ?? 0) + 1);
-      const released = await release(j.id, bookingCookie);
-      if (!(await released.json()).success) {
-        failures.set(
-          `cancelbooking ${released.status}`,
-          (failures.get(`cancelbooking ${released.status}`) ?? 0) + 1,
-        );
-      }
-      saves.push(t2 - t1);
-      rounds.push(performance.now() - t0);
+      const r = await saveRound(client, own[n % own.length]);
+      for (const f of r.failures) failures.set(f, (failures.get(f) ?? 0) + 1);
+      if (r.saveMs === undefined) continue;
+      saves.push(r.saveMs);
+      rounds.push(r.roundMs);
     }
   };
   const [besideLoad] = await Promise.all([
@@ -262,9 +164,11 @@ async function main() {
     seed(env, JOBS, 40);
   } else {
     // Kept between runs with its database, so that a second run skips the seed.
-    const kept = join(tmpdir(), `quill-bench-api-${new URL(values.postgres).pathname.slice(1)}`);
-    await preparePostgres(values.postgres, kept);
-    env = { DATABASE_URL: values.postgres, DATA_DIR: kept };
+    env = await preparePostgres(values.postgres, keptDataDir(values.postgres), {
+      jobs: JOBS,
+      facilities: 40,
+      reseed: values.reseed,
+    });
   }
   const quill = await startServer(env, QUILL_PORT);
   const baseline = values.pglite ? null : await startBaseline(values.postgres);

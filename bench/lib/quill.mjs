@@ -1,7 +1,7 @@
 // Helpers for benchmarks: a built Quill server on a fresh DATA_DIR, and a cookie-keeping client.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -124,5 +124,61 @@ export function residentMemoryMB(pid) {
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
+
+/**
+ * Watches a process's resident memory by phases: samples it every `everyMs` (the highest sample of
+ * the phase) and reads the kernel's exact peak (VmHWM), which `phase()` resets to the present
+ * through /proc/<pid>/clear_refs. `overallMB()` is the peak over every phase (start included).
+ */
+export function watchMemory(pid, everyMs = 250) {
+  let sampled = 0;
+  let overall = 0;
+  const read = () => residentMemoryMB(pid);
+  const timer = setInterval(() => {
+    try {
+      sampled = Math.max(sampled, read().now);
+    } catch {
+      // the process has ended
+    }
+  }, everyMs);
+  timer.unref();
+  return {
+    /** Starts a phase: its peak counts from now. */
+    phase() {
+      overall = Math.max(overall, read().peak);
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      sampled = read().now;
+    },
+    /** The phase so far: RSS now, its peak (the kernel's) and its highest sample, in MB. */
+    read() {
+      const m = read();
+      sampled = Math.max(sampled, m.now);
+      return { now: m.now, peak: m.peak, sampled };
+    },
+    /** A line of the phase's peak, for the bench's output. */
+    phaseLine(name) {
+      const m = this.read();
+      return `${name}: server peak RSS ${m.peak} MB (the kernel's VmHWM in the phase; highest ${everyMs} ms sample ${m.sampled} MB; ${m.now} MB at its end)`;
+    },
+    overallMB() {
+      overall = Math.max(overall, read().peak);
+      return overall;
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
+/** ARCHITECTURE §7: each server process stays under 512 MB resident, under load and while rendering. */
+export const RESIDENT_BUDGET_MB = 512;
+export const withinBudget = (mb) =>
+  `${mb} MB; ≤ ${RESIDENT_BUDGET_MB} MB: ${mb <= RESIDENT_BUDGET_MB ? 'yes' : 'no'}`;
+
+/** The machine's load averages, printed beside a bench's figures. */
+export const loadAverage = () =>
+  `${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min)`;
 
 export const fmt = (n) => (typeof n === 'number' ? `${n.toFixed(1)} ms` : 'n/a');
