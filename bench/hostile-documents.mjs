@@ -13,8 +13,7 @@
 //   node --import tsx bench/hostile-documents.mjs [--rounds 3] [--port 18401]
 //        [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_hostile] [--reseed] [--pglite]
 import { parseArgs } from 'node:util';
-import { allEndpoints, NARRATIVE_LIMITS, narrativeSize } from '@quill/core';
-import { readCda } from '../apps/server/src/documents/cda/readCda.ts';
+import { allEndpoints } from '@quill/core';
 import { corruptAudio, multipartBody } from '../apps/server/src/testing/audioTestKit.ts';
 import { cdaFixture } from '../apps/server/src/testing/documentTestKit.ts';
 import {
@@ -29,6 +28,7 @@ import {
   paragraphsOf,
 } from '../apps/server/src/testing/hostileDocuments.ts';
 import { hugeCellCsv, MALFORMED_MULTIPART } from '../apps/server/src/testing/hostileUploads.ts';
+import { documentsWithinNarrativeLimits } from '../apps/server/src/testing/narrativeLimitDocuments.ts';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import {
   Client,
@@ -130,20 +130,6 @@ function endPhase(name) {
   console.log(`${memory.phaseLine(name)}\n`);
 }
 
-/** Documents just within each of core's NARRATIVE_LIMITS, built as the limits test builds them. */
-function withinNarrativeLimits() {
-  const blocksOf = (sections) =>
-    sections.reduce((n, s) => n + narrativeSize(s.blocks).blocks + blocksOf(s.sections), 0);
-  const fixtureBlocks = blocksOf(readCda(cdaFixture()).sections);
-  const long = NARRATIVE_LIMITS.maxParagraphLength;
-  const sectionParagraphs = Math.floor(NARRATIVE_LIMITS.maxSectionBytes / (long + 64)) - 1;
-  return [
-    ['maxParagraphLength', paragraphOfLength(long)],
-    ['maxParagraphs', paragraphsOf(NARRATIVE_LIMITS.maxParagraphs - fixtureBlocks)],
-    ['maxSectionBytes', paragraphOfLength(long).repeat(sectionParagraphs)],
-  ].map(([limit, narrative]) => [limit, aroundFixture(narrative)]);
-}
-
 try {
   const client = new Client(server.url);
   await client.signIn('manager', 'demo');
@@ -220,7 +206,7 @@ try {
   endPhase('Phase 1, hostile uploads refused');
 
   memory.phase();
-  const within = withinNarrativeLimits();
+  const within = documentsWithinNarrativeLimits(cdaFixture());
   for (const [k, [limit, bytes]] of within.entries()) {
     const job = rows[k + 1].jobId;
     // The fixture names its own patient (issue 40): the import is confirmed.

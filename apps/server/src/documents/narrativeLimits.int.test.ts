@@ -1,18 +1,12 @@
-import {
-  type CdaEditSection,
-  NARRATIVE_LIMITS,
-  type NarrativeBlock,
-  type NarrativeLimitName,
-  narrativeSize,
-} from '@quill/core';
+import { type CdaEditSection, NARRATIVE_LIMITS, type NarrativeBlock } from '@quill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/audioTestKit.js';
 import { databaseTargets } from '../testing/databases.js';
 import { cdaFixture } from '../testing/documentTestKit.js';
-import { fixtureWithNarrative, paragraphOfLength, paragraphsOf } from '../testing/hostileDocuments.js';
+import { fixtureWithNarrative } from '../testing/hostileDocuments.js';
 import { editorSuite, jobDataBody } from '../testing/jobEditorTestKit.js';
+import { narrativeLimitCases } from '../testing/narrativeLimitDocuments.js';
 import { storedRows } from '../testing/wopiTestKit.js';
-import { readCda } from './cda/readCda.js';
 
 /**
  * Issue 41, one limit for intake and use: a document just within each of core's NARRATIVE_LIMITS
@@ -22,24 +16,8 @@ import { readCda } from './cda/readCda.js';
  */
 
 const fixture = cdaFixture();
-const blocksOf = (sections: { blocks: NarrativeBlock[]; sections: unknown[] }[]): number =>
-  sections.reduce((n, s) => n + narrativeSize(s.blocks).blocks + blocksOf(s.sections as typeof sections), 0);
-/** Paragraphs, items and cells the fixture has already (they count toward the document's limit). */
-const fixtureBlocks = blocksOf(readCda(fixture).sections);
+const { within: WITHIN, past: PAST } = narrativeLimitCases(fixture);
 const LONG = NARRATIVE_LIMITS.maxParagraphLength;
-/** Paragraphs of the longest length that fill a section to just under its size limit. */
-const sectionParagraphs = Math.floor(NARRATIVE_LIMITS.maxSectionBytes / (LONG + 64)) - 1;
-
-const WITHIN: [NarrativeLimitName, string][] = [
-  ['maxParagraphLength', paragraphOfLength(LONG)],
-  ['maxParagraphs', paragraphsOf(NARRATIVE_LIMITS.maxParagraphs - fixtureBlocks)],
-  ['maxSectionBytes', paragraphOfLength(LONG).repeat(sectionParagraphs)],
-];
-const PAST: [NarrativeLimitName, string, RegExp][] = [
-  ['maxParagraphLength', paragraphOfLength(LONG + 1), /paragraph length/],
-  ['maxParagraphs', paragraphsOf(NARRATIVE_LIMITS.maxParagraphs - fixtureBlocks + 1), /paragraph count/],
-  ['maxSectionBytes', paragraphOfLength(LONG).repeat(sectionParagraphs + 3), /section size/],
-];
 
 const counted = new Set<string>();
 
