@@ -75,6 +75,23 @@ test('the audit trail of a demo job shows the edit just saved, and exports it', 
  * player, which is not a playback — and names every action in words ("Accepted the ADT data",
  * never "Call adt.accept").
  */
+/** An instant as MM/DD/YYYY HH:mm:ss and the zone's abbreviation, on `timeZone`'s wall clock. */
+function facilityClock(at: string, timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
+  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute}:${p.second} ${p.timeZoneName}`;
+}
+
 test.describe('an honest audit trail', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
@@ -129,6 +146,12 @@ test.describe('an honest audit trail', () => {
     // The facility's clock with its zone (America), not the browser's (Tokyo, JST), not UTC.
     const when = (await rows.first().locator('td').first().textContent())?.trim() ?? '';
     expect(when).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d (EST|EDT|CST|CDT)$/);
+    // Issue 42: exactly one of the trail's instants on the facility's clock (read here with Intl).
+    const { timeZone } = (await jobFacts(page, jobId)) as JobFacts & { timeZone: string };
+    const answer = (await (await page.request.get(`/api/job/audittrail?jobId=${jobId}`)).json()) as {
+      rows: { at: string }[];
+    };
+    expect(answer.rows.map((r) => facilityClock(r.at, timeZone))).toContain(when);
     await closeTrail();
 
     const played = page.waitForResponse((r) => r.url().includes('/api/job/audioplayed') && r.ok());

@@ -16,9 +16,18 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SOURCE_ROOTS = ['packages/core/src', 'apps/server/src', 'apps/web/src'];
 
 const SERVER = 'apps/server/src';
-const CORE_PACKAGES = Object.keys(
-  JSON.parse(readFileSync(join(repoRoot, 'packages/core/package.json'), 'utf8')).dependencies ?? {},
-);
+/** The packages a workspace's package.json names (its `fields`: dependencies, devDependencies). */
+function packagesOf(workspace, fields) {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, workspace, 'package.json'), 'utf8'));
+  return fields.flatMap((field) => Object.keys(manifest[field] ?? {}));
+}
+const CORE_PACKAGES = packagesOf('packages/core', ['dependencies']);
+/** A package hoisted for another workspace (dayjs, for the server's exceljs) is not the web's. */
+const WEB_PACKAGES = [
+  ...packagesOf('apps/web', ['dependencies', 'devDependencies']),
+  // The repository's own tools (vitest, for a test kit).
+  ...packagesOf('.', ['devDependencies']),
+];
 
 /**
  * Imports that must never exist. `from` and `to` are repository paths without extension: a folder
@@ -48,6 +57,8 @@ export const IMPORT_RULES = [
 
 const CORE_NODE = 'core must not import Node built-ins (no Node or DOM imports)';
 const CORE_PACKAGE = `core may import only its own dependencies (${CORE_PACKAGES.join(', ')}): no Node or DOM packages`;
+const WEB_PACKAGE =
+  'the web app may import only its own dependencies (apps/web/package.json): dates go through core (rules/jobTime, rules/userTime)';
 const API_LITERAL =
   "API paths ('/api/…', '/Attachments/…', '/wopi/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints";
 /** Folders whose non-test files must not spell an API path. */
@@ -91,6 +102,8 @@ function importViolations(path, specifier) {
     if (target === 'node:') return [CORE_NODE];
     if (target === null && !CORE_PACKAGES.includes(packageName(specifier))) return [CORE_PACKAGE];
   }
+  if (within(path, 'apps/web') && target === null && !WEB_PACKAGES.includes(packageName(specifier)))
+    return [WEB_PACKAGE];
   if (target === null || target === 'node:') return [];
   return IMPORT_RULES.filter(
     (rule) => rule.from.some((f) => within(path, f)) && rule.to.some((t) => within(target, t)),

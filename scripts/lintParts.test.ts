@@ -31,6 +31,17 @@ describe('part rules (ARCHITECTURE §2)', () => {
     expect(messages(path, "import { z } from 'zod';\nimport { a } from './age.js';")).toEqual([]);
   });
 
+  it('fails the web app importing a package it does not depend on (issue 42: dayjs is not the web’s)', () => {
+    const path = 'apps/web/src/features/wrong/Wrong.tsx';
+    expect(messages(path, "import dayjs from 'dayjs';")[0]).toMatch(/the web app may import only its own/);
+    expect(
+      messages(
+        path,
+        "import { Table } from '@mantine/core';\nimport { formatUserDate } from '@quill/core/rules/userTime';",
+      ),
+    ).toEqual([]);
+  });
+
   it('fails documents importing the database, routes, http, the context or storage', () => {
     const path = 'apps/server/src/documents/cda/wrong.ts';
     expect(messages(path, "import { jobs } from '../../db/schema/index.js';")).toEqual([

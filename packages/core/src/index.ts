@@ -83,6 +83,7 @@ export * from './rules/turnaround.js';
 export * from './rules/turnaroundDuration.js';
 export * from './rules/uploadFinal.js';
 export * from './rules/userAdmin.js';
+export * from './rules/userTime.js';
 export * from './rules/wopiSrc.js';
 export * from './rules/wordClient.js';
 export * from './rules/wordErrorRate.js';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { adtDateTime } from './adtValues.js';
 import { compileDateFormatter } from './dateFormat.js';
 import {
   DOCUMENT_DATE_FORMATS,
   formatJobDate,
   formatJobDateTime,
+  formatJobWallClock,
   isClockChangeDay,
   knownTimeZone,
   wallClockMs,
@@ -141,5 +143,25 @@ describe('formatJobDate', () => {
 
   it('answers empty for a missing or unreadable value', () => {
     for (const value of [null, undefined, '', '26.10.2026']) expect(formatJobDate(value, us)).toBe('');
+  });
+});
+
+describe('formatJobWallClock', () => {
+  it('prints a facility wall clock (an ADT date-time) as written, in the user formats, never moved', () => {
+    expect(formatJobWallClock('2026-03-08T02:30:00', us)).toBe('03/08/2026 02:30');
+    expect(formatJobWallClock('2026-10-26T23:50:00', uk)).toBe('26/10/2026 11:50 PM');
+    expect(formatJobWallClock('2026-10-26T23:50', us)).toBe('10/26/2026 23:50');
+    // It is the same text as the job's instant on its facility's clock.
+    const at = '2026-10-27T04:50:00.000Z';
+    expect(formatJobWallClock(adtDateTime(Date.parse(at), 'America/Chicago'), us)).toBe(
+      formatJobDateTime(at, 'America/Chicago', us),
+    );
+  });
+
+  it('answers empty for a missing value, an unreal day or time, or an instant with its own zone', () => {
+    for (const value of [null, undefined, '', '2026-02-30T10:00:00', '2026-10-26T25:00:00', '2026-10-26'])
+      expect(formatJobWallClock(value, us)).toBe('');
+    expect(formatJobWallClock('2026-10-26T14:47:00Z', us)).toBe('');
+    expect(formatJobWallClock('2026-10-26T14:47:00-05:00', us)).toBe('');
   });
 });

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 /** Where a zone is unknown to the runtime its times are shown, labelled, in UTC: still true times. */
 const FALLBACK_ZONE = 'UTC';
 
-type Instant = string | number | Date | null | undefined;
+export type Instant = string | number | Date | null | undefined;
 
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 const nameFormats = new Map<string, Intl.DateTimeFormat>();
@@ -173,6 +173,16 @@ export function formatJobDateTime(
 }
 
 /**
+ * An instant in `format` (a date or time format, or both) on the wall clock of `timeZone`: what
+ * {@link formatJobDateTime} prints, for a clock other than a job's (`userTime.ts`, the reader's
+ * own). Empty for a missing or invalid instant.
+ */
+export function formatInstant(value: Instant, timeZone: string, format: string): string {
+  const ms = toMs(value);
+  return ms === null ? '' : printer(format)(wallClockMs(ms, timeZone));
+}
+
+/**
  * `text`, a time already printed from the instant `utcMs`'s wall clock in `timeZone`, followed by
  * the zone's abbreviation as {@link formatJobDateTime}'s `zoneLabel` says (the list's rows print
  * their own text from their offset, then ask this).
@@ -199,4 +209,23 @@ export function formatJobDate(
   const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
   if (!m) return '';
   return printer(formats.dateFormat)(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * A job's date and time written as its facility's wall clock, with no zone (an ADT xsdateTime
+ * value, 'YYYY-MM-DDThh:mm:ss', see `adtDateTime`), in the user's formats. It already reads the
+ * facility's clock, so no zone moves it. Empty for a missing value or one that is not such a wall
+ * clock (an instant with an offset or Z is not: its clock is unknown here).
+ */
+export function formatJobWallClock(text: string | null | undefined, formats: DateTimeFormats): string {
+  const m = text ? WALL_CLOCK.exec(text.trim()) : null;
+  if (!m) return '';
+  const [, y, mo, d, h, mi, s = '00'] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  // Date.UTC rolls an unreal day or time (02-30, 25:00) over: such text is not a wall clock.
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}`)
+    return '';
+  return printer(`${formats.dateFormat} ${formats.timeFormat}`)(ms);
 }

@@ -1,10 +1,10 @@
 import { Button, Table, Text, Title } from '@mantine/core';
 import { PROFILE_SESSION_DAYS, type ProfileSession } from '@quill/core/contract/profile';
+import { formatUserDateTime } from '@quill/core/rules/userTime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
-import { formatDateTime } from '../../lib/formatDate';
 import classes from './Profile.module.css';
 import { endOtherSessions } from './profileApi';
 
@@ -47,8 +47,8 @@ export function SessionsTable({ sessions, onEnded }: { sessions: ProfileSession[
         <Table.Tbody>
           {sessions.map((s) => (
             <Table.Tr key={`${s.started}-${s.state}-${s.lastActive}`}>
-              <Table.Td>{formatDateTime(s.started, userSettings)}</Table.Td>
-              <Table.Td>{formatDateTime(s.lastActive, userSettings)}</Table.Td>
+              <Table.Td>{formatUserDateTime(s.started, userSettings)}</Table.Td>
+              <Table.Td>{formatUserDateTime(s.lastActive, userSettings)}</Table.Td>
               <Table.Td>{s.ip ?? ''}</Table.Td>
               <Table.Td title={s.browser ?? undefined}>{(s.browser ?? '').slice(0, 60)}</Table.Td>
               <Table.Td fw={s.state === 'current' ? 600 : undefined}>

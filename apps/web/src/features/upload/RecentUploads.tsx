@@ -1,9 +1,9 @@
 import { Button, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RecentUpload } from '@quill/core/contract/schedule';
+import { formatUserDateTime } from '@quill/core/rules/userTime';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
-import { formatDateTime } from '../../lib/formatDate';
 import { useRecentUploads } from './scheduleUploadApi';
 import { UploadEffect } from './UploadEffect';
 import { UploadPreview } from './UploadPreview';
@@ -48,7 +48,7 @@ export function RecentUploads({ kind }: { kind?: RecentUpload['kind'] }) {
                 <Fragment key={u.uploadId}>
                   <Table.Tr>
                     <Table.Td>{u.fileName}</Table.Td>
-                    <Table.Td>{formatDateTime(u.createdAt, userSettings)}</Table.Td>
+                    <Table.Td>{formatUserDateTime(u.createdAt, userSettings)}</Table.Td>
                     <Table.Td>
                       {u.revertedAt ? t('schedule.reverted') : t(`schedule.uploadStatuses.${u.status}`)}
                     </Table.Td>

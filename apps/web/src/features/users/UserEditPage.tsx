@@ -4,6 +4,7 @@ import type { Grantable, PasswordLink, UserAccount, UserDetails } from '@quill/c
 import { MEMBER_TYPES } from '@quill/core/rules/constants';
 import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/physicianDirectory';
 import { USER_ADMIN_LIMITS } from '@quill/core/rules/userAdmin';
+import { formatUserDateTime } from '@quill/core/rules/userTime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission, useSession } from '../../app/session/SessionContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { formatDateTime } from '../../lib/formatDate';
 import { AccountEditor } from './AccountEditor';
 import { NotPermitted } from './NotPermitted';
 import classes from './Users.module.css';
@@ -25,7 +25,7 @@ function PasswordLinkNote({ userName, link }: { userName: string; link: Password
   return (
     <Alert color="blue" role="status" mt="md">
       <Text size="sm">
-        {t('users.passwordLinkLead', { userName, expires: formatDateTime(link.expiresAt, userSettings) })}
+        {t('users.passwordLinkLead', { userName, expires: formatUserDateTime(link.expiresAt, userSettings) })}
       </Text>
       <Text size="sm" ff="monospace" className={classes.link} data-testid="password-link">
         {url}

@@ -10,10 +10,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { AdtItem, JobAdt, Order, OrderSummaryEntry, OrderTemplate } from '@quill/core/contract/adt';
+import type { DateTimeFormats } from '@quill/core/rules/jobTime';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
-import type { DateFormats } from '../../../lib/formatDate';
 import { AddFieldMenu } from './AddFieldMenu';
 import { AdtFieldGroups } from './AdtFieldGroups';
 import classes from './AdtPanels.module.css';
@@ -33,7 +33,7 @@ export interface OrdersPanelProps {
 const NO_ITEMS: AdtItem[] = [];
 
 /** A summary cell: the order's value at the column's HL7 position, dates in the user's formats. */
-function cellOf(order: Order, column: OrderSummaryEntry, formats: DateFormats): string {
+function cellOf(order: Order, column: OrderSummaryEntry, formats: DateTimeFormats): string {
   const item = order.outputAdtData.find(
     (i) =>
       i.hl7Identifier.segment === column.segment &&

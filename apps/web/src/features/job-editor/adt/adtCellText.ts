@@ -1,12 +1,13 @@
 import type { AdtDisplayType } from '@quill/core/contract/adt';
-import { type DateFormats, formatDate, formatDateTime } from '../../../lib/formatDate';
+import { type DateTimeFormats, formatJobDate, formatJobWallClock } from '@quill/core/rules/jobTime';
 
 /**
  * An ADT value as a table cell shows it (search results, the orders summary): dates and date-times
- * in the user's formats, anything else — or a value that does not read as a date — as written.
+ * in the user's formats — a date-time is already the facility's wall clock, so it is never moved
+ * to the browser's zone — anything else, or a value that does not read as a date, as written.
  */
-export function adtCellText(raw: string, type: AdtDisplayType | undefined, formats: DateFormats): string {
-  if (type === 'date') return formatDate(raw, formats) || raw;
-  if (type === 'datetime') return formatDateTime(raw, formats) || raw;
+export function adtCellText(raw: string, type: AdtDisplayType | undefined, formats: DateTimeFormats): string {
+  if (type === 'date') return formatJobDate(raw, formats) || raw;
+  if (type === 'datetime') return formatJobWallClock(raw, formats) || raw;
   return raw;
 }

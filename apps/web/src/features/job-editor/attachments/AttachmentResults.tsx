@@ -10,9 +10,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type AttachmentListItem, MAX_ATTACHMENT_RESULTS } from '@quill/core/contract/attachments';
+import { formatUserDate } from '@quill/core/rules/userTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
-import { formatDate } from '../../../lib/formatDate';
 import classes from './AttachmentSearchModal.module.css';
 
 export interface AttachmentResultsProps {
@@ -69,7 +69,7 @@ export function AttachmentResults({
                       {busy && <Loader size={14} />}
                       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         <VisuallyHidden>{t('attachments.effectiveDate')} </VisuallyHidden>
-                        {formatDate(a.contextStartUTC, userSettings)}
+                        {formatUserDate(a.contextStartUTC, userSettings)}
                       </Text>
                     </Group>
                   </Group>

@@ -1,15 +1,16 @@
 import { Table, Text } from '@mantine/core';
+import { formatJobDate } from '@quill/core/rules/jobTime';
 import {
   type DocumentPatient,
   IDENTITY_PARTS,
   type IdentityPart,
+  identityDate,
   identityDifferences,
   type JobPatientIdentity,
   jobPatientName,
 } from '@quill/core/rules/patientIdentity';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
-import { formatDate } from '../../../lib/formatDate';
 import classes from './PatientIdentity.module.css';
 
 export interface PatientComparisonProps {
@@ -20,10 +21,13 @@ export interface PatientComparisonProps {
   otherLabel: string;
 }
 
-/** A birth date in the user's date format (as written when it does not read as a date). */
+/**
+ * A birth date (a calendar day, never moved by a zone; HL7's YYYYMMDD too) in the user's date
+ * format, as written when it does not read as a date.
+ */
 export function useBirthDate(): (value: string | null) => string {
   const { userSettings } = useSession();
-  return (value) => (value ? formatDate(value, userSettings) || value : '');
+  return (value) => (value ? formatJobDate(identityDate(value), userSettings) || value : '');
 }
 
 /**

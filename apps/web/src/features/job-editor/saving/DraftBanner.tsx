@@ -1,7 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
+import { formatUserDateTime } from '@quill/core/rules/userTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
-import { formatDateTime } from '../../../lib/formatDate';
 import type { JobDraft } from './draftStore';
 
 /** The offer of a kept draft above the editor: Restore or Discard (useDraft). */
@@ -22,7 +22,7 @@ export function DraftBanner({
   return (
     <Alert color="yellow" mb="xs" role="status">
       <Group justify="space-between">
-        <span>{t('jobView.draftFound', { time: formatDateTime(draft.savedAt, userSettings) })}</span>
+        <span>{t('jobView.draftFound', { time: formatUserDateTime(draft.savedAt, userSettings) })}</span>
         <Group gap="xs">
           <Button size="compact-sm" disabled={restoreDisabled} onClick={onRestore}>
             {t('jobView.restoreDraft')}
