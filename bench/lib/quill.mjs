@@ -34,9 +34,18 @@ export function seed(env, jobs, facilities) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * The server's heap bound as `npm run serve` sets it (package.json config.serverHeapMb): the
+ * benches measure the server as it runs in production.
+ */
+export function serverHeapFlag() {
+  const { config } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return `--max-old-space-size=${config.serverHeapMb}`;
+}
+
 /** Starts the built server; answers { url, stop }. */
 export async function startServer(env, port) {
-  const child = spawn('node', [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn('node', [serverHeapFlag(), join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       DEMO_SEED: 'false',
