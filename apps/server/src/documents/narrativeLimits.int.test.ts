@@ -17,7 +17,6 @@ import { storedRows } from '../testing/wopiTestKit.js';
 
 const fixture = cdaFixture();
 const { within: WITHIN, past: PAST } = narrativeLimitCases(fixture);
-const LONG = NARRATIVE_LIMITS.maxParagraphLength;
 
 const counted = new Set<string>();
 
