@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import type { AdtItemRow } from '@quill/core/contract/adtSetup';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteModal, RowActions } from '../common/ReferenceDialogs';
-import { useReferenceChange } from '../common/useReferenceChange';
+import { useDeleteRow } from '../common/useDeleteRow';
 import type { SectionProps } from '../referenceApi';
 import { AdtItemForm } from './AdtItemForm';
+import { AdtList } from './AdtList';
 import { adtSetupKeys, deleteItem, loadItems } from './adtSetupApi';
 import { dataTypeLabel, itemSettings, segmentTypeLabel } from './itemLabels';
 
@@ -21,13 +20,10 @@ export function AdtDefinitionsSection({ facility, canEdit }: SectionProps) {
   const cfId = facility.id;
   const key = adtSetupKeys.items(cfId);
   const items = useQuery({ queryKey: key, queryFn: ({ signal }) => loadItems(cfId, signal), retry: false });
-  const [editing, setEditing] = useState<{ item: AdtItemRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<AdtItemRow | null>(null);
-  const remove = useReferenceChange(
+  const remove = useDeleteRow(
     key,
     (item: AdtItemRow) => deleteItem(cfId, item.id),
-    (_, item) => t('reference.adt.items.deleted', { name: item.displayName }),
-    { onDone: () => setDeleting(null) },
+    (item) => t('reference.adt.items.deleted', { name: item.displayName }),
   );
 
   if (items.isPending) return <Loader size="sm" aria-label={t('reference.adt.loading')} />;
@@ -48,93 +44,47 @@ export function AdtDefinitionsSection({ facility, canEdit }: SectionProps) {
       : t('reference.adt.items.ownerFacility');
 
   return (
-    <Stack gap="sm">
-      <Text size="sm">{t('reference.adt.items.lead')}</Text>
-      <Text size="sm" c="dimmed">
-        {t('reference.adt.items.sharedNote', { structure })} {t('reference.adt.nextLoad')}
-      </Text>
-      {canEdit && (
-        <Group>
-          <Button onClick={() => setEditing({ item: null })}>{t('reference.adt.items.add')}</Button>
-        </Group>
+    <AdtList
+      kind="items"
+      facility={facility}
+      note={
+        <>
+          {t('reference.adt.items.sharedNote', { structure })} {t('reference.adt.nextLoad')}
+        </>
+      }
+      canEdit={canEdit}
+      rows={list}
+      columns={[
+        { header: t('reference.adt.items.displayName'), cell: (item) => item.displayName },
+        { header: t('reference.adt.items.heading'), cell: (item) => item.columnHeading },
+        { header: t('reference.adt.items.address'), cell: (item) => item.key },
+        {
+          header: t('reference.adt.items.segmentType'),
+          cell: (item) => segmentTypeLabel(t, item.segmentType),
+        },
+        {
+          header: t('reference.adt.items.dataType'),
+          cell: (item) =>
+            item.isPhysician ? t('reference.adt.items.physician') : dataTypeLabel(t, item.dataType),
+        },
+        { header: t('reference.adt.items.ordinal'), cell: (item) => item.ordinal },
+        { header: t('reference.adt.items.flags'), cell: (item) => itemSettings(t, item) },
+        { header: t('reference.adt.items.owner'), cell: owner },
+      ]}
+      rowActions={{
+        editLabel: (item) => t('reference.editLabel', { name: item.displayName }),
+        deleteLabel: (item) => t('reference.deleteLabel', { name: item.displayName }),
+        canDelete: (item) => !item.shared,
+        remove,
+        deleteTitle: (item) => t('reference.adt.items.deleteTitle', { name: item?.displayName ?? '' }),
+        deleteQuestion: (item) =>
+          item && replacesShared(item)
+            ? t('reference.adt.items.deleteReplacing', { name: item.displayName, key: item.key })
+            : t('reference.adt.items.deleteConfirm', { name: item?.displayName ?? '', key: item?.key ?? '' }),
+      }}
+      form={(item, onClose) => (
+        <AdtItemForm cfId={cfId} structure={structure} item={item} items={list} onClose={onClose} />
       )}
-      {list.length === 0 ? (
-        <Text>{t('reference.adt.items.none')}</Text>
-      ) : (
-        <Table striped aria-label={t('reference.adt.items.tableLabel', { facility: facility.name })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('reference.adt.items.displayName')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.heading')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.address')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.segmentType')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.dataType')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.ordinal')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.flags')}</Table.Th>
-              <Table.Th>{t('reference.adt.items.owner')}</Table.Th>
-              {canEdit && <Table.Th>{t('reference.adt.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.displayName}</Table.Td>
-                <Table.Td>{item.columnHeading}</Table.Td>
-                <Table.Td>{item.key}</Table.Td>
-                <Table.Td>{segmentTypeLabel(t, item.segmentType)}</Table.Td>
-                <Table.Td>
-                  {item.isPhysician ? t('reference.adt.items.physician') : dataTypeLabel(t, item.dataType)}
-                </Table.Td>
-                <Table.Td>{item.ordinal}</Table.Td>
-                <Table.Td>{itemSettings(t, item)}</Table.Td>
-                <Table.Td>{owner(item)}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <RowActions
-                      editLabel={t('reference.editLabel', { name: item.displayName })}
-                      deleteLabel={t('reference.deleteLabel', { name: item.displayName })}
-                      onEdit={() => setEditing({ item })}
-                      onDelete={
-                        item.shared
-                          ? undefined
-                          : () => {
-                              remove.reset();
-                              setDeleting(item);
-                            }
-                      }
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {editing && (
-        <AdtItemForm
-          cfId={cfId}
-          structure={structure}
-          item={editing.item}
-          items={list}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title={t('reference.adt.items.deleteTitle', { name: deleting?.displayName ?? '' })}
-        question={
-          deleting && replacesShared(deleting)
-            ? t('reference.adt.items.deleteReplacing', { name: deleting.displayName, key: deleting.key })
-            : t('reference.adt.items.deleteConfirm', {
-                name: deleting?.displayName ?? '',
-                key: deleting?.key ?? '',
-              })
-        }
-        busy={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    />
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import type { AdtSearchRow } from '@quill/core/contract/adtSetup';
 import { adtKey } from '@quill/core/rules/adtValues';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteModal, RowActions } from '../common/ReferenceDialogs';
-import { useReferenceChange } from '../common/useReferenceChange';
+import { useDeleteRow } from '../common/useDeleteRow';
 import type { SectionProps } from '../referenceApi';
+import { AdtList } from './AdtList';
 import { AdtSearchForm } from './AdtSearchForm';
 import { adtSetupKeys, deleteSearch, loadItems, loadSearches } from './adtSetupApi';
 
@@ -31,13 +30,10 @@ export function AdtSearchesSection({ facility, canEdit }: SectionProps) {
     enabled: canEdit,
     retry: false,
   });
-  const [editing, setEditing] = useState<{ search: AdtSearchRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<AdtSearchRow | null>(null);
-  const remove = useReferenceChange(
+  const remove = useDeleteRow(
     key,
     (s: AdtSearchRow) => deleteSearch(cfId, s.id),
-    (_, s) => t('reference.adt.searches.deleted', { name: s.name }),
-    { onDone: () => setDeleting(null) },
+    (s) => t('reference.adt.searches.deleted', { name: s.name }),
   );
 
   if (searches.isPending) return <Loader size="sm" aria-label={t('reference.adt.loading')} />;
@@ -49,72 +45,35 @@ export function AdtSearchesSection({ facility, canEdit }: SectionProps) {
     );
   const list = searches.data.searches;
   return (
-    <Stack gap="sm">
-      <Text size="sm">{t('reference.adt.searches.lead')}</Text>
-      <Text size="sm" c="dimmed">
-        {t('reference.adt.nextLoad')}
-      </Text>
-      {canEdit && (
-        <Group>
-          <Button onClick={() => setEditing({ search: null })}>{t('reference.adt.searches.add')}</Button>
-        </Group>
-      )}
-      {list.length === 0 ? (
-        <Text>{t('reference.adt.searches.none')}</Text>
-      ) : (
-        <Table striped aria-label={t('reference.adt.searches.tableLabel', { facility: facility.name })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('reference.adt.searches.name')}</Table.Th>
-              <Table.Th>{t('reference.adt.searches.identifier')}</Table.Th>
-              <Table.Th>{t('reference.adt.searches.fields')}</Table.Th>
-              {canEdit && <Table.Th>{t('reference.adt.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.name}</Table.Td>
-                <Table.Td>{s.identifier}</Table.Td>
-                <Table.Td>
-                  {s.fields.map((f) => `${f.name} (${adtKey(f.hl7Identifier)})`).join(', ')}
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <RowActions
-                      editLabel={t('reference.adt.searches.editLabel', { name: s.name })}
-                      deleteLabel={t('reference.adt.searches.deleteLabel', { name: s.name })}
-                      onEdit={() => setEditing({ search: s })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(s);
-                      }}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {editing && (
+    <AdtList
+      kind="searches"
+      facility={facility}
+      canEdit={canEdit}
+      rows={list}
+      columns={[
+        { header: t('reference.adt.searches.name'), cell: (s) => s.name },
+        { header: t('reference.adt.searches.identifier'), cell: (s) => s.identifier },
+        {
+          header: t('reference.adt.searches.fields'),
+          cell: (s) => s.fields.map((f) => `${f.name} (${adtKey(f.hl7Identifier)})`).join(', '),
+        },
+      ]}
+      rowActions={{
+        editLabel: (s) => t('reference.adt.searches.editLabel', { name: s.name }),
+        deleteLabel: (s) => t('reference.adt.searches.deleteLabel', { name: s.name }),
+        remove,
+        deleteTitle: (s) => t('reference.adt.searches.deleteTitle', { name: s?.name ?? '' }),
+        deleteQuestion: (s) => t('reference.adt.searches.deleteConfirm', { name: s?.name ?? '' }),
+      }}
+      form={(search, onClose) => (
         <AdtSearchForm
           cfId={cfId}
-          search={editing.search}
+          search={search}
           searches={list}
           items={items.data?.items ?? []}
-          onClose={() => setEditing(null)}
+          onClose={onClose}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title={t('reference.adt.searches.deleteTitle', { name: deleting?.name ?? '' })}
-        question={t('reference.adt.searches.deleteConfirm', { name: deleting?.name ?? '' })}
-        busy={remove.isPending}
-        error={remove.error?.message ?? null}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    />
   );
 }

@@ -8,20 +8,21 @@ import {
   workTypeProblems,
 } from '@quill/core/rules/facilityLists';
 import { addresseeHint, type RuleMessage } from '@quill/core/rules/recipients';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import { ReferenceForm } from '../common/ReferenceDialogs';
+import { useCheckedForm } from '../common/useCheckedForm';
+import type { ListFormProps } from './FacilityListSection';
 
 /** What the form holds: NumberInput answers '' for an empty field. */
-interface Draft {
+type Draft = {
   number: number | '';
   name: string;
   enableAddressee: boolean;
   minAddressees: number | '';
   maxAddressees: number | '';
   allowPatientAsRecipient: boolean;
-}
+};
 
 const BLANK: Draft = {
   number: '',
@@ -48,16 +49,17 @@ function requestOf(d: Draft): SaveWorkTypeRequest {
 
 const asNumber = (v: string | number): number | '' => (v === '' ? '' : Number(v));
 
-export interface WorkTypeFormProps {
-  /** The work type edited; null to add one. */
-  workType: FacilityWorkType | null;
-  /** Every work type the facility sees (a number they hold is taken). */
-  others: readonly FacilityWorkType[];
-  structure: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: (request: SaveWorkTypeRequest) => void;
-  onClose: () => void;
+/** What core's rules find wrong with a draft, a number another work type holds included. */
+function problemsOf(d: Draft, others: readonly FacilityWorkType[], workType: FacilityWorkType | null) {
+  const request = requestOf(d);
+  const problems: FieldProblem<WorkTypeField>[] = workTypeProblems(request);
+  const taken = workTypeNumberTaken(request.number, others, workType?.id);
+  if (taken && !problems.some((p) => p.field === 'number'))
+    problems.push({
+      field: 'number',
+      message: { key: 'reference.lists.workTypes.numberTaken', values: { number: request.number } },
+    });
+  return { request, problems, taken };
 }
 
 /**
@@ -67,39 +69,34 @@ export interface WorkTypeFormProps {
  * applies to every facility of the structure.
  */
 export function WorkTypeForm({
-  workType,
+  row: workType,
   others,
-  structure,
+  facility,
   busy,
   error,
   onSubmit,
   onClose,
-}: WorkTypeFormProps) {
+}: ListFormProps<FacilityWorkType, SaveWorkTypeRequest>) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(workType ? draftOf(workType) : BLANK);
-  const [tried, setTried] = useState(false);
-  const request = requestOf(draft);
-  const problems: FieldProblem<WorkTypeField>[] = workTypeProblems(request);
-  const taken = workTypeNumberTaken(request.number, others, workType?.id);
-  if (taken && !problems.some((p) => p.field === 'number'))
-    problems.push({
-      field: 'number',
-      message: { key: 'reference.lists.workTypes.numberTaken', values: { number: request.number } },
-    });
-  const errorOf = (field: WorkTypeField) => {
-    const p = tried ? problems.find((x) => x.field === field) : undefined;
-    if (!p) return undefined;
-    return p.message.key === 'reference.lists.workTypes.numberTaken'
-      ? t('reference.lists.workTypes.numberTaken', {
-          number: String(request.number),
-          name: taken?.name ?? '',
-        })
-      : ruleText(t, p.message);
-  };
+  const { form, submit } = useCheckedForm<Draft>(workType ? draftOf(workType) : BLANK, (d) => {
+    const { request, problems, taken } = problemsOf(d, others, workType);
+    const errors: Partial<Record<WorkTypeField, string>> = {};
+    for (const p of problems)
+      errors[p.field] ??=
+        p.message.key === 'reference.lists.workTypes.numberTaken'
+          ? t('reference.lists.workTypes.numberTaken', {
+              number: String(request.number),
+              name: taken?.name ?? '',
+            })
+          : ruleText(t, p.message);
+    return errors;
+  });
+  const draft = form.values;
+  const { request, problems } = problemsOf(draft, others, workType);
   // The preview is the card's own rule; none while the limits themselves are refused.
   const limitsValid = !problems.some((p) => p.field === 'minAddressees' || p.field === 'maxAddressees');
   const hint: RuleMessage | null = limitsValid ? addresseeHint(request) : null;
-  const set = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
+  const set = (next: Partial<Draft>) => form.setValues(next);
   const limits = {
     min: 0,
     max: FACILITY_LIST_LIMITS.addresseesMax,
@@ -112,16 +109,13 @@ export function WorkTypeForm({
   return (
     <ReferenceForm
       onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (problems.length === 0) onSubmit(request);
-      }}
+      onSubmit={submit((d) => onSubmit(requestOf(d)))}
       busy={busy}
       error={error}
     >
       {workType?.shared && (
         <Alert color="yellow" data-testid="shared-note">
-          {t('reference.lists.workTypes.sharedNote', { structure })}
+          {t('reference.lists.workTypes.sharedNote', { structure: facility.corporateStructure })}
         </Alert>
       )}
       <NumberInput
@@ -135,15 +129,13 @@ export function WorkTypeForm({
         allowDecimal={false}
         allowNegative={false}
         clampBehavior="none"
-        error={errorOf('number')}
+        error={form.errors.number}
       />
       <TextInput
         label={t('reference.lists.name')}
         required
-        value={draft.name}
         maxLength={FACILITY_LIST_LIMITS.nameMax}
-        onChange={(e) => set({ name: e.currentTarget.value })}
-        error={errorOf('name')}
+        {...form.getInputProps('name')}
       />
       <Checkbox
         label={t('reference.lists.workTypes.enableAddressee')}
@@ -162,7 +154,7 @@ export function WorkTypeForm({
         value={draft.minAddressees}
         disabled={!draft.enableAddressee}
         onChange={(v) => set({ minAddressees: asNumber(v) })}
-        error={errorOf('minAddressees')}
+        error={form.errors.minAddressees}
         {...limits}
       />
       <NumberInput
@@ -171,13 +163,12 @@ export function WorkTypeForm({
         value={draft.maxAddressees}
         disabled={!draft.enableAddressee}
         onChange={(v) => set({ maxAddressees: asNumber(v) })}
-        error={errorOf('maxAddressees')}
+        error={form.errors.maxAddressees}
         {...limits}
       />
       <Checkbox
         label={t('reference.lists.workTypes.allowPatient')}
-        checked={draft.allowPatientAsRecipient}
-        onChange={(e) => set({ allowPatientAsRecipient: e.currentTarget.checked })}
+        {...form.getInputProps('allowPatientAsRecipient', { type: 'checkbox' })}
       />
       {limitsValid && (
         <Text size="sm" data-testid="hint-preview">
