@@ -43,9 +43,9 @@ export function newVersionRows({ req, accountId, version, blob, typedChars, curr
 
 /** Step 4 of a save's transaction: the new document version rows ({@link newVersionRows}). */
 export async function insertDocumentVersions(
-  { tx }: Pick<SaveStep, 'tx'>,
-  input: VersionInput,
+  { tx, req, auth }: Pick<SaveStep, 'tx' | 'req' | 'auth'>,
+  input: Omit<VersionInput, 'req' | 'accountId'>,
 ): Promise<void> {
-  const rows = newVersionRows(input);
+  const rows = newVersionRows({ req, accountId: auth.accountId, ...input });
   if (rows.length) await tx.insert(documentVersions).values(rows);
 }

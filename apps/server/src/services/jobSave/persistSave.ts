@@ -46,14 +46,7 @@ export async function persistSave(
     const version = nextVersion(locked.version, state.newestVersion);
     const job = await voidSignatureOnSave(step, locked, booking, data, prepared.textChanged);
     const { typedChars } = prepared;
-    await insertDocumentVersions(step, {
-      req,
-      accountId: auth.accountId,
-      version,
-      blob,
-      typedChars,
-      current: state.current,
-    });
+    await insertDocumentVersions(step, { version, blob, typedChars, current: state.current });
     let settled: SettledStage = { stageId: locked.stageId, flags: null };
     if (isModeSave(req.mode)) {
       const rules = await runSaveRules(step, req.mode, job.after, prepared.document);
@@ -65,14 +58,7 @@ export async function persistSave(
     await followWordEdit(tx, req.jobId, booking, req.holder, locked.version);
     await req.afterSave?.(tx, version);
     const { stageId } = settled;
-    await writeJobRow(step, {
-      locked,
-      columns: job.columns,
-      version,
-      stageId,
-      blob,
-      accountId: auth.accountId,
-    });
+    await writeJobRow(step, { locked, columns: job.columns, version, stageId, blob });
     await auditSave(step, locked, { version, stageId, blob });
     // Flags this save did not rewrite are as read under the lock.
     const flags = settled.flags ?? state.flags;

@@ -172,22 +172,8 @@ describe.each(databaseTargets())('the save pipeline steps on $name', (target) =>
     const req = request(job.id, { mode: SAVE_MODES.draft });
     const blob = { key: 'documents/steps-test.xml', size: 10, format: 'CDA' as const };
     await inSave(req, async (step) => {
-      await insertDocumentVersions(step, {
-        req,
-        accountId: auth.accountId,
-        version: 9,
-        blob,
-        typedChars: 4,
-        current: null,
-      });
-      await writeJobRow(step, {
-        locked: job,
-        columns: {},
-        version: 9,
-        stageId: job.stageId,
-        blob,
-        accountId: auth.accountId,
-      });
+      await insertDocumentVersions(step, { version: 9, blob, typedChars: 4, current: null });
+      await writeJobRow(step, { locked: job, columns: {}, version: 9, stageId: job.stageId, blob });
     });
     const rows = await t.ctx.database.db
       .select()

@@ -56,8 +56,11 @@ export function jobRowAfterSave({
 
 /** Step 7 of a save's transaction: the job's row written once, with the new version ({@link jobRowAfterSave}). */
 export async function writeJobRow(
-  { tx, req }: Pick<SaveStep, 'tx' | 'req'>,
-  input: JobRowInput,
+  { tx, req, auth }: Pick<SaveStep, 'tx' | 'req' | 'auth'>,
+  input: Omit<JobRowInput, 'accountId'>,
 ): Promise<void> {
-  await tx.update(jobs).set(jobRowAfterSave(input)).where(eq(jobs.id, req.jobId));
+  await tx
+    .update(jobs)
+    .set(jobRowAfterSave({ ...input, accountId: auth.accountId }))
+    .where(eq(jobs.id, req.jobId));
 }
