@@ -16,8 +16,6 @@ import { refuseStale } from './staleVersion.js';
 import { nextVersion, writeJobRow } from './version.js';
 import { followWordEdit } from './wordEdit.js';
 
-export type { SaveHolder, SaveRequest } from './saveRequest.js';
-
 /**
  * Saves a booked-out job in ONE transaction, so a crash leaves it fully saved or unchanged: the
  * save pipeline's steps in order (docs/architecture.md, "The save pipeline"). Before the
