@@ -8,9 +8,9 @@ import { cancelBooking } from '../../services/jobEditor/cancelBooking.js';
 import { extendBooking } from '../../services/jobEditor/extendBooking.js';
 import { runHoldQueueCheck } from '../../services/jobEditor/holdQueue/runHoldQueueCheck.js';
 import { refreshJobData } from '../../services/jobEditor/refreshJobData.js';
-import { saveCda } from '../../services/jobEditor/saveCda.js';
-import { saveJob } from '../../services/jobEditor/saveJob.js';
-import { setJobData } from '../../services/jobEditor/setJobData.js';
+import { saveCda } from '../../services/jobSave/saveCda.js';
+import { saveJob } from '../../services/jobSave/saveJob.js';
+import { setJobData } from '../../services/jobSave/setJobData.js';
 import { transcribeJob } from '../../services/transcribe/transcribeJob.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
-import { saveWordDocument } from '../../services/jobEditor/saveWordDocument.js';
+import { saveWordDocument } from '../../services/jobSave/saveWordDocument.js';
 import { getWordAuth } from '../../services/wopi/getWordAuth.js';
 
 /**

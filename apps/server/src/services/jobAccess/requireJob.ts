@@ -24,9 +24,27 @@ export function jobNotFound(jobId: number, job: Parameters<typeof subjectOf>[1])
   return about(notFound(`Job ${jobId} was not found.`), subjectOf(jobId, job));
 }
 
+/** Whether the selected account may see a job of this corporate structure. */
+export function mayAccessJob(
+  auth: Pick<Auth, 'corporateStructureIds'>,
+  job: { corporateStructureId: number },
+) {
+  return auth.corporateStructureIds.includes(job.corporateStructureId);
+}
+
+/**
+ * A job already read (or undefined: none), when the selected account may see it; 404 otherwise (no
+ * leak) — for a caller that reads the job with more in one statement, or under a lock.
+ */
+export function requireVisibleJob<
+  J extends Parameters<typeof subjectOf>[1] & { corporateStructureId: number },
+>(auth: Pick<Auth, 'corporateStructureIds'>, jobId: number, job: J | undefined): J {
+  if (!job || !mayAccessJob(auth, job)) throw jobNotFound(jobId, job);
+  return job;
+}
+
 /** The job, when the selected account may see its corporate structure; 404 otherwise (no leak). */
 export async function requireJob(ctx: AppContext, auth: Auth, jobId: number) {
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
-  if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) throw jobNotFound(jobId, job);
-  return job;
+  return requireVisibleJob(auth, jobId, job);
 }

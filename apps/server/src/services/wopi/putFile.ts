@@ -5,7 +5,7 @@ import { documentVersions, wopiTokens } from '../../db/schema/index.js';
 import { documentRefusal } from '../../documents/documentRefusal.js';
 import { NotDocxError } from '../../documents/docx/readDocx.js';
 import { conflict, invalid, tooLarge } from '../../errors/domainErrors.js';
-import { persistSave } from '../jobEditor/persistSave.js';
+import { persistSave } from '../jobSave/persistSave.js';
 import type { WopiCaller } from './resolveWopiToken.js';
 import { itemVersionOf, lastModifiedOf, openWordFile, requireWriteToken } from './wordFile.js';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireJob } from '../jobAccess/requireJob.js';
-import { currentDocument } from './currentDocument.js';
+import { currentDocument } from '../jobEditor/currentDocument.js';
 import { saveWithMode } from './saveJob.js';
 
 /**

@@ -1,0 +1,63 @@
+import { type HoldQueueFlag, type SaveMode, saveOutcome } from '@quill/core';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, recipients } from '../../db/schema/index.js';
+import { auditJob } from '../audit/auditJob.js';
+import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
+import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
+import type { AppliedJobData } from './applyJobData.js';
+import type { SaveRules } from './holdQueueRules.js';
+import type { Job, SaveStep } from './saveRequest.js';
+
+/** The distribution methods of the recipients a save checked that it keeps (no repeats). */
+export function liveMethods(checked: NonNullable<AppliedJobData['liveRecipients']>): string[] {
+  return [...new Set(checked.filter((r) => !r.removed).map((r) => r.distributionMethod))];
+}
+
+/** The recipients as this save left them: those it checked, or (no job data) as stored. */
+async function distributionMethods(tx: Db, jobId: number, checked: AppliedJobData['liveRecipients']) {
+  if (checked) return liveMethods(checked);
+  const stored = await tx
+    .selectDistinct({ method: recipients.distributionMethod })
+    .from(recipients)
+    .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)));
+  return stored.map((m) => m.method);
+}
+
+/** Where a save with a mode leaves the job: its stage, and its flags (null: left as they were). */
+export interface SettledStage {
+  stageId: number;
+  flags: HoldQueueFlag[] | null;
+}
+
+/**
+ * Step 6 of a save's transaction, for a save mode: the stage the mode gives (core saveOutcome:
+ * the rules, the signature, the distribution methods), no release past a failing patient-identity
+ * rule unless confirmed (issue 39: 409 rolls the save back; a confirmation writes its
+ * 'job.identity.confirm' audit row), the flags written or cleared as the outcome says, and the
+ * booking released unless the job stays booked.
+ */
+export async function settleStage(
+  { ctx, tx, auth, req, ip }: SaveStep,
+  mode: SaveMode,
+  at: { locked: Job; booking: { restoreStageId: number | null }; job: AppliedJobData; rules: SaveRules },
+): Promise<SettledStage> {
+  const { locked, booking, job, rules } = at;
+  const outcome = saveOutcome({
+    mode,
+    currentStageId: locked.stageId,
+    fromStageId: booking.restoreStageId ?? locked.stageId,
+    anyTriggered: rules.triggered.length > 0,
+    needsSignature: !job.after.signed || job.after.forceResign,
+    distributionMethods: await distributionMethods(tx, req.jobId, job.liveRecipients),
+  });
+  const released = identityRelease(req.jobId, rules.rows, outcome.stageId, req.identityConfirmation);
+  if (released) await auditJob(ctx, auth, locked, 'job.identity.confirm', ip, { ...released }, tx);
+  let flags: HoldQueueFlag[] | null = null;
+  if (outcome.flags !== null) {
+    flags = outcome.flags === 'write' ? rules.triggered : [];
+    await replaceJobFlags(tx, req.jobId, flags);
+  }
+  if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, req.jobId));
+  return { stageId: outcome.stageId, flags };
+}
