@@ -13,7 +13,7 @@
 //   node --import tsx bench/sessions.mjs [--sessions 200] [--seconds 60] [--savers 5] [--port 18402]
 //        [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_sessions] [--reseed]
 import { parseArgs } from 'node:util';
-import { facilityBatches } from '@quill/core/rules/jobListBatches';
+import { facilityBatches } from '@quill/core/rules/jobList/jobListBatches';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import { Client, ensureBuilt, loadAverage, startServer, watchMemory, withinBudget } from './lib/quill.mjs';
 import { bookableJobs, saveRound } from './lib/saveRound.mjs';

@@ -184,7 +184,7 @@ test('a dictator gets no form at /patient/upload', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: /^Client facility/ })).toHaveCount(0);
 });
 
-/** Issue 39: stages an upload never changes a job in (rules/uploadFinal), or any job with a signed date. */
+/** Issue 39: stages an upload never changes a job in (rules/schedule/uploadFinal), or any job with a signed date. */
 const FINAL_STAGES = new Set([4, 5, 6, 7, 8, 9, 10, 13, 16]);
 const isFinal = (r: ListRow) => FINAL_STAGES.has(r.stageId) || Boolean(r.signedDate);
 const birthDate = (text: string) => /Date of birth (\d{2}\/\d{2}\/\d{4})/.exec(text)?.[1] ?? null;

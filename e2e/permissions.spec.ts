@@ -5,7 +5,7 @@ import { type DemoUser, MANAGER, signIn, xsrf } from './helpers/signIn';
 
 /*
  * Issue 18 (7, 8): every bulk action and job control is shown, enabled and explained only as the
- * account may use it (one rule, @quill/core/rules/actionGates, also enforced by the server), and a
+ * account may use it (one rule, @quill/core/rules/jobList/actionGates, also enforced by the server), and a
  * job that does not exist reads "not found". Demo accounts: the dictator is view only
  * (jobView, jobViewDetails, jobViewText, adtView); the manager has every permission.
  */

@@ -58,7 +58,7 @@ export const IMPORT_RULES = [
 const CORE_NODE = 'core must not import Node built-ins (no Node or DOM imports)';
 const CORE_PACKAGE = `core may import only its own dependencies (${CORE_PACKAGES.join(', ')}): no Node or DOM packages`;
 const WEB_PACKAGE =
-  'the web app may import only its own dependencies (apps/web/package.json): dates go through core (rules/jobTime, rules/userTime)';
+  'the web app may import only its own dependencies (apps/web/package.json): dates go through core (rules/time/jobTime, rules/time/userTime)';
 const API_LITERAL =
   "API paths ('/api/…', '/Attachments/…', '/wopi/…', '/wopi-client/…') are written only in packages/core/src/contract/endpoints";
 /** Folders whose non-test files must not spell an API path. */

@@ -37,7 +37,7 @@ describe('part rules (ARCHITECTURE §2)', () => {
     expect(
       messages(
         path,
-        "import { Table } from '@mantine/core';\nimport { formatUserDate } from '@quill/core/rules/userTime';",
+        "import { Table } from '@mantine/core';\nimport { formatUserDate } from '@quill/core/rules/time/userTime';",
       ),
     ).toEqual([]);
   });

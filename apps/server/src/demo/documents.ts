@@ -1,5 +1,5 @@
 import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
-import { ageOf } from '@quill/core/rules/age';
+import { ageOf } from '@quill/core/rules/adt/age';
 import { type Block, buildCda, type CdaSection, type Inline } from '../documents/cda/build/buildCda.js';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { composeSections } from './cda/narrative.js';

@@ -72,7 +72,7 @@ export function formatIsoDate(iso: string | null): string | null {
   return formatJobDate(iso, DOCUMENT_DATE_FORMATS) || iso;
 }
 
-/** A moment as MM/DD/YYYY HH:mm in the facility's time zone, labelled with the zone (rules/jobTime). */
+/** A moment as MM/DD/YYYY HH:mm in the facility's time zone, labelled with the zone (rules/time/jobTime). */
 export function formatMoment(at: Date | null, timeZone: string): string | null {
   return at ? formatJobDateTime(at, timeZone, DOCUMENT_DATE_FORMATS, { zoneLabel: true }) : null;
 }

@@ -103,7 +103,7 @@ export function requirePermission(permission: string, message: string = SESSION_
 
 /**
  * preHandler factory: the account's permissions must pass `gate` (a pure rule of
- * @quill/core/rules/actionGates shared with the web app); 403 with the gate's reason otherwise.
+ * @quill/core/rules/jobList/actionGates shared with the web app); 403 with the gate's reason otherwise.
  */
 export function requireGate(gate: (permissions: ReadonlySet<string>) => Gate) {
   return async (req: FastifyRequest) => {

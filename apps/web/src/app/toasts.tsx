@@ -1,5 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { i18n } from '../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { ACCOUNT } from '@quill/core/contract/endpoints/account';
-import { safeReturnPath } from '@quill/core/rules/returnPath';
+import { safeReturnPath } from '@quill/core/rules/auth/returnPath';
 import { urlFor } from './api';
 
 export { safeReturnPath };

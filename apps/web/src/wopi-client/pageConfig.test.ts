@@ -1,4 +1,4 @@
-import { WORD_CLIENT_META } from '@quill/core/rules/wordClient';
+import { WORD_CLIENT_META } from '@quill/core/rules/wopi/wordClient';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPageConfig } from './pageConfig';
 

@@ -1,5 +1,5 @@
-import { wopiFileIdOf } from '@quill/core/rules/wopiSrc';
-import { WORD_CLIENT_META, WORD_CLIENT_MODES, type WordClientMode } from '@quill/core/rules/wordClient';
+import { wopiFileIdOf } from '@quill/core/rules/wopi/wopiSrc';
+import { WORD_CLIENT_META, WORD_CLIENT_MODES, type WordClientMode } from '@quill/core/rules/wopi/wordClient';
 
 /** What the page was asked to do, from the meta tags its route wrote (WORD_CLIENT_META). */
 export type PageConfig =

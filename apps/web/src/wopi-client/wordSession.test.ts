@@ -1,4 +1,4 @@
-import type { WordClientMode } from '@quill/core/rules/wordClient';
+import type { WordClientMode } from '@quill/core/rules/wopi/wordClient';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostChannel, HostMessage } from './hostMessages';
 import { docxBytes, fakeWopiFetch, TOKEN, WOPI_SRC } from './testing/fakeWopiFetch';

@@ -1,5 +1,5 @@
-import { originOf } from '@quill/core/rules/wopiSrc';
-import type { WordClientMode } from '@quill/core/rules/wordClient';
+import { originOf } from '@quill/core/rules/wopi/wopiSrc';
+import type { WordClientMode } from '@quill/core/rules/wopi/wordClient';
 import type { HostChannel, HostMessage } from './hostMessages';
 import { MAX_DOCUMENT_BYTES, newLockId, WopiError, type WopiFailure, type WopiHost } from './wopiHost';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { PERMISSIONS } from '../rules/permissions.js';
+import { PERMISSIONS } from '../rules/auth/permissions.js';
 import { queryId } from './ids.js';
 import { plainText } from './text.js';
 

@@ -63,7 +63,7 @@ export const AdtItemSchema = z.object({
   /** The value as stored (HL7 text of its data type); null when empty. */
   value: z.string().nullable(),
   /**
-   * The value read by its data type (rules/adtValues): a boolean, or canonical text — decimals too,
+   * The value read by its data type (rules/adt/adtValues): a boolean, or canonical text — decimals too,
    * since 32 digits do not fit a number; null when empty or unreadable.
    */
   parsedValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),

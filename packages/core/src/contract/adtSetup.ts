@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { ADT_SETUP_LIMITS as L, SEARCH_IDENTIFIER_PATTERN } from '../rules/adtSetup.js';
-import { HOLD_QUEUE_RULE_KINDS } from '../rules/holdQueueRules.js';
+import { ADT_SETUP_LIMITS as L, SEARCH_IDENTIFIER_PATTERN } from '../rules/adt/adtSetup.js';
+import { HOLD_QUEUE_RULE_KINDS } from '../rules/jobEditor/holdQueueRules.js';
 import { ADT_DISPLAY_TYPES, AdtSourceSchema, Hl7IdentifierSchema, PhysicianFollowsSchema } from './adt.js';
 import { queryId, wholeNumber } from './ids.js';
 import { FacilityIdParamsSchema } from './referenceData.js';
@@ -10,7 +10,7 @@ import { plainText } from './text.js';
 /**
  * Issue 26, Reference data ▸ Hold-queue rules, ADT data and ADT searches of one client facility
  * (`/api/reference/{cfId}/…`; reading needs dictatorView, changing dictatorAdd). The pure checks
- * that need the facility's other rows (unique codes, known ADT items) are rules/adtSetup.ts.
+ * that need the facility's other rows (unique codes, known ADT items) are rules/adt/adtSetup.ts.
  */
 
 /** Text a manager types: trimmed, without control characters, 1 … max characters. */
@@ -42,7 +42,7 @@ export const HoldQueueRuleRowSchema = z.object({
   enabled: z.boolean(),
   /** The ADT items (keys "SEG.f.c") the rule checks; null: the kind's default or none. */
   fields: z.array(z.string()).nullable(),
-  /** What the rule checks, in words (rules/adtSetup.ts ruleParamsInWords). */
+  /** What the rule checks, in words (rules/adt/adtSetup.ts ruleParamsInWords). */
   explanation: z.string(),
 });
 export type HoldQueueRuleRow = z.infer<typeof HoldQueueRuleRowSchema>;

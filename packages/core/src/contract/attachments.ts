@@ -67,7 +67,7 @@ export const AttachmentFacilityParamsSchema = z.object({ clientFacilityId: idTex
 /**
  * Query of the attachments search (spec 02 §7): attachments whose context time is after
  * `AfterDateUtc` and at or before `BeforeInclusiveDateUtc`. The range rules are
- * rules/attachmentRange.ts (checked by the service, answered with the spec's texts).
+ * rules/attachments/attachmentRange.ts (checked by the service, answered with the spec's texts).
  */
 export const AttachmentSearchQuerySchema = z.object({
   AfterDateUtc: isoUtcInstant('AfterDateUtc'),

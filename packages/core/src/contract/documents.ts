@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { LIMITS } from '../rules/constants.js';
-import { IDENTITY_PARTS } from '../rules/patientIdentity.js';
+import { IDENTITY_PARTS } from '../rules/jobEditor/patientIdentity.js';
+import { LIMITS } from '../rules/settings/constants.js';
 import { bodyId, queryId, queryIdList, wholeNumber, wholeNumberText } from './ids.js';
 import { DocumentPatientSchema, JobPatientIdentitySchema } from './patientIdentity.js';
 import { plainText } from './text.js';

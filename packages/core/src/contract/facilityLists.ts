@@ -6,7 +6,7 @@ import {
   type FieldProblem,
   locationProblems,
   workTypeProblems,
-} from '../rules/facilityLists.js';
+} from '../rules/referenceData/facilityLists.js';
 import { queryId, wholeNumber } from './ids.js';
 import { FacilityIdParamsSchema } from './referenceData.js';
 import { plainText } from './text.js';
@@ -14,7 +14,7 @@ import { plainText } from './text.js';
 /**
  * Issue 26: a client facility's work types, departments and locations on the Reference data page
  * (reading needs dictatorView, changing dictatorAdd). The field rules are core's
- * (rules/facilityLists.ts), so a 400 says what the form says.
+ * (rules/referenceData/facilityLists.ts), so a 400 says what the form says.
  */
 
 const L = FACILITY_LIST_LIMITS;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { LIMITS } from '../rules/constants.js';
+import { LIMITS } from '../rules/settings/constants.js';
 import { bodyId, queryId } from './ids.js';
 import { plainText } from './text.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { MAX_ID } from '../rules/constants.js';
+import { MAX_ID } from '../rules/settings/constants.js';
 import { plainText } from './text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_JOB_RECIPIENTS } from '../rules/recipients.js';
+import { MAX_JOB_RECIPIENTS } from '../rules/recipients/recipients.js';
 import { CdaEditModelSchema } from './cda.js';
 import { bodyId, queryId as id, wholeNumberText } from './ids.js';
 import { PhysicianDetailsSchema } from './physician.js';
@@ -136,7 +136,7 @@ export const JobViewDetailsSchema = z.object({
   createdDate: z.string(),
   dictatedDate: z.string().nullable(),
   dictationDate: z.string().nullable(),
-  /** The client facility's IANA time zone: the job's times are shown in it (rules/jobTime). */
+  /** The client facility's IANA time zone: the job's times are shown in it (rules/time/jobTime). */
   timeZone: z.string(),
   dictator: JobPhysicianSchema.nullable(),
   dictatedFor: JobPhysicianSchema.nullable(),

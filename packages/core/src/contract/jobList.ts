@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { LIMITS, QUEUE_NAMES } from '../rules/constants.js';
-import { isJobListColumn } from '../rules/jobListColumns.js';
+import { isJobListColumn } from '../rules/jobList/jobListColumns.js';
+import { LIMITS, QUEUE_NAMES } from '../rules/settings/constants.js';
 import { queryId, queryIdList } from './ids.js';
 import { plainText } from './text.js';
 
@@ -49,7 +49,7 @@ const exportColumn = (field: string) =>
  * Query of the Excel export: what the list shows (issue 39, spec 01 §5, §9) — the columns to write,
  * comma-separated, in order (the defaults when left out), the applied search (read in those
  * columns), the sort column with `order` asc or desc, and the grouping column. The file then holds
- * exactly the rows on screen, in screen order (rules/jobListScreen).
+ * exactly the rows on screen, in screen order (rules/jobList/jobListScreen).
  */
 export const ExportQuerySchema = z.object({
   columns: plainText('columns', { max: 2000 })
@@ -144,7 +144,7 @@ export type JobFax = z.infer<typeof JobFaxSchema>;
 export const JobDetailsSchema = z.object({
   jobId: z.number().int(),
   distributionErrors: z.array(z.object({ description: z.string(), createdDate: z.string() })),
-  /** The client facility's IANA time zone: the errors' dates are shown in it (rules/jobTime). */
+  /** The client facility's IANA time zone: the errors' dates are shown in it (rules/time/jobTime). */
   timeZone: z.string(),
   /** The faxes that carried this job, oldest first: who each went to (docs/decisions.md "Faxing"). */
   faxes: z.array(JobFaxSchema).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MAX_ID } from '../rules/constants.js';
+import { LIMITS, MAX_ID } from '../rules/settings/constants.js';
 import { queryId, wholeNumberText } from './ids.js';
 import { JobListRowSchema } from './jobList.js';
 import { plainText } from './text.js';

@@ -9,7 +9,7 @@ import { plainText } from './text.js';
 
 const part = z.string().nullable();
 
-/** The document's patient (rules/patientIdentity DocumentPatient); every part null when not given. */
+/** The document's patient (rules/jobEditor/patientIdentity DocumentPatient); every part null when not given. */
 export const DocumentPatientSchema = z.object({
   name: part,
   mrn: part,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidFaxNumber } from '../rules/faxNumber.js';
+import { isValidFaxNumber } from '../rules/recipients/faxNumber.js';
 import { bodyId, queryId, wholeNumber } from './ids.js';
 import { plainText } from './text.js';
 

@@ -4,7 +4,7 @@ import {
   DISTRIBUTION_METHODS,
   distributionProblem,
   PHYSICIAN_DIRECTORY_LIMITS,
-} from '../rules/physicianDirectory.js';
+} from '../rules/recipients/physicianDirectory.js';
 import { bodyId, queryId, wholeNumberText } from './ids.js';
 import { SavePhysicianRequestSchema } from './physician.js';
 import { FacilityIdParamsSchema } from './referenceData.js';

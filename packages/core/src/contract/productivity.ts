@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { knownTimeZone } from '../rules/jobTime.js';
+import { knownTimeZone } from '../rules/time/jobTime.js';
 import { plainText } from './text.js';
 
 /**
  * GET /api/productivity/me (issue 27): `tz` is the IANA time zone of the person's computer, whose
- * calendar day is "today" (rules/productivity.ts); without it, UTC.
+ * calendar day is "today" (rules/reports/productivity.ts); without it, UTC.
  */
 export const ProductivityQuerySchema = z.object({
   tz: plainText('tz', { max: 64 })
@@ -15,7 +15,7 @@ export const ProductivityQuerySchema = z.object({
 });
 export type ProductivityQuery = z.infer<typeof ProductivityQuerySchema>;
 
-/** The signed-in account's own figures for today and the last 7 days (rules/productivity.ts). */
+/** The signed-in account's own figures for today and the last 7 days (rules/reports/productivity.ts). */
 export const ProductivitySchema = z.object({
   /** Today, 'YYYY-MM-DD', and the zone it is a day of. */
   day: z.string(),

@@ -56,7 +56,7 @@ export const ProfileDetailsRequestSchema = z.object({
 });
 export type ProfileDetailsRequest = z.infer<typeof ProfileDetailsRequestSchema>;
 
-/** POST /api/profile/password. The new password's rules are passwordProblem's (rules/password.ts). */
+/** POST /api/profile/password. The new password's rules are passwordProblem's (rules/auth/password.ts). */
 export const ChangePasswordRequestSchema = z.object({
   currentPassword: plainText('currentPassword', { max: 1000 }),
   newPassword: plainText('newPassword', { max: 1000 }),

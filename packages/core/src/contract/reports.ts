@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { TAT_RANGE_VALUES, tatRangeProblem } from '../rules/tatReport.js';
+import { TAT_RANGE_VALUES, tatRangeProblem } from '../rules/reports/tatReport.js';
 import { queryId } from './ids.js';
 import { ReferenceFacilitySchema } from './referenceData.js';
 import { plainText } from './text.js';
@@ -11,7 +11,7 @@ export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.sp
 /**
  * GET /api/reports/tat.xlsx (issue 27): the turnaround report of one client facility (`cf`) over the
  * jobs dictated on the days `from` to `to` ('YYYY-MM-DD', the facility's clock), at most 366 days
- * (rules/tatReport.ts; 400 with the catalogue's message otherwise).
+ * (rules/reports/tatReport.ts; 400 with the catalogue's message otherwise).
  */
 export const TatReportQuerySchema = z
   .object({

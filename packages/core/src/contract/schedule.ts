@@ -339,7 +339,7 @@ export const UploadJobSchema = z.object({
   jobId: z.number().int(),
   /** The job's stage as the list shows it. */
   stage: z.string(),
-  /** Final for uploads (rules/uploadFinal): "not changed: final". */
+  /** Final for uploads (rules/schedule/uploadFinal): "not changed: final". */
   final: z.boolean(),
   /** The record it follows: "Patient 100234". */
   record: z.string(),

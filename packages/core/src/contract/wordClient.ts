@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { WOPI_SRC_MAX_LENGTH } from '../rules/wopiSrc.js';
-import { WOPI_TOKEN_MAX_LENGTH, WORD_CLIENT_MODES } from '../rules/wordClient.js';
+import { WOPI_SRC_MAX_LENGTH } from '../rules/wopi/wopiSrc.js';
+import { WOPI_TOKEN_MAX_LENGTH, WORD_CLIENT_MODES } from '../rules/wopi/wordClient.js';
 import { plainText } from './text.js';
 
 /**

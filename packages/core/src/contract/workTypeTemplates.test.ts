@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueTemplate } from '../rules/documentTemplates.js';
+import { catalogueTemplate } from '../rules/documents/documentTemplates.js';
 import { SaveWorkTypeTemplateRequestSchema } from './workTypeTemplates.js';
 
 const hp = catalogueTemplate('hp');

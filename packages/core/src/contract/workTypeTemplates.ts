@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { TEMPLATE_LIMITS, templateRefusal } from '../rules/documentTemplates.js';
+import { TEMPLATE_LIMITS, templateRefusal } from '../rules/documents/documentTemplates.js';
 import { plainText } from './text.js';
 
 /**
  * Issue 27: a work type's template on the Reference data page — the CDA sections a new document of
  * the work type starts with. The structure's template serves every facility that sees the work
- * type; a facility may override it. The rules are core's (rules/documentTemplates.ts), so a 400
+ * type; a facility may override it. The rules are core's (rules/documents/documentTemplates.ts), so a 400
  * says what the form says.
  */
 

@@ -32,7 +32,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
-/** A transcription job. `stageId` follows the catalogue in @quill/core rules/stages. */
+/** A transcription job. `stageId` follows the catalogue in @quill/core rules/jobList/stages. */
 export const jobs = pgTable(
   'jobs',
   {
@@ -311,7 +311,7 @@ export const bookings = pgTable('bookings', {
  * The queue counts of each client facility (getcounts), kept by statement-level triggers on `jobs`
  * (migration 0005): every insert, update, delete or truncate of jobs moves them in the same
  * transaction, so they are always what counting the jobs would answer — without counting 100,000
- * rows per call. Which stages count as hq and failed is the stage catalogue's (core rules/stages.ts);
+ * rows per call. Which stages count as hq and failed is the stage catalogue's (core rules/jobList/stages.ts);
  * services/jobList/queueMembership.int.test.ts holds the triggers to it.
  */
 export const jobCounts = pgTable(

@@ -78,7 +78,7 @@ export const workTypes = pgTable(
   ],
 );
 
-/** One section a new document of a work type starts with (rules/documentTemplates.ts). */
+/** One section a new document of a work type starts with (rules/documents/documentTemplates.ts). */
 export interface TemplateSectionRow {
   /** LOINC section code, e.g. 10164-2. */
   code: string;

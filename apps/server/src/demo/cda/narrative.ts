@@ -1,5 +1,5 @@
 import { DOC_TEMPLATES, type DocTemplateKey, SECTIONS, type SectionKey } from '@quill/core';
-import type { Age } from '@quill/core/rules/age';
+import type { Age } from '@quill/core/rules/adt/age';
 import type { Block, CdaSection, Inline } from '../../documents/cda/build/buildCda.js';
 import type { Condition } from '../pools/conditions.js';
 import {

@@ -30,7 +30,7 @@ export interface XlsxWorkbook {
 /**
  * Every .xlsx the server writes (the job list export, the turnaround report): exceljs's streaming
  * writer, so rows leave as they are added and a large sheet is never held in memory; headings
- * bold; text cells through rules/spreadsheetText, so a cell that looks like a formula reads as the
+ * bold; text cells through rules/schedule/spreadsheetText, so a cell that looks like a formula reads as the
  * text it is.
  */
 export function xlsxWorkbook(out: Writable): XlsxWorkbook {

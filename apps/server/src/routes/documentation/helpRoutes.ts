@@ -1,5 +1,5 @@
 import { message } from '@quill/core';
-import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
+import { USER_GUIDE_PATH } from '@quill/core/rules/settings/navigation';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../errors/domainErrors.js';
 import { userGuidePage } from '../../services/documentation/userGuide.js';

@@ -1,6 +1,6 @@
 import { decodeBinaryJobList, enUS, type JobListRow, stageLabel } from '@quill/core';
-import { facilityBatches } from '@quill/core/rules/jobListBatches';
-import { screenOrder } from '@quill/core/rules/jobListScreen';
+import { facilityBatches } from '@quill/core/rules/jobList/jobListBatches';
+import { screenOrder } from '@quill/core/rules/jobList/jobListScreen';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ async function sheetRows(payload: unknown): Promise<{ headings: unknown[]; rows:
 /**
  * Issue 39 row 9: the job list's Excel export holds exactly the rows on screen — the applied
  * search (read in the visible columns), the sort, the grouping and the visible columns — in screen
- * order, by the same rules the browser applies (core rules/jobListScreen).
+ * order, by the same rules the browser applies (core rules/jobList/jobListScreen).
  */
 describe.each(databaseTargets())('job list export that follows the screen on $name', (target) => {
   let t: TestApp;

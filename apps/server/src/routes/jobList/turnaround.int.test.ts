@@ -10,9 +10,9 @@ import {
   stageLabel,
   TAT_MILESTONES,
 } from '@quill/core';
-import { groupRows } from '@quill/core/rules/jobListGroup';
-import { columnRanks, orderByRanks } from '@quill/core/rules/jobListSort';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import { groupRows } from '@quill/core/rules/jobList/jobListGroup';
+import { columnRanks, orderByRanks } from '@quill/core/rules/jobList/jobListSort';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@quill/core';
-import { legacyJobDetailsPath, type NavEntry, navigationItems } from '@quill/core/rules/navigation';
+import { legacyJobDetailsPath, type NavEntry, navigationItems } from '@quill/core/rules/settings/navigation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';

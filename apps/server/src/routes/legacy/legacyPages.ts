@@ -1,4 +1,4 @@
-import { PROFILE_PATH, USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/navigation';
+import { PROFILE_PATH, USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/settings/navigation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 

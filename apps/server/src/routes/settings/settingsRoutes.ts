@@ -1,5 +1,5 @@
 import { ENDPOINTS, message } from '@quill/core';
-import { USER_GUIDE_PATH } from '@quill/core/rules/navigation';
+import { USER_GUIDE_PATH } from '@quill/core/rules/settings/navigation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/domainErrors.js';

@@ -1,5 +1,5 @@
 import type { AudioCodec, AudioOptions } from '@quill/core';
-import { audioStreamPath } from '@quill/core/rules/audioPlayback';
+import { audioStreamPath } from '@quill/core/rules/audio/audioPlayback';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';

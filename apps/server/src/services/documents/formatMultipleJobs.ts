@@ -66,7 +66,7 @@ async function assemblePdf(plans: RenderedPlan[], req: FormatMultipleRequest): P
 
 /**
  * GET /api/file/FormatMultiplePdfJobs/{copiesOption}/{duplex}/{coverSheet}?jobIds=…[&format=rtf]
- * (spec 01 §5, §7): per job, in the order asked, the copies its copy type gives (rules/copies),
+ * (spec 01 §5, §7): per job, in the order asked, the copies its copy type gives (rules/jobList/copies),
  * each copy optionally behind a cover sheet naming its recipient ("File copy" for the single
  * copy); with duplex every copy starts on a front side. One PDF (or one RTF: the same copies as
  * sections, see docs/decisions.md). Every job is tenant-checked first (404); when no job gives a

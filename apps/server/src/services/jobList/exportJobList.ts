@@ -14,9 +14,9 @@ import {
   stageLabel,
   TAT_COLUMNS,
 } from '@quill/core';
-import { facilityBatches } from '@quill/core/rules/jobListBatches';
-import { type JobListScreen, screenOrder } from '@quill/core/rules/jobListScreen';
-import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { facilityBatches } from '@quill/core/rules/jobList/jobListBatches';
+import { type JobListScreen, screenOrder } from '@quill/core/rules/jobList/jobListScreen';
+import { columnText, type JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import type { AppContext } from '../../context.js';
 import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
@@ -96,7 +96,7 @@ function screenOf(query: ExportQueryValues): Omit<JobListScreen, 'columns'> | nu
 /**
  * GET /api/file/JobList/{csId}/{queueName}: a real .xlsx of the queue's rows as the list shows
  * them (issue 39) — the visible columns with their headings and, when the screen has them, only
- * the rows its search matches, in its sort and grouping (core's rules/jobListScreen, the rules
+ * the rows its search matches, in its sort and grouping (core's rules/jobList/jobListScreen, the rules
  * the browser applies; the rows are read in the list's own batches of facilities, so ties keep
  * the browser's load order). Written to `out` by the server's one XLSX writer
  * (documents/xlsx/xlsxWriter: formula-looking text is written as text); a plain list streams a

@@ -10,7 +10,7 @@ import { getJobCounts } from './getJobCounts.js';
 import { listJobs } from './listJobs.js';
 
 /**
- * The stage catalogue (packages/core rules/stages.ts) is the one source of which stages each queue
+ * The stage catalogue (packages/core rules/jobList/stages.ts) is the one source of which stages each queue
  * holds. The list's SQL is generated from it; the triggers that keep job_counts (migration 0005)
  * spell it in SQL and cannot change without a migration — so moving a stage to another queue in the
  * catalogue alone fails here.

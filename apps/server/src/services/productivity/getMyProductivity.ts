@@ -15,7 +15,7 @@ const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::
 /**
  * GET /api/productivity/me (issue 27): the figures of the account the session works as (never
  * another's) for today in the caller's time zone `tz` and the last 7 days — jobs done, lines typed,
- * lines per hour, average turnaround (rules/productivity.ts says what each counts). It reads the
+ * lines per hour, average turnaround (rules/reports/productivity.ts says what each counts). It reads the
  * account's own saves and the times of the jobs it transcribed, no patient data, so it is not
  * audited.
  */

@@ -13,7 +13,7 @@ import { newPasswordProblem } from './passwordPolicy.js';
 /**
  * POST /api/profile/password: the current password proves who is asking (a wrong one counts on
  * the user name's sign-in throttle, so this is no way round it); the new one must pass the NIST
- * rules (rules/password.ts) and differ from the current. The new hash and the end of the user's
+ * rules (rules/auth/password.ts) and differ from the current. The new hash and the end of the user's
  * other sessions commit together; audited either way, never with either password.
  */
 export async function changeMyPassword(

@@ -13,7 +13,7 @@ export function isCommonPassword(lowerCased: string): boolean {
   return list.has(lowerCased);
 }
 
-/** The first problem of a new password for `username` (rules/password.ts with the shipped common list), or null. */
+/** The first problem of a new password for `username` (rules/auth/password.ts with the shipped common list), or null. */
 export function newPasswordProblem(password: string, username: string) {
   return passwordProblem(password, { username }, isCommonPassword);
 }

@@ -50,8 +50,8 @@ const seconds = (later: string) => sql.raw(`extract(epoch from j.${later} - j.di
 /**
  * The turnaround report of a client facility of the account's structures (another is 404),
  * aggregated by the database in one statement over the jobs dictated on the days `from` to `to`
- * of the facility's clock (rules/tatReport.ts), per work type and transcriptionist. A STAT job is
- * past its target as the job list's highlight says (rules/statTarget.ts): its whole minutes from
+ * of the facility's clock (rules/reports/tatReport.ts), per work type and transcriptionist. A STAT job is
+ * past its target as the job list's highlight says (rules/jobList/statTarget.ts): its whole minutes from
  * dictation to finished — or to now while it is unfinished and not cancelled — exceed the
  * facility's target. Reads no patient data.
  */

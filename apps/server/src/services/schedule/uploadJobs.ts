@@ -10,7 +10,7 @@ import type { Change, FieldValue, RecordEntity } from './uploadChanges.js';
  * own ADT values (`jobs.adt`) over its patient record's MRN, name and birth date, so:
  * - a job that is not final takes the upload's new value of every field it holds itself (the
  *   fields it does not hold follow the record anyway);
- * - a final job (rules/uploadFinal: Finished, distributed, signed …) is never changed: it is listed
+ * - a final job (rules/schedule/uploadFinal: Finished, distributed, signed …) is never changed: it is listed
  *   as "not changed: final" and, where it showed a value of its record it does not hold itself
  *   (PIN_KEYS), that value is kept on the job ("pinned") so the record's change does not reach it.
  * Orders are not followed: a job keeps its own copies of its orders (job_orders).

@@ -1,4 +1,4 @@
-import { wallClockMs } from '@quill/core/rules/jobTime';
+import { wallClockMs } from '@quill/core/rules/time/jobTime';
 
 /**
  * The instant of a wall-clock time ('yyyy-MM-ddTHH:mm:ss') in an IANA time zone (a facility's

@@ -24,7 +24,7 @@ function refuse(what: ReturnType<typeof ungrantable>) {
  * Writes `wanted` as the user's accounts in the manager's structures (issue 26), in `tx`: an
  * account with a memberId is changed (it must be one of the user's accounts in those structures:
  * 404 otherwise), one without is added. Only what an account gains is checked against the
- * manager's own account (rules/userAdmin.ts): a manager may take away a permission they lack, never
+ * manager's own account (rules/auth/userAdmin.ts): a manager may take away a permission they lack, never
  * give one. A dictator account's physician link must name an enabled physician of its company
  * (physicianLink.ts, 400 otherwise). Answers the ids of the accounts written.
  */

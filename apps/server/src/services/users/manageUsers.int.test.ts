@@ -39,7 +39,7 @@ describe.each(databaseTargets())('user administration on $name', (target) => {
     await expect(
       addUser(t.ctx, { username: 'a b', displayName: 'x', password: 'long-enough-now' }),
     ).rejects.toThrow(UserAdminError);
-    // The same rules as My Profile's (rules/password.ts): length, and the shipped common list.
+    // The same rules as My Profile's (rules/auth/password.ts): length, and the shipped common list.
     await expect(addUser(t.ctx, { username: 'otto', displayName: 'x', password: 'short' })).rejects.toThrow(
       'The new password needs at least 12 characters.',
     );

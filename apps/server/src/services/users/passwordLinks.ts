@@ -1,5 +1,5 @@
 import { message, type PasswordLink, passwordProblemText, USER_ADMIN_LIMITS } from '@quill/core';
-import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/navigation';
+import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/settings/navigation';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -65,7 +65,7 @@ export async function readPasswordLink(ctx: AppContext, token: string) {
 
 /**
  * POST /api/account/setPassword: sets the link's user's password (the NIST rules of
- * rules/password.ts), once: the link is used up in the same transaction, whose row lock makes a
+ * rules/auth/password.ts), once: the link is used up in the same transaction, whose row lock makes a
  * second use of the same link wait and then find it used. Ends the user's sessions; audited.
  */
 export async function setPasswordWithLink(

@@ -1,5 +1,5 @@
 import { Tooltip } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useTranslation } from 'react-i18next';
 import { HelpCircle } from './icons';
 import classes from './TopNav.module.css';

@@ -1,5 +1,5 @@
 import { Menu, VisuallyHidden } from '@mantine/core';
-import type { NavMenu as NavMenuEntry } from '@quill/core/rules/navigation';
+import type { NavMenu as NavMenuEntry } from '@quill/core/rules/settings/navigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../session/accountApi';

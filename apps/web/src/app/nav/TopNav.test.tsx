@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { enUS } from '@quill/core/i18n/enUS';
-import { PERMISSIONS } from '@quill/core/rules/permissions';
+import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { browserNavigation } from '../../lib/browserNavigation';

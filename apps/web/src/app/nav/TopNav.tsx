@@ -1,6 +1,6 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
-import { type NavEntry, navigationItems } from '@quill/core/rules/navigation';
+import { LIMITS } from '@quill/core/rules/settings/constants';
+import { type NavEntry, navigationItems } from '@quill/core/rules/settings/navigation';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { legacyUrl, type NavTarget } from '@quill/core/rules/navigation';
+import { legacyUrl, type NavTarget } from '@quill/core/rules/settings/navigation';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { isPlainClick } from '../../lib/browserNavigation';

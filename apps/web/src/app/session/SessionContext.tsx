@@ -25,7 +25,7 @@ export function useHasPermission(permission: string): boolean {
   return useSession().userSettings.permissions.includes(permission as UserSettings['permissions'][number]);
 }
 
-/** The signed-in account's permissions, for the pure gates of @quill/core/rules/actionGates. */
+/** The signed-in account's permissions, for the pure gates of @quill/core/rules/jobList/actionGates. */
 export function usePermissions(): ReadonlySet<string> {
   const { permissions } = useSession().userSettings;
   return useMemo(() => new Set<string>(permissions), [permissions]);

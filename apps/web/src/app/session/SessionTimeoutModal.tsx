@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useTranslation } from 'react-i18next';
 import { NO_STYLE_SCROLL_LOCK } from './SessionExpiredModal';
 

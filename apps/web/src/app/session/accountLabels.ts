@@ -1,5 +1,5 @@
 import type { UserSummary } from '@quill/core/contract/account';
-import { MEMBER_TYPES } from '@quill/core/rules/constants';
+import { MEMBER_TYPES } from '@quill/core/rules/settings/constants';
 import type { TFunction } from 'i18next';
 
 const TYPE_KEYS = {

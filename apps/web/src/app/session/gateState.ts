@@ -5,7 +5,7 @@ import type {
   UserSettings,
   UserSummary,
 } from '@quill/core/contract/account';
-import { MEMBER_TYPES } from '@quill/core/rules/constants';
+import { MEMBER_TYPES } from '@quill/core/rules/settings/constants';
 import type { Session } from './SessionContext';
 import { isSessionLost } from './sessionErrors';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 
 /**
  * The session-timeout state machine of spec 01 §4 "Session" and §9, without React or the DOM:

@@ -1,5 +1,5 @@
 import type { UserSettings, UserSummary } from '@quill/core/contract/account';
-import { PERMISSIONS } from '@quill/core/rules/permissions';
+import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import type { FakeAnswer } from './fakeApi';
 
 export const MANAGER_NORTH: UserSummary = {

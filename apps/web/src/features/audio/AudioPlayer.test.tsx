@@ -1,5 +1,5 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import { heldDistanceMs } from '@quill/core/rules/audioKeys';
+import { heldDistanceMs } from '@quill/core/rules/audio/audioKeys';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../app/testing/fakeApi';

@@ -1,6 +1,6 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import { AUDIO_CONTENT_TYPES, type AudioOptions } from '@quill/core/contract/audio';
-import { chooseAudioSource, formatAudioClock } from '@quill/core/rules/audioPlayback';
+import { chooseAudioSource, formatAudioClock } from '@quill/core/rules/audio/audioPlayback';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AudioPlayer.module.css';

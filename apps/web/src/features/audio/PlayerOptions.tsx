@@ -11,8 +11,8 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { AUTO_REWIND_CHOICES_MS, PLAYBACK_SPEEDS } from '@quill/core/rules/audioPlayback';
-import { LIMITS } from '@quill/core/rules/constants';
+import { AUTO_REWIND_CHOICES_MS, PLAYBACK_SPEEDS } from '@quill/core/rules/audio/audioPlayback';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';

@@ -1,5 +1,5 @@
-import { AUDIO_TIMING } from '@quill/core/rules/audioKeys';
-import { formatAudioClock } from '@quill/core/rules/audioPlayback';
+import { AUDIO_TIMING } from '@quill/core/rules/audio/audioKeys';
+import { formatAudioClock } from '@quill/core/rules/audio/audioPlayback';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AudioPlayer.module.css';

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { AudioHold } from '@quill/core/rules/audioKeys';
-import { LIMITS } from '@quill/core/rules/constants';
+import type { AudioHold } from '@quill/core/rules/audio/audioKeys';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveInToolbar } from '../../lib/toolbarKeys';

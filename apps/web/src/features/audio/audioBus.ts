@@ -1,4 +1,4 @@
-import { type AudioCommand, audioKeyCommand } from '@quill/core/rules/audioKeys';
+import { type AudioCommand, audioKeyCommand } from '@quill/core/rules/audio/audioKeys';
 
 /**
  * Routes the player's keys and foot-pedal presses to one player. Several players may be on the

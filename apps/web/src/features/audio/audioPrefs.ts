@@ -3,7 +3,7 @@ import {
   clampVolume,
   parseAutoRewind,
   parseSpeed,
-} from '@quill/core/rules/audioPlayback';
+} from '@quill/core/rules/audio/audioPlayback';
 import { useSyncExternalStore } from 'react';
 
 /**

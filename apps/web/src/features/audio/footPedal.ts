@@ -1,4 +1,9 @@
-import { footPedalFilters, footPedalModel, pedalCommands, pedalMask } from '@quill/core/rules/audioPedals';
+import {
+  footPedalFilters,
+  footPedalModel,
+  pedalCommands,
+  pedalMask,
+} from '@quill/core/rules/audio/audioPedals';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { sendToActivePlayer } from './audioBus';
 

@@ -1,4 +1,4 @@
-import { AUDIO_TIMING, stepSizeMs } from '@quill/core/rules/audioKeys';
+import { AUDIO_TIMING, stepSizeMs } from '@quill/core/rules/audio/audioKeys';
 
 /**
  * The audio player's state machine (spec 01 §4 "Audio player"): stopped, playing, paused,

@@ -1,6 +1,6 @@
 import type { AudioOptions } from '@quill/core/contract/audio';
-import { type AudioCommand, type AudioHold, repeatIntervalMs } from '@quill/core/rules/audioKeys';
-import { clampPositionMs, clampVolume, resumePositionMs } from '@quill/core/rules/audioPlayback';
+import { type AudioCommand, type AudioHold, repeatIntervalMs } from '@quill/core/rules/audio/audioKeys';
+import { clampPositionMs, clampVolume, resumePositionMs } from '@quill/core/rules/audio/audioPlayback';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { activatePlayer, type BusPlayer, registerPlayer } from './audioBus';
 import { type AudioPrefs, updateAudioPrefs, useAudioPrefs } from './audioPrefs';

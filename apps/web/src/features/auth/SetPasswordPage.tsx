@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { USERS } from '@quill/core/contract/endpoints/users';
-import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/navigation';
+import { SET_PASSWORD_PAGE_PATH } from '@quill/core/rules/settings/navigation';
 import { useQuery } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { useState } from 'react';

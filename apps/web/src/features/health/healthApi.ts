@@ -1,6 +1,6 @@
 import { HEALTH } from '@quill/core/contract/endpoints/health';
 import type { HealthCheckResponse } from '@quill/core/contract/health';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { callApi } from '../../lib/api';
 
 /** Spec 02 §7: the health check with a 60000 ms timeout, validated against the contract. */

@@ -1,5 +1,5 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import { PERMISSIONS } from '@quill/core/rules/permissions';
+import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import { cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../app/testing/fakeApi';

@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import type { Gate } from '@quill/core/rules/actionGates';
-import type { SaveModeName, SaveOptions } from '@quill/core/rules/saveOptions';
+import type { SaveModeName, SaveOptions } from '@quill/core/rules/jobEditor/saveOptions';
+import type { Gate } from '@quill/core/rules/jobList/actionGates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateReason } from '../../lib/gateReason';

@@ -1,9 +1,9 @@
 import { Badge, Collapse, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { JobViewDetails } from '@quill/core/contract/job';
-import { formatJobDateTime } from '@quill/core/rules/jobTime';
-import { identityDifferences } from '@quill/core/rules/patientIdentity';
-import { canSeePatientName } from '@quill/core/rules/permissions';
-import { stageLabel } from '@quill/core/rules/stages';
+import { canSeePatientName } from '@quill/core/rules/auth/permissions';
+import { identityDifferences } from '@quill/core/rules/jobEditor/patientIdentity';
+import { stageLabel } from '@quill/core/rules/jobList/stages';
+import { formatJobDateTime } from '@quill/core/rules/time/jobTime';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';

@@ -1,6 +1,6 @@
 import { Paper, Textarea, Title } from '@mantine/core';
 import type { JobViewDetails } from '@quill/core/contract/job';
-import { formatJobDateTime } from '@quill/core/rules/jobTime';
+import { formatJobDateTime } from '@quill/core/rules/time/jobTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
 import { EscapedNote } from '../job-list/table/JobNoteIndicator';

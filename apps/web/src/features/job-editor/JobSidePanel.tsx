@@ -2,7 +2,7 @@ import { Button, Group, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
-import type { TextType } from '@quill/core/rules/textType';
+import type { TextType } from '@quill/core/rules/jobEditor/textType';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

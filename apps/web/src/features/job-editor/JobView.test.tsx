@@ -1,5 +1,5 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import { PERMISSIONS } from '@quill/core/rules/permissions';
+import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

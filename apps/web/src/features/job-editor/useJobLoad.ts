@@ -1,6 +1,6 @@
 import type { CdaEditModel } from '@quill/core/contract/cda';
 import type { DocumentAvailability, JobViewDetails } from '@quill/core/contract/job';
-import { type TextView, textViewOf } from '@quill/core/rules/textType';
+import { type TextView, textViewOf } from '@quill/core/rules/jobEditor/textType';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiRequestError } from '../../lib/api';

@@ -1,8 +1,8 @@
 import { LoadingOverlay } from '@mantine/core';
-import type { QueueName } from '@quill/core/rules/constants';
-import { LIMITS } from '@quill/core/rules/constants';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
+import type { QueueName } from '@quill/core/rules/settings/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission, useSession } from '../../app/session/SessionContext';

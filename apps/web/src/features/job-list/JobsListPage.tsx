@@ -1,5 +1,5 @@
-import type { QueueName } from '@quill/core/rules/constants';
-import { resolveQueueName } from '@quill/core/rules/jobListQueue';
+import { resolveQueueName } from '@quill/core/rules/jobList/jobListQueue';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { resolveQueueName } from '@quill/core/rules/jobListQueue';
+import { resolveQueueName } from '@quill/core/rules/jobList/jobListQueue';
 import { redirect } from '@tanstack/react-router';
 import { showToast } from '../../app/toasts';
 import { i18n } from '../../lib/i18n';

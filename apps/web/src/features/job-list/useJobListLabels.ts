@@ -1,5 +1,5 @@
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { stageLabel } from '@quill/core/rules/stages';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { stageLabel } from '@quill/core/rules/jobList/stages';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';

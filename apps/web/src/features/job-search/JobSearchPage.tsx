@@ -1,7 +1,7 @@
 import { Alert, Loader, Text, Title } from '@mantine/core';
 import type { JobSearchResult } from '@quill/core/contract/jobSearch';
-import { LIMITS } from '@quill/core/rules/constants';
-import { canSeePatientName } from '@quill/core/rules/permissions';
+import { canSeePatientName } from '@quill/core/rules/auth/permissions';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

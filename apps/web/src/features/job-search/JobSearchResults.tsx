@@ -1,6 +1,6 @@
 import type { CorporateStructure } from '@quill/core/contract/jobList';
 import type { JobSearchRow } from '@quill/core/contract/jobSearch';
-import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobListValues';
+import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlainClick } from '../../lib/browserNavigation';

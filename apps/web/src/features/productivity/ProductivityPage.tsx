@@ -1,8 +1,8 @@
 import { Alert, Button, Loader, Text, Title } from '@mantine/core';
 import type { Productivity } from '@quill/core/contract/productivity';
-import { formatJobDate } from '@quill/core/rules/jobTime';
-import { CHARACTERS_PER_LINE } from '@quill/core/rules/turnaround';
-import { formatDuration } from '@quill/core/rules/turnaroundDuration';
+import { CHARACTERS_PER_LINE } from '@quill/core/rules/reports/turnaround';
+import { formatDuration } from '@quill/core/rules/reports/turnaroundDuration';
+import { formatJobDate } from '@quill/core/rules/time/jobTime';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,7 @@ function Figures({ p }: { p: Productivity }) {
 /**
  * /productivity: My productivity (issue 27) — the signed-in account's jobs done today, lines per
  * hour and average turnaround, "today" being the day of this computer's time zone. What each
- * figure counts is core's rules/productivity.ts; the page only shows the server's answer.
+ * figure counts is core's rules/reports/productivity.ts; the page only shows the server's answer.
  */
 export function ProductivityPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { PRODUCTIVITY } from '@quill/core/contract/endpoints/productivity';
 import type { Productivity } from '@quill/core/contract/productivity';
 import { callApi } from '../../lib/api';
 
-/** The browser's own time zone: "today" on My productivity is the person's day (rules/productivity.ts). */
+/** The browser's own time zone: "today" on My productivity is the person's day (rules/reports/productivity.ts). */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

@@ -1,4 +1,4 @@
-import { PRODUCTIVITY_PATH } from '@quill/core/rules/navigation';
+import { PRODUCTIVITY_PATH } from '@quill/core/rules/settings/navigation';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authedRoute } from '../../app/session/authedRoute';
 

@@ -1,11 +1,11 @@
 import { PasswordInput } from '@mantine/core';
-import { PASSWORD_RULES, passwordProblem, passwordProblemText } from '@quill/core/rules/password';
+import { PASSWORD_RULES, passwordProblem, passwordProblemText } from '@quill/core/rules/auth/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A new password typed twice, checked as it is typed by the rules the browser can check (length,
- * repetition, sequence, the user name; rules/password.ts); the server also checks the common list.
+ * repetition, sequence, the user name; rules/auth/password.ts); the server also checks the common list.
  * Used by My Profile and the set-password page.
  */
 export function useNewPassword(userName: string) {

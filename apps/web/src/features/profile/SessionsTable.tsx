@@ -1,6 +1,6 @@
 import { Button, Table, Text, Title } from '@mantine/core';
 import { PROFILE_SESSION_DAYS, type ProfileSession } from '@quill/core/contract/profile';
-import { formatUserDateTime } from '@quill/core/rules/userTime';
+import { formatUserDateTime } from '@quill/core/rules/time/userTime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';

@@ -3,7 +3,7 @@ import {
   REFERENCE_SECTIONS,
   REFERENCE_VIEW_PERMISSION,
   type ReferenceSection,
-} from '@quill/core/rules/referenceData';
+} from '@quill/core/rules/referenceData/referenceData';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense } from 'react';

@@ -1,5 +1,5 @@
-import { REFERENCE_DATA_PATH } from '@quill/core/rules/navigation';
-import { isReferenceSection, type ReferenceSection } from '@quill/core/rules/referenceData';
+import { isReferenceSection, type ReferenceSection } from '@quill/core/rules/referenceData/referenceData';
+import { REFERENCE_DATA_PATH } from '@quill/core/rules/settings/navigation';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authedRoute } from '../../app/session/authedRoute';
 

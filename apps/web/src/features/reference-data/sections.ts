@@ -1,4 +1,4 @@
-import type { ReferenceSection } from '@quill/core/rules/referenceData';
+import type { ReferenceSection } from '@quill/core/rules/referenceData/referenceData';
 import { type ComponentType, lazy } from 'react';
 import type { SectionProps } from './referenceApi';
 

@@ -1,5 +1,5 @@
-import { localDay } from '@quill/core/rules/attachmentRange';
-import { defaultTatRange } from '@quill/core/rules/tatReport';
+import { localDay } from '@quill/core/rules/attachments/attachmentRange';
+import { defaultTatRange } from '@quill/core/rules/reports/tatReport';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../app/testing/fakeApi';

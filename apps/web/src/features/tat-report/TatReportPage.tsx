@@ -1,13 +1,13 @@
 import { Alert, Button, Loader, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import type { ReportFacilities } from '@quill/core/contract/reports';
-import { localDay } from '@quill/core/rules/attachmentRange';
+import { localDay } from '@quill/core/rules/attachments/attachmentRange';
 import {
   defaultTatRange,
   TAT_RANGE_VALUES,
   TAT_REPORT_PERMISSION,
   type TatRangeProblem,
   tatRangeProblem,
-} from '@quill/core/rules/tatReport';
+} from '@quill/core/rules/reports/tatReport';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ function ReportForm({ facilities }: { facilities: ReportFacilities }) {
 
 /**
  * /reports/turnaround: the turnaround report of one facility over a range of days, downloaded as
- * an Excel file (issue 27). Only with User Add (rules/tatReport.ts; the server refuses it too).
+ * an Excel file (issue 27). Only with User Add (rules/reports/tatReport.ts; the server refuses it too).
  */
 export function TatReportPage() {
   const { t } = useTranslation();

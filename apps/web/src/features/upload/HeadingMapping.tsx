@@ -16,7 +16,11 @@ import {
   type HeadingMappingItem,
   type ValidateHeadingsResponse,
 } from '@quill/core/contract/schedule';
-import { canSubmitMapping, chooseDefinition, needsDateFormat } from '@quill/core/rules/headingMapping';
+import {
+  canSubmitMapping,
+  chooseDefinition,
+  needsDateFormat,
+} from '@quill/core/rules/schedule/headingMapping';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NamePreview } from './NamePreview';

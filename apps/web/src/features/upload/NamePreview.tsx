@@ -4,7 +4,7 @@ import {
   compositeFormatLabel,
   compositeNameWarning,
   splitCompositeName,
-} from '@quill/core/rules/compositeName';
+} from '@quill/core/rules/adt/compositeName';
 import { useTranslation } from 'react-i18next';
 
 export interface NamePreviewProps {

@@ -1,6 +1,6 @@
 import { Button, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RecentUpload } from '@quill/core/contract/schedule';
-import { formatUserDateTime } from '@quill/core/rules/userTime';
+import { formatUserDateTime } from '@quill/core/rules/time/userTime';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';

@@ -14,7 +14,7 @@ import {
   type UploadStatus,
   type ValidateHeadingsResponse,
 } from '@quill/core/contract/schedule';
-import { isHeadingReady, sameDefinition } from '@quill/core/rules/headingMapping';
+import { isHeadingReady, sameDefinition } from '@quill/core/rules/schedule/headingMapping';
 
 /** What step 1 (the upload form) holds. */
 export interface UploadValues {

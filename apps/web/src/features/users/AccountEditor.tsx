@@ -1,8 +1,8 @@
 import { ActionIcon, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import type { Grantable, UserAccount } from '@quill/core/contract/users';
-import type { Permission } from '@quill/core/rules/permissions';
-import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/physicianDirectory';
-import { PERMISSION_GROUPS } from '@quill/core/rules/userAdmin';
+import type { Permission } from '@quill/core/rules/auth/permissions';
+import { PERMISSION_GROUPS } from '@quill/core/rules/auth/userAdmin';
+import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/recipients/physicianDirectory';
 import { useTranslation } from 'react-i18next';
 import { PhysicianLinkSelect } from '../reference-data/physicians/PhysicianLinkSelect';
 import { memberTypeOptions } from './memberTypes';

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PROFILE_EMAIL_MAX, PROFILE_NAME_MAX } from '@quill/core/contract/profile';
 import type { Grantable, PasswordLink, UserAccount, UserDetails } from '@quill/core/contract/users';
-import { MEMBER_TYPES } from '@quill/core/rules/constants';
-import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/physicianDirectory';
-import { USER_ADMIN_LIMITS } from '@quill/core/rules/userAdmin';
-import { formatUserDateTime } from '@quill/core/rules/userTime';
+import { USER_ADMIN_LIMITS } from '@quill/core/rules/auth/userAdmin';
+import { PHYSICIAN_LINK_MEMBER_TYPE } from '@quill/core/rules/recipients/physicianDirectory';
+import { MEMBER_TYPES } from '@quill/core/rules/settings/constants';
+import { formatUserDateTime } from '@quill/core/rules/time/userTime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';

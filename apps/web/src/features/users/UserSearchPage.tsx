@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import type { UserSearchResult } from '@quill/core/contract/users';
-import { USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/navigation';
-import { USER_ADMIN_LIMITS } from '@quill/core/rules/userAdmin';
+import { USER_ADMIN_LIMITS } from '@quill/core/rules/auth/userAdmin';
+import { USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/settings/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MEMBER_TYPES } from '@quill/core/rules/userAdmin';
+import { ACCOUNT_MEMBER_TYPES } from '@quill/core/rules/auth/userAdmin';
 import type { TFunction } from 'i18next';
 
 const KEYS = { 1: 'dictator', 2: 'transcriptionist', 3: 'manager' } as const;

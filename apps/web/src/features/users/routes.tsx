@@ -1,4 +1,4 @@
-import { USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/navigation';
+import { USER_ADD_PATH, USERS_PATH } from '@quill/core/rules/settings/navigation';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authedRoute } from '../../app/session/authedRoute';
 

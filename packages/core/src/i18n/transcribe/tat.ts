@@ -5,7 +5,7 @@ export const TAT_MESSAGES = {
     tatFirstText: 'TAT to first text',
     tatFinished: 'TAT to finished',
   },
-  /** The unit letters of a compact duration (rules/turnaroundDuration): `1h 05m`, `2d 3h`, `45m`. */
+  /** The unit letters of a compact duration (rules/reports/turnaroundDuration): `1h 05m`, `2d 3h`, `45m`. */
   units: { days: 'd', hours: 'h', minutes: 'm' },
   /** A STAT row past its facility's target turnaround: read by screen readers, and its title. */
   pastTarget: 'past target turnaround',

@@ -19,7 +19,7 @@ import { facilityItems, itemRow } from './adtItemRows.js';
 
 /**
  * POST /api/reference/{cfId}/adtDefinitions (dictatorAdd): a new ADT data item of the facility.
- * Its address must fit its record and kind (400, rules/adtSetup.ts newItemProblem); the facility
+ * Its address must fit its record and kind (400, rules/adt/adtSetup.ts newItemProblem); the facility
  * may have one own item an address and no two items it shows may share a column heading,
  * ignoring case (409); an own item at a structure item's address replaces it here. A job shows it
  * from its next load. Audited.

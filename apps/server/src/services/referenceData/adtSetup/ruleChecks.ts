@@ -13,7 +13,7 @@ export function checkCodeFree(code: string, others: readonly RuleRow[]): void {
     throw conflict(message('reference.adt.rules.codeTaken', { code }), 'rule_code_taken');
 }
 
-/** 400 when a rule of `kind` may not check `fields` (rules/adtSetup.ts ruleFieldsProblem). */
+/** 400 when a rule of `kind` may not check `fields` (rules/adt/adtSetup.ts ruleFieldsProblem). */
 export function checkRuleFields(
   kind: string,
   fields: readonly string[] | null | undefined,

@@ -22,7 +22,7 @@ const CHANGEABLE = [
 /**
  * POST /api/reference/{cfId}/adtDefinitions/{definitionId} (dictatorAdd): an item's display name,
  * ordinal and flags (address, heading and type stay: jobs hold values by address). The settings
- * must fit the item (400, rules/adtSetup.ts itemSettingsProblem). A structure item changes for
+ * must fit the item (400, rules/adt/adtSetup.ts itemSettingsProblem). A structure item changes for
  * every facility of the structure. Jobs show the change from their next load. Audited with the
  * names of the settings changed.
  */

@@ -1,6 +1,6 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import { ADT_LIMITS, type AdtItem } from '@quill/core/contract/adt';
-import { adtKey, readAdtValue } from '@quill/core/rules/adtValues';
+import { adtKey, readAdtValue } from '@quill/core/rules/adt/adtValues';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './AdtPanels.module.css';

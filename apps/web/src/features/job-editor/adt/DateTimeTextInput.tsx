@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { dateTimeFromText, dateTimeText } from '@quill/core/rules/adtDateTimeText';
+import { dateTimeFromText, dateTimeText } from '@quill/core/rules/adt/adtDateTimeText';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { AdtItem, JobAdt, Order, OrderSummaryEntry, OrderTemplate } from '@quill/core/contract/adt';
-import type { DateTimeFormats } from '@quill/core/rules/jobTime';
+import type { DateTimeFormats } from '@quill/core/rules/time/jobTime';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';

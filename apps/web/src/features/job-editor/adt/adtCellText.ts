@@ -1,5 +1,5 @@
 import type { AdtDisplayType } from '@quill/core/contract/adt';
-import { type DateTimeFormats, formatJobDate, formatJobWallClock } from '@quill/core/rules/jobTime';
+import { type DateTimeFormats, formatJobDate, formatJobWallClock } from '@quill/core/rules/time/jobTime';
 
 /**
  * An ADT value as a table cell shows it (search results, the orders summary): dates and date-times

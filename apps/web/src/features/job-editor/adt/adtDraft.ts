@@ -10,7 +10,7 @@ import type {
 } from '@quill/core/contract/adt';
 import type { Physician } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
-import { adtKey, readAdtValue, sortAdtItems } from '@quill/core/rules/adtValues';
+import { adtKey, readAdtValue, sortAdtItems } from '@quill/core/rules/adt/adtValues';
 
 /**
  * The Patient & Visit and Orders panels' working copy of the job's ADT (pure): grouping and

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type AttachmentListItem, MAX_ATTACHMENT_RESULTS } from '@quill/core/contract/attachments';
-import { formatUserDate } from '@quill/core/rules/userTime';
+import { formatUserDate } from '@quill/core/rules/time/userTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import classes from './AttachmentSearchModal.module.css';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { enUS } from '@quill/core/i18n/enUS';
-import { attachmentSearchQuery } from '@quill/core/rules/attachmentRange';
+import { attachmentSearchQuery } from '@quill/core/rules/attachments/attachmentRange';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, apiError, type FakeAnswer, fakeApi } from '../../../app/testing/fakeApi';

@@ -4,7 +4,7 @@ import {
   attachmentDaysProblem,
   attachmentSearchQuery,
   defaultAttachmentDays,
-} from '@quill/core/rules/attachmentRange';
+} from '@quill/core/rules/attachments/attachmentRange';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

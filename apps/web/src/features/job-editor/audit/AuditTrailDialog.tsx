@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
-import { formatJobDateTime } from '@quill/core/rules/jobTime';
+import { formatJobDateTime } from '@quill/core/rules/time/jobTime';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

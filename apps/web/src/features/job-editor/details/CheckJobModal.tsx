@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Loader, Modal, Table, Text, Title } from '@mantine/core';
-import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
+import type { HoldQueueCheckRow } from '@quill/core/rules/jobEditor/holdQueueRules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,9 +1,9 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
-import { LIMITS } from '@quill/core/rules/constants';
-import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobOptions';
-import type { TextType } from '@quill/core/rules/textType';
+import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobEditor/jobOptions';
+import type { TextType } from '@quill/core/rules/jobEditor/textType';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

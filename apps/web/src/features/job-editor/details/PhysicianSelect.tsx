@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MAX_PHYSICIAN_RESULTS, type Physician } from '@quill/core/contract/job';
-import { LIMITS } from '@quill/core/rules/constants';
-import { physicianSearchNames } from '@quill/core/rules/jobOptions';
+import { physicianSearchNames } from '@quill/core/rules/jobEditor/jobOptions';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

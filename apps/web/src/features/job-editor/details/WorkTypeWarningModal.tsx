@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
-import { workTypeChangeEffects } from '@quill/core/rules/jobOptions';
+import { workTypeChangeEffects } from '@quill/core/rules/jobEditor/jobOptions';
 import { useTranslation } from 'react-i18next';
 
 export interface WorkTypeWarningModalProps {

@@ -1,7 +1,7 @@
 import type { CdaEdits } from '@quill/core/contract/cda';
 import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
 import { PHYSICIAN_SEARCH_TYPES, type SetJobDataRequest } from '@quill/core/contract/job';
-import { physicianSearchNames } from '@quill/core/rules/jobOptions';
+import { physicianSearchNames } from '@quill/core/rules/jobEditor/jobOptions';
 import { callJobApi } from '../jobApi';
 
 /** Spec 02 §7: the calls of the Document Details card. */

@@ -5,7 +5,7 @@ import type {
   SetJobDataRequest,
   WorkType,
 } from '@quill/core/contract/job';
-import { applyWorkTypeToRecipients } from '@quill/core/rules/workTypeRecipients';
+import { applyWorkTypeToRecipients } from '@quill/core/rules/recipients/workTypeRecipients';
 
 /** The job's loaded recipients as the job data posts them (existing rows by id, in order). */
 export function recipientInputsOf(recipients: readonly Recipient[]): RecipientInput[] {

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { identityDifferences, jobPatientName } from '@quill/core/rules/patientIdentity';
+import { identityDifferences, jobPatientName } from '@quill/core/rules/jobEditor/patientIdentity';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentPatient } from './identityApi';

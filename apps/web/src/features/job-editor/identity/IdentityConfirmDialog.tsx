@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
+import type { HoldQueueCheckRow } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useTranslation } from 'react-i18next';
 import { ReasonField, useRequiredReason } from './ReasonField';
 

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Hl7Identifier } from '@quill/core/contract/adt';
-import { adtKey } from '@quill/core/rules/adtValues';
-import { jobPatientFromAdt } from '@quill/core/rules/patientIdentity';
+import { adtKey } from '@quill/core/rules/adt/adtValues';
+import { jobPatientFromAdt } from '@quill/core/rules/jobEditor/patientIdentity';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentPatient } from './identityApi';

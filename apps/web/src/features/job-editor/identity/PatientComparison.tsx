@@ -1,5 +1,4 @@
 import { Table, Text } from '@mantine/core';
-import { formatJobDate } from '@quill/core/rules/jobTime';
 import {
   type DocumentPatient,
   IDENTITY_PARTS,
@@ -8,7 +7,8 @@ import {
   identityDifferences,
   type JobPatientIdentity,
   jobPatientName,
-} from '@quill/core/rules/patientIdentity';
+} from '@quill/core/rules/jobEditor/patientIdentity';
+import { formatJobDate } from '@quill/core/rules/time/jobTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import classes from './PatientIdentity.module.css';

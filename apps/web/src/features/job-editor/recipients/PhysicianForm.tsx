@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, SimpleGrid, TextInput, VisuallyHidden } from '@mantine/core';
 import { PHYSICIAN_DETAIL_FIELDS } from '@quill/core/contract/physician';
-import { legacyUrl } from '@quill/core/rules/navigation';
+import { legacyUrl } from '@quill/core/rules/settings/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../app/nav/icons';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { physicianKind } from '@quill/core/rules/recipients';
+import { physicianKind } from '@quill/core/rules/recipients/recipients';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhysicianPopover } from '../details/PhysicianPopover';

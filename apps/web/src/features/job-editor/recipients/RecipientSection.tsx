@@ -1,6 +1,6 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import type { RuleMessage } from '@quill/core/rules/recipients';
+import type { RuleMessage } from '@quill/core/rules/recipients/recipients';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Recipients.module.css';

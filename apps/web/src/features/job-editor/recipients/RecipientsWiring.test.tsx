@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { enUS } from '@quill/core/i18n/enUS';
-import { PERMISSIONS } from '@quill/core/rules/permissions';
+import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../app/testing/fakeApi';

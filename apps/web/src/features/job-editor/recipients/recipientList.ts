@@ -1,5 +1,5 @@
 import type { Physician, Recipient, RecipientInput } from '@quill/core/contract/job';
-import type { RecipientFacts } from '@quill/core/rules/recipients';
+import type { RecipientFacts } from '@quill/core/rules/recipients/recipients';
 import { physicianOf } from './physicianDetails';
 
 /**

@@ -1,4 +1,4 @@
-import type { RuleMessage } from '@quill/core/rules/recipients';
+import type { RuleMessage } from '@quill/core/rules/recipients/recipients';
 import type { TFunction } from 'i18next';
 
 /** The text of a rule's message (core answers catalogue keys and values; i18next fills them in). */

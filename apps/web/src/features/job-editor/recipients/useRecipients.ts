@@ -5,7 +5,7 @@ import {
   addresseeHint,
   canAddAddressee,
   isRecipientAlreadyAdded,
-} from '@quill/core/rules/recipients';
+} from '@quill/core/rules/recipients/recipients';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { formatUserDateTime } from '@quill/core/rules/userTime';
+import { formatUserDateTime } from '@quill/core/rules/time/userTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import type { JobDraft } from './draftStore';

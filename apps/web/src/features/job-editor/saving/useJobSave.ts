@@ -1,8 +1,8 @@
 import type { CdaEdits } from '@quill/core/contract/cda';
 import type { IdentityConfirmation } from '@quill/core/contract/patientIdentity';
-import type { HoldQueueCheckRow } from '@quill/core/rules/holdQueueRules';
-import { SAVE_MODES, type SaveModeName, type SaveOptions } from '@quill/core/rules/saveOptions';
-import { stageLabel } from '@quill/core/rules/stages';
+import type { HoldQueueCheckRow } from '@quill/core/rules/jobEditor/holdQueueRules';
+import { SAVE_MODES, type SaveModeName, type SaveOptions } from '@quill/core/rules/jobEditor/saveOptions';
+import { stageLabel } from '@quill/core/rules/jobList/stages';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';

@@ -1,6 +1,6 @@
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
-import { addresseeCount } from '@quill/core/rules/recipients';
-import { saveOptionsFor } from '@quill/core/rules/saveOptions';
+import { saveOptionsFor } from '@quill/core/rules/jobEditor/saveOptions';
+import { addresseeCount } from '@quill/core/rules/recipients/recipients';
 import { useMemo } from 'react';
 import { useEditedWorkType } from '../details/useEditedWorkType';
 

@@ -1,4 +1,4 @@
-import type { SaveModeName } from '@quill/core/rules/saveOptions';
+import type { SaveModeName } from '@quill/core/rules/jobEditor/saveOptions';
 import { useEffect, useRef } from 'react';
 
 /** Ctrl+S (⌘S on a Mac) is "Save only": the job is saved and stays where it is. */

@@ -1,6 +1,6 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import type { QueueName } from '@quill/core/rules/constants';
-import { PERMISSIONS, type Permission } from '@quill/core/rules/permissions';
+import { PERMISSIONS, type Permission } from '@quill/core/rules/auth/permissions';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../app/testing/fakeApi';

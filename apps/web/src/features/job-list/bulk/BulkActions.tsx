@@ -1,8 +1,14 @@
 import { Menu, Tooltip } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
-import { allowed, bulkGates, clearGate, type Gate, markPrintedGate } from '@quill/core/rules/actionGates';
-import { tooManyForBulk } from '@quill/core/rules/bulkSelection';
-import { LIMITS, type QueueName } from '@quill/core/rules/constants';
+import {
+  allowed,
+  bulkGates,
+  clearGate,
+  type Gate,
+  markPrintedGate,
+} from '@quill/core/rules/jobList/actionGates';
+import { tooManyForBulk } from '@quill/core/rules/jobList/bulkSelection';
+import { LIMITS, type QueueName } from '@quill/core/rules/settings/constants';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../app/session/SessionContext';

@@ -1,5 +1,5 @@
 import { Button, Menu, Tooltip } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';

@@ -1,5 +1,5 @@
 import { Button, Text, TextInput } from '@mantine/core';
-import { isValidFaxNumber } from '@quill/core/rules/faxNumber';
+import { isValidFaxNumber } from '@quill/core/rules/recipients/faxNumber';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Bulk.module.css';

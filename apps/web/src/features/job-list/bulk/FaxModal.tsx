@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { canSeePatientName } from '@quill/core/rules/permissions';
+import { canSeePatientName } from '@quill/core/rules/auth/permissions';
 import { useQueries } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { groupFaxes, jobsNotFaxed } from '@quill/core/rules/faxGrouping';
-import { normaliseFaxNumber } from '@quill/core/rules/faxNumber';
+import { groupFaxes, jobsNotFaxed } from '@quill/core/rules/recipients/faxGrouping';
+import { normaliseFaxNumber } from '@quill/core/rules/recipients/faxNumber';
 import { useTranslation } from 'react-i18next';
 import classes from './Bulk.module.css';
 import type { FaxEntry } from './faxRecipients';

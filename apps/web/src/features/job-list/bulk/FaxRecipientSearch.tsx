@@ -1,7 +1,7 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { FaxRecipient } from '@quill/core/contract/fax';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

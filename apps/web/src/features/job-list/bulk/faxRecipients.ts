@@ -1,5 +1,5 @@
 import { type FaxRecipient, RECIPIENT_KIND } from '@quill/core/contract/fax';
-import { normaliseFaxNumber } from '@quill/core/rules/faxNumber';
+import { normaliseFaxNumber } from '@quill/core/rules/recipients/faxNumber';
 
 /** A recipient in the Fax dialog's list: a contact of the jobs, a user found by search, or custom. */
 export interface FaxEntry {

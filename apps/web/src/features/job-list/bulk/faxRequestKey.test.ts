@@ -1,4 +1,4 @@
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { describe, expect, it } from 'vitest';
 import { keyForSend, newRequestKey } from './faxRequestKey';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFile } from './bulkApi';

@@ -1,10 +1,10 @@
 import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';
 import type { CorporateStructure, JobCounts, JobDetails, JobListRow } from '@quill/core/contract/jobList';
-import type { QueueName } from '@quill/core/rules/constants';
-import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobListBatches';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListScreen } from '@quill/core/rules/jobListScreen';
-import { queueListCall } from '@quill/core/rules/jobListQueueCall';
+import type { QueueName } from '@quill/core/rules/settings/constants';
+import { facilityBatches, sumJobCounts } from '@quill/core/rules/jobList/jobListBatches';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListScreen } from '@quill/core/rules/jobList/jobListScreen';
+import { queueListCall } from '@quill/core/rules/jobList/jobListQueueCall';
 import { ApiRequestError, callApi, urlFor } from '../../../lib/api';
 import { receiveRowBatch } from './rowBatchRequest';
 
@@ -107,7 +107,7 @@ export function fetchJobDetails(jobId: number, signal?: AbortSignal): Promise<Jo
 /**
  * Spec 01 §7 "Jobs and list": the Excel export of the list as shown (issue 39), opened by
  * navigation — the visible columns in order, and the applied search, sort and grouping, which the
- * server applies with the same rules (core rules/jobListScreen).
+ * server applies with the same rules (core rules/jobList/jobListScreen).
  */
 export function jobListExportUrl(
   csId: string,

@@ -1,8 +1,8 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import { columnKeysSteps } from '@quill/core/rules/jobListColumnKeys';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import { groupRows, groupRowsSteps, type JobListGroups } from '@quill/core/rules/jobListGroup';
-import { type SearchColumn, searchColumnSteps, searchMatches } from '@quill/core/rules/jobListSearch';
+import { columnKeysSteps } from '@quill/core/rules/jobList/jobListColumnKeys';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import { groupRows, groupRowsSteps, type JobListGroups } from '@quill/core/rules/jobList/jobListGroup';
+import { type SearchColumn, searchColumnSteps, searchMatches } from '@quill/core/rules/jobList/jobListSearch';
 import {
   columnRanks,
   columnRanksSteps,
@@ -10,9 +10,9 @@ import {
   orderByRanksSteps,
   reverseByRanks,
   sortsByTime,
-} from '@quill/core/rules/jobListSort';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { runSteps } from '@quill/core/rules/steps';
+} from '@quill/core/rules/jobList/jobListSort';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { runSteps } from '@quill/core/rules/jobList/steps';
 
 /**
  * Columns whose groups are not built ahead of need: a group per row or nearly (job ids, times to

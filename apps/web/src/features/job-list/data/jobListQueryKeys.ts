@@ -1,4 +1,4 @@
-import type { QueueName } from '@quill/core/rules/constants';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 
 /** react-query keys of the job list's calls. */
 export const jobListKeys = {

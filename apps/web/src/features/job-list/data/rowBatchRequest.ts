@@ -5,7 +5,7 @@ import {
   type JobListRow,
   JobListRowSchema,
 } from '@quill/core/contract/jobList';
-import { decodeBinaryJobListRows, splitBinaryJobList } from '@quill/core/rules/jobListBinary';
+import { decodeBinaryJobListRows, splitBinaryJobList } from '@quill/core/rules/jobList/jobListBinary';
 import { ApiRequestError, failedAnswer } from '../../../lib/api';
 
 /**
@@ -45,7 +45,7 @@ function decodeBatch(bytes: ArrayBuffer): JobListRow[] {
 }
 
 export interface RowBatchRequest {
-  /** The path of the queue's list endpoint (rules/jobListQueueCall). */
+  /** The path of the queue's list endpoint (rules/jobList/jobListQueueCall). */
   path: string;
   query: Record<string, string>;
   timeoutMs: number;

@@ -1,6 +1,6 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import { useEffect, useMemo } from 'react';
 import { JobListIndex } from './jobListIndex';
 import { markJobList } from './jobListTiming';

@@ -1,4 +1,4 @@
-import type { QueueName } from '@quill/core/rules/constants';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { useQuery } from '@tanstack/react-query';
 import { fetchJobRows } from './jobListApi';
 import { jobListKeys } from './jobListQueryKeys';

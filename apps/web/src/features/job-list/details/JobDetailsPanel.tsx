@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { JobListRow } from '@quill/core/contract/jobList';
-import { ageOf, formatAge } from '@quill/core/rules/age';
-import { columnText, type JobListLabels } from '@quill/core/rules/jobListValues';
-import { formatJobDateTime } from '@quill/core/rules/jobTime';
+import { ageOf, formatAge } from '@quill/core/rules/adt/age';
+import { columnText, type JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { formatJobDateTime } from '@quill/core/rules/time/jobTime';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';

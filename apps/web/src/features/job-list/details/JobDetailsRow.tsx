@@ -1,5 +1,5 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import classes from '../table/JobTable.module.css';
 import { JobDetailsPanel } from './JobDetailsPanel';
 

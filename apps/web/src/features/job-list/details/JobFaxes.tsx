@@ -1,5 +1,5 @@
 import type { JobDetails } from '@quill/core/contract/jobList';
-import { formatJobDateTime } from '@quill/core/rules/jobTime';
+import { formatJobDateTime } from '@quill/core/rules/time/jobTime';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/SessionContext';
 import classes from './JobDetailsPanel.module.css';

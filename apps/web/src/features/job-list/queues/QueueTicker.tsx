@@ -1,5 +1,5 @@
 import { Button, Loader } from '@mantine/core';
-import type { QueueName } from '@quill/core/rules/constants';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';
 

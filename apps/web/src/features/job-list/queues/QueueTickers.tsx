@@ -1,6 +1,6 @@
 import type { JobCounts } from '@quill/core/contract/jobList';
-import type { QueueName } from '@quill/core/rules/constants';
-import { visibleQueues } from '@quill/core/rules/jobListQueue';
+import { visibleQueues } from '@quill/core/rules/jobList/jobListQueue';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';
 import { QueueTicker, type TickerState } from './QueueTicker';

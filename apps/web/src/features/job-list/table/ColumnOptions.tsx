@@ -1,5 +1,5 @@
 import { Button, Checkbox, Popover } from '@mantine/core';
-import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
+import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';

@@ -1,4 +1,4 @@
-import { NO_GROUP } from '@quill/core/rules/jobListGroup';
+import { NO_GROUP } from '@quill/core/rules/jobList/jobListGroup';
 import { useTranslation } from 'react-i18next';
 import type { PageItem } from '../view/jobListView';
 import classes from './JobTable.module.css';

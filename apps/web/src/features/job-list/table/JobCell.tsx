@@ -1,6 +1,6 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListColumn, TatColumn } from '@quill/core/rules/jobListColumns';
-import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobListValues';
+import type { JobListColumn, TatColumn } from '@quill/core/rules/jobList/jobListColumns';
+import { columnText, isWithheldCell, type JobListLabels } from '@quill/core/rules/jobList/jobListValues';
 import { jobPath } from '../../../lib/paths';
 import { legacyJobDetailsUrl } from '../data/jobListApi';
 import { JobNoteIndicator } from './JobNoteIndicator';

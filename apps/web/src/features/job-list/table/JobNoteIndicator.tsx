@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
-import { escapeNote } from '@quill/core/rules/escapeNote';
+import { escapeNote } from '@quill/core/rules/jobList/escapeNote';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { NoteIcon } from './icons';
 import classes from './JobTable.module.css';
 

@@ -1,7 +1,7 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { isPastStatTarget } from '@quill/core/rules/statTarget';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { isPastStatTarget } from '@quill/core/rules/jobList/statTarget';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

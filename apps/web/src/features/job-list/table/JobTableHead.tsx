@@ -1,5 +1,5 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import listClasses from '../JobList.module.css';

@@ -1,7 +1,7 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { formatDuration } from '@quill/core/rules/turnaroundDuration';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { formatDuration } from '@quill/core/rules/reports/turnaroundDuration';
 import { memo } from 'react';
 import listClasses from '../JobList.module.css';
 import { ChevronRightIcon } from './icons';
@@ -19,7 +19,7 @@ export interface JobTableRowProps {
   tabbable: boolean;
   /** A zebra stripe. */
   alt: boolean;
-  /** A STAT job past its facility's target turnaround (rules/statTarget): highlighted. */
+  /** A STAT job past its facility's target turnaround (rules/jobList/statTarget): highlighted. */
   pastTarget: boolean;
   canExpand: boolean;
   onToggleSelect: (jobId: number) => void;

@@ -2,7 +2,7 @@ import {
   DEFAULT_HIDDEN_COLUMNS,
   JOB_LIST_COLUMNS,
   type JobListColumn,
-} from '@quill/core/rules/jobListColumns';
+} from '@quill/core/rules/jobList/jobListColumns';
 
 /** Column → shown. */
 export type ColumnVisibility = Record<JobListColumn, boolean>;

@@ -1,4 +1,4 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
 
 /**
  * Column widths (px) of the job table. The table lays out with fixed widths: columns do not jump

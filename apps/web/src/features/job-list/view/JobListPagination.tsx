@@ -1,5 +1,5 @@
 import { Button, Select } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';

@@ -1,6 +1,6 @@
 import { Button, CloseButton, NativeSelect, TextInput } from '@mantine/core';
-import { LIMITS } from '@quill/core/rules/constants';
-import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobListColumns';
+import { JOB_LIST_COLUMNS, type JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionsButton } from '../bulk/BulkActionsButton';

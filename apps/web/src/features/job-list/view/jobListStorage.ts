@@ -1,7 +1,7 @@
-import type { QueueName } from '@quill/core/rules/constants';
-import { isJobListColumn, type JobListColumn } from '@quill/core/rules/jobListColumns';
-import { DEFAULT_QUEUE, resolveQueueName } from '@quill/core/rules/jobListQueue';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
+import { isJobListColumn, type JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import { DEFAULT_QUEUE, resolveQueueName } from '@quill/core/rules/jobList/jobListQueue';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 
 /**
  * What the job list keeps in the browser (spec 01 §4, §9). Every read survives a missing, blocked

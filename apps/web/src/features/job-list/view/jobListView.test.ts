@@ -1,7 +1,7 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import { screenOrder } from '@quill/core/rules/jobListScreen';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { stageLabel } from '@quill/core/rules/stages';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import { screenOrder } from '@quill/core/rules/jobList/jobListScreen';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { stageLabel } from '@quill/core/rules/jobList/stages';
 import { describe, expect, it } from 'vitest';
 import { JobListIndex } from '../data/jobListIndex';
 import { runInSlices } from '../data/slices';

@@ -1,8 +1,8 @@
 import type { JobListRow } from '@quill/core/contract/jobList';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListGroups } from '@quill/core/rules/jobListGroup';
-import { filterOrder } from '@quill/core/rules/jobListScreen';
-import { type JobListSort, orderByRanks } from '@quill/core/rules/jobListSort';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListGroups } from '@quill/core/rules/jobList/jobListGroup';
+import { filterOrder } from '@quill/core/rules/jobList/jobListScreen';
+import { type JobListSort, orderByRanks } from '@quill/core/rules/jobList/jobListSort';
 import type { JobListIndex } from '../data/jobListIndex';
 
 /** Row positions in sort order (load order without a sort). Linear in the rows. */

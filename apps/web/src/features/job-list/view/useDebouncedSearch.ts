@@ -1,4 +1,4 @@
-import { LIMITS } from '@quill/core/rules/constants';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**

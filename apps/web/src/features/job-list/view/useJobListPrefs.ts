@@ -1,6 +1,6 @@
-import type { QueueName } from '@quill/core/rules/constants';
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
+import type { QueueName } from '@quill/core/rules/settings/constants';
 import { useCallback, useMemo, useState } from 'react';
 import {
   type ColumnVisibility,

@@ -1,6 +1,6 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListLabels } from '@quill/core/rules/jobListValues';
-import { stageLabel } from '@quill/core/rules/stages';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListLabels } from '@quill/core/rules/jobList/jobListValues';
+import { stageLabel } from '@quill/core/rules/jobList/stages';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { JobListIndex } from '../data/jobListIndex';

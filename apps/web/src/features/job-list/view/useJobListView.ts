@@ -1,5 +1,5 @@
-import type { JobListColumn } from '@quill/core/rules/jobListColumns';
-import type { JobListSort } from '@quill/core/rules/jobListSort';
+import type { JobListColumn } from '@quill/core/rules/jobList/jobListColumns';
+import type { JobListSort } from '@quill/core/rules/jobList/jobListSort';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JobListIndex } from '../data/jobListIndex';
 import { runInSlices } from '../data/slices';

@@ -6,7 +6,7 @@ import {
   newItemConflict,
   newItemProblem,
   type SetupProblem,
-} from '@quill/core/rules/adtSetup';
+} from '@quill/core/rules/adt/adtSetup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
@@ -56,7 +56,7 @@ const num = (v: number | string): number | '' =>
 /**
  * Add an item to the facility, or change an item's display name, order and settings (its address,
  * heading and type stay). Editing an item of the structure says so first: it changes every
- * facility of the structure. The checks of rules/adtSetup.ts run as the manager types.
+ * facility of the structure. The checks of rules/adt/adtSetup.ts run as the manager types.
  */
 export function AdtItemForm({
   cfId,

@@ -5,8 +5,8 @@ import {
   ADT_SETUP_LIMITS as L,
   SEARCH_IDENTIFIER_PATTERN,
   searchFieldsProblem,
-} from '@quill/core/rules/adtSetup';
-import { adtKey, parseAdtKey } from '@quill/core/rules/adtValues';
+} from '@quill/core/rules/adt/adtSetup';
+import { adtKey, parseAdtKey } from '@quill/core/rules/adt/adtValues';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';

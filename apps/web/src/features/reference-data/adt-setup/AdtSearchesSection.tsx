@@ -1,6 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import type { AdtSearchRow } from '@quill/core/contract/adtSetup';
-import { adtKey } from '@quill/core/rules/adtValues';
+import { adtKey } from '@quill/core/rules/adt/adtValues';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDeleteRow } from '../common/useDeleteRow';

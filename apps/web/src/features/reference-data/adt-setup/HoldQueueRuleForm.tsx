@@ -1,7 +1,7 @@
 import { Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import type { AdtItemRow, HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
-import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/adtSetup';
-import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/holdQueueRules';
+import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/adt/adtSetup';
+import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';

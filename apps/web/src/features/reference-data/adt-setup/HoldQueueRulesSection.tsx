@@ -1,6 +1,6 @@
 import { Alert, Loader, Switch } from '@mantine/core';
 import type { HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
-import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/holdQueueRules';
+import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDeleteRow } from '../common/useDeleteRow';

@@ -1,6 +1,10 @@
 import { TextInput } from '@mantine/core';
 import type { FacilityDepartment, SaveDepartmentRequest } from '@quill/core/contract/facilityLists';
-import { departmentProblems, FACILITY_LIST_LIMITS, listTextTaken } from '@quill/core/rules/facilityLists';
+import {
+  departmentProblems,
+  FACILITY_LIST_LIMITS,
+  listTextTaken,
+} from '@quill/core/rules/referenceData/facilityLists';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import { ReferenceForm } from '../common/ReferenceDialogs';

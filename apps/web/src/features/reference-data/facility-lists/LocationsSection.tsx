@@ -1,6 +1,10 @@
 import { Checkbox, TextInput } from '@mantine/core';
 import type { FacilityLocation, SaveLocationRequest } from '@quill/core/contract/facilityLists';
-import { FACILITY_LIST_LIMITS, listTextTaken, locationProblems } from '@quill/core/rules/facilityLists';
+import {
+  FACILITY_LIST_LIMITS,
+  listTextTaken,
+  locationProblems,
+} from '@quill/core/rules/referenceData/facilityLists';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import { ReferenceForm } from '../common/ReferenceDialogs';

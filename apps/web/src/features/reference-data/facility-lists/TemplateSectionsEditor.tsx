@@ -9,8 +9,8 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { SECTIONS, type SectionKey } from '@quill/core/rules/cdaCatalogue';
-import { TEMPLATE_LIMITS, type TemplateSection } from '@quill/core/rules/documentTemplates';
+import { SECTIONS, type SectionKey } from '@quill/core/rules/documents/cdaCatalogue';
+import { TEMPLATE_LIMITS, type TemplateSection } from '@quill/core/rules/documents/documentTemplates';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

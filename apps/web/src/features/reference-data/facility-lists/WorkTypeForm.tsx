@@ -1,13 +1,13 @@
 import { Alert, Checkbox, NumberInput, Text, TextInput } from '@mantine/core';
 import type { FacilityWorkType, SaveWorkTypeRequest } from '@quill/core/contract/facilityLists';
+import { addresseeHint, type RuleMessage } from '@quill/core/rules/recipients/recipients';
 import {
   FACILITY_LIST_LIMITS,
   type FieldProblem,
   type WorkTypeField,
   workTypeNumberTaken,
   workTypeProblems,
-} from '@quill/core/rules/facilityLists';
-import { addresseeHint, type RuleMessage } from '@quill/core/rules/recipients';
+} from '@quill/core/rules/referenceData/facilityLists';
 import { useTranslation } from 'react-i18next';
 import { ruleText } from '../../job-editor/recipients/ruleText';
 import { ReferenceForm } from '../common/ReferenceDialogs';

@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { FacilityWorkType } from '@quill/core/contract/facilityLists';
 import type { TemplateScope, WorkTypeTemplate } from '@quill/core/contract/workTypeTemplates';
-import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core/rules/cdaCatalogue';
+import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core/rules/documents/cdaCatalogue';
 import {
   catalogueDocument,
   DEFAULT_TEMPLATE,
   type DocumentTemplate,
   TEMPLATE_LIMITS,
   templateRefusal,
-} from '@quill/core/rules/documentTemplates';
+} from '@quill/core/rules/documents/documentTemplates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { FacilityWorkType, SaveWorkTypeRequest } from '@quill/core/contract/facilityLists';
-import { addresseeHint } from '@quill/core/rules/recipients';
+import { addresseeHint } from '@quill/core/rules/recipients/recipients';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

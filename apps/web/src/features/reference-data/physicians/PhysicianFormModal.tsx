@@ -7,7 +7,7 @@ import {
   type DistributionMethod,
   distributionProblem,
   PHYSICIAN_DIRECTORY_LIMITS,
-} from '@quill/core/rules/physicianDirectory';
+} from '@quill/core/rules/recipients/physicianDirectory';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

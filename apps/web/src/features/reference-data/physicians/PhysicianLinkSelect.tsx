@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { LIMITS } from '@quill/core/rules/constants';
-import { PHYSICIAN_DIRECTORY_LIMITS } from '@quill/core/rules/physicianDirectory';
+import { PHYSICIAN_DIRECTORY_LIMITS } from '@quill/core/rules/recipients/physicianDirectory';
+import { LIMITS } from '@quill/core/rules/settings/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { DirectoryRow, PhysicianDirectoryPage } from '@quill/core/contract/physicianDirectory';
-import { PHYSICIAN_DIRECTORY_LIMITS } from '@quill/core/rules/physicianDirectory';
+import { PHYSICIAN_DIRECTORY_LIMITS } from '@quill/core/rules/recipients/physicianDirectory';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

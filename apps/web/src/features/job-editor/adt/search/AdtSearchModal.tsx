@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
-import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adtValues';
-import type { DocumentPatient } from '@quill/core/rules/patientIdentity';
+import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adt/adtValues';
+import type { DocumentPatient } from '@quill/core/rules/jobEditor/patientIdentity';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../CallFailure';

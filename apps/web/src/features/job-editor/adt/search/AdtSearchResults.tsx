@@ -1,7 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { ADT_LIMITS, type AdtSearchResult } from '@quill/core/contract/adt';
-import type { AdtSelection } from '@quill/core/rules/adtValues';
-import { type DocumentPatient, identityOfRow, identityValueDiffers } from '@quill/core/rules/patientIdentity';
+import type { AdtSelection } from '@quill/core/rules/adt/adtValues';
+import {
+  type DocumentPatient,
+  identityOfRow,
+  identityValueDiffers,
+} from '@quill/core/rules/jobEditor/patientIdentity';
 import { useTranslation } from 'react-i18next';
 import { PatientComparison } from '../../identity/PatientComparison';
 import { AdtResultTable } from './AdtResultTable';

@@ -4,8 +4,8 @@ import type {
   AdtSearchRequest,
   AdtSearchResult,
 } from '@quill/core/contract/adt';
-import { isAdtSearchValueLongEnough, isBlankAdtSearchValue } from '@quill/core/rules/adtSearchValue';
-import { type AdtSelection, adtKey } from '@quill/core/rules/adtValues';
+import { isAdtSearchValueLongEnough, isBlankAdtSearchValue } from '@quill/core/rules/adt/adtSearchValue';
+import { type AdtSelection, adtKey } from '@quill/core/rules/adt/adtValues';
 
 /**
  * The pure state rules of the Search & Accept ADT modal (spec 02 §4 "ADT search modal", §5 "ADT

@@ -1,5 +1,5 @@
 import type { AdtSearchConfiguration, AdtSearchResult, JobAdt } from '@quill/core/contract/adt';
-import type { AdtSelection } from '@quill/core/rules/adtValues';
+import type { AdtSelection } from '@quill/core/rules/adt/adtValues';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
