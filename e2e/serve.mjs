@@ -1,7 +1,7 @@
 // Starts the built server for the end-to-end tests on a fresh, throw-away DATA_DIR and removes that
 // directory again when the server stops (Playwright ends it with SIGTERM, a person with Ctrl+C).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,7 @@ function removeDataDir() {
   rmSync(dataDirFile, { force: true });
 }
 
-// The heap bound `npm run serve` gives the server (package.json config.serverHeapMb).
-const { config } = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8'));
-const child = spawn(process.execPath, [`--max-old-space-size=${config.serverHeapMb}`, main], {
+const child = spawn(process.execPath, [main], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -34,20 +34,9 @@ export function seed(env, jobs, facilities) {
   return (performance.now() - started) / 1000;
 }
 
-/**
- * The server's heap bound as `npm run serve` sets it (package.json config.serverHeapMb): the
- * benches measure the server as it runs in production. BENCH_SERVER_HEAP_MB sets another for a
- * comparison; 0 leaves Node's own default.
- */
-export function serverHeapFlags() {
-  const { config } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const mb = Number(process.env.BENCH_SERVER_HEAP_MB ?? config.serverHeapMb);
-  return mb > 0 ? [`--max-old-space-size=${mb}`] : [];
-}
-
 /** Starts the built server; answers { url, stop }. */
 export async function startServer(env, port) {
-  const child = spawn('node', [...serverHeapFlags(), join(root, 'apps/server/dist/main.js')], {
+  const child = spawn('node', [join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       DEMO_SEED: 'false',
