@@ -32,7 +32,15 @@ const PAGE = 5000;
  * points elsewhere, or that sits below the sealer's floor without a link (inserted behind it).
  */
 export async function verifyAuditTrail(ctx: Pick<AppContext, 'database'>): Promise<AuditVerification> {
-  const db = ctx.database.db;
+  // One snapshot for every read: a sealing pass between the chain and the count of rows not yet
+  // in it would otherwise show rows neither sealed nor waiting.
+  return ctx.database.db.transaction(async (db) => {
+    await db.execute(sql`set transaction isolation level repeatable read, read only`);
+    return verifyIn(db);
+  });
+}
+
+async function verifyIn(db: Pick<AppContext['database']['db'], 'execute'>): Promise<AuditVerification> {
   let expectedSeq = 1;
   let prevHash = GENESIS_HASH;
   let broken: BrokenLink | null = null;
