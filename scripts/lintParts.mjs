@@ -230,19 +230,28 @@ export function coreImportCycles(files) {
   return found;
 }
 
+/**
+ * The checks that look at the repository's files together, each a module of `scripts/lintParts/`:
+ * given every source file under the source roots (`{ path, text }`, tests included: a check skips
+ * them with `isTestFile`), each returns its violations as `checkSource` does.
+ */
+const REPOSITORY_CHECKS = [
+  (files) =>
+    coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
+];
+
 /** Every violation under the source roots of the repository at `root`. */
 export function checkRepository(root = repoRoot) {
-  const found = [];
-  const core = [];
+  const files = [];
   for (const sourceRoot of SOURCE_ROOTS) {
     for (const file of sourceFiles(join(root, sourceRoot))) {
-      const path = relative(root, file).split(sep).join('/');
-      const text = readFileSync(file, 'utf8');
-      found.push(...checkSource(path, text));
-      if (within(path, 'packages/core/src') && !isTestFile(path)) core.push({ path, text });
+      files.push({ path: relative(root, file).split(sep).join('/'), text: readFileSync(file, 'utf8') });
     }
   }
-  return [...found, ...coreImportCycles(core)];
+  return [
+    ...files.flatMap(({ path, text }) => checkSource(path, text)),
+    ...REPOSITORY_CHECKS.flatMap((check) => check(files)),
+  ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
