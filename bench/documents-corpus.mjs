@@ -33,7 +33,7 @@ function writeCorpus(dir) {
     import { writeFileSync, readdirSync, readFileSync } from 'node:fs';
     import { join } from 'node:path';
     const { generateCorpus } = await import(${JSON.stringify(join(root, 'apps/server/src/testing/ccdaCorpus/generateCorpus.ts'))});
-    const { cdaFixtures } = await import(${JSON.stringify(join(root, 'apps/server/src/testing/cdaFixtures.ts'))});
+    const { cdaFixtures } = await import(${JSON.stringify(join(root, 'apps/server/src/testing/documents/cdaFixtures.ts'))});
     for (const d of generateCorpus()) writeFileSync(join(${JSON.stringify(dir)}, d.name), d.xml);
     for (const f of cdaFixtures()) writeFileSync(join(${JSON.stringify(dir)}, 'fixture-' + f.name), f.bytes);
   `;

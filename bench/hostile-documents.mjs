@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { allEndpoints } from '@quill/core';
 import { corruptAudio, multipartBody } from '../apps/server/src/testing/audioTestKit.ts';
-import { cdaFixture } from '../apps/server/src/testing/documentTestKit.ts';
+import { cdaFixture } from '../apps/server/src/testing/documents/documentTestKit.ts';
 import {
   cdaAttributes,
   cdaDeep,
@@ -26,9 +26,9 @@ import {
   fixtureWithNarrative,
   paragraphOfLength,
   paragraphsOf,
-} from '../apps/server/src/testing/hostileDocuments.ts';
+} from '../apps/server/src/testing/documents/hostileDocuments.ts';
+import { documentsWithinNarrativeLimits } from '../apps/server/src/testing/documents/narrativeLimitDocuments.ts';
 import { hugeCellCsv, MALFORMED_MULTIPART } from '../apps/server/src/testing/hostileUploads.ts';
-import { documentsWithinNarrativeLimits } from '../apps/server/src/testing/narrativeLimitDocuments.ts';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import {
   Client,

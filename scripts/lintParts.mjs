@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { folderSizes } from './lintParts/folderSize.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -236,6 +237,7 @@ export function coreImportCycles(files) {
  * them with `isTestFile`), each returns its violations as `checkSource` does.
  */
 const REPOSITORY_CHECKS = [
+  folderSizes,
   (files) =>
     coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
 ];

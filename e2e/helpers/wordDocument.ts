@@ -1,4 +1,4 @@
-import { buildStoredZip } from '../../apps/server/src/demo/zip.js';
+import { buildStoredZip } from '../../apps/server/src/demo/files/zip.js';
 
 /**
  * A real Word document for the WOPI client's checks: Heading 1 and Heading 2 styles, paragraphs

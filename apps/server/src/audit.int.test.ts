@@ -5,9 +5,9 @@ import { type AppContext, closeContext } from './context.js';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.js';
 import { rowsOf } from './services/audit/auditHash.js';
 import { sealAuditTrail } from './services/audit/sealAuditTrail.js';
-import { TestBrowser } from './testing/browser.js';
-import { commandWorld } from './testing/commandLine.js';
 import { databaseTargets } from './testing/databases.js';
+import { TestBrowser } from './testing/processes/browser.js';
+import { commandWorld } from './testing/processes/commandLine.js';
 
 /** Some audited calls by the demo manager: sign-in, account choice, the list, one job's details. */
 async function auditedCalls(ctx: AppContext) {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext } from './context.js';
 import { attachments, auditLog } from './db/schema/index.js';
 import { pdfBytes } from './testing/attachmentTestKit.js';
-import { commandWorld } from './testing/commandLine.js';
 import { databaseTargets } from './testing/databases.js';
 import { buildPatient, buildStructure } from './testing/factories.js';
+import { commandWorld } from './testing/processes/commandLine.js';
 
 describe.each(databaseTargets())('npm run import-attachment on $name', (target) => {
   let world: Awaited<ReturnType<typeof commandWorld>>;

@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext } from './context.js';
 import { auditLog, documentVersions, jobFlags, jobs } from './db/schema/index.js';
-import { CDA_FIXTURE_DIR } from './testing/cdaFixtures.js';
-import { commandWorld } from './testing/commandLine.js';
 import { databaseTargets } from './testing/databases.js';
+import { CDA_FIXTURE_DIR } from './testing/documents/cdaFixtures.js';
 import { buildJob, buildPatient, buildStructure } from './testing/factories.js';
+import { commandWorld } from './testing/processes/commandLine.js';
 
 describe.each(databaseTargets())('npm run import-document on $name', (target) => {
   let world: Awaited<ReturnType<typeof commandWorld>>;

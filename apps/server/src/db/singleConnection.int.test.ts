@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentTaskName } from '../documents/pool/documentTasks.js';
 import { buildAdtWorld } from '../testing/adtTestKit.js';
-import type { TestBrowser } from '../testing/browser.js';
-import { replaceableWhole } from '../testing/cdaFixtures.js';
 import { databaseTargets } from '../testing/databases.js';
+import { replaceableWhole } from '../testing/documents/cdaFixtures.js';
 import { jobDataBody } from '../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 
 /**

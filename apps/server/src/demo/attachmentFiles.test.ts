@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../testing/pdfText.js';
+import { pdfText } from '../testing/documents/pdfText.js';
 import { type LabLine, labResultPdf, referralLetterPng } from './attachmentFiles.js';
 import { REFERRALS, REFERRING_PRACTICES } from './pools/attachmentContent.js';
 import { Rng } from './prng.js';

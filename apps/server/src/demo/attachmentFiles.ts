@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { registerDocumentFonts } from '../documents/pdf/fonts.js';
-import { encodeGreyPng } from './png.js';
+import { encodeGreyPng } from './files/png.js';
+import { Raster } from './files/raster.js';
 import type { Rng } from './prng.js';
-import { Raster } from './raster.js';
 
 /** One result line of a lab report: test, value, unit, reference range and flag (H, L or ''). */
 export type LabLine = [test: string, value: string, unit: string, range: string, flag: string];

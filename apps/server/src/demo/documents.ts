@@ -3,7 +3,7 @@ import { ageOf } from '@quill/core/rules/adt/age';
 import { type Block, buildCda, type CdaSection, type Inline } from '../documents/cda/build/buildCda.js';
 import type { BlobInfo, BlobStore } from '../storage/blobStore.js';
 import { composeSections } from './cda/narrative.js';
-import { buildDocx, type DocxBlock } from './docx.js';
+import { buildDocx, type DocxBlock } from './files/docx.js';
 import type { FacilityModel, PatientModel, PhysicianModel, VisitModel } from './model.js';
 import { MEDICAL, SURGICAL } from './pools/conditions.js';
 import { FEMALE_FIRST, MALE_FIRST } from './pools/names.js';

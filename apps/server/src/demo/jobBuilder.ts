@@ -11,8 +11,8 @@ import {
   recipients,
 } from '../db/schema/index.js';
 import { jobAdt, jobOrderAdt, jobPhysicians } from './adt.js';
-import type { AudioPool } from './audio.js';
 import type { DocumentPool } from './documents.js';
+import type { AudioPool } from './files/audio.js';
 import type { IdCounter } from './ids.js';
 import {
   addAudio,

@@ -10,8 +10,8 @@ import {
   recipients,
 } from '../db/schema/index.js';
 import type { BlobStore } from '../storage/blobStore.js';
-import type { AudioPool } from './audio.js';
 import { DocumentPool } from './documents.js';
+import type { AudioPool } from './files/audio.js';
 import type { IdCounter } from './ids.js';
 import { type Executor, insertRows } from './insert.js';
 import { buildJob, type JobContext, type JobRows } from './jobBuilder.js';

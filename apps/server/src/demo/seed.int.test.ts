@@ -15,7 +15,7 @@ import { readDocx, readZipPart } from '../documents/docx/readDocx.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../documents/limits.js';
 import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { RECENT_ATTACHMENTS_PER_FACILITY } from './attachments.js';
-import { hasCommand } from './audio.js';
+import { hasCommand } from './files/audio.js';
 import { DEMO_SIGN_INS, type SeedSummary, seedDemo } from './seed.js';
 
 const JOBS = 300;

@@ -30,8 +30,8 @@ import {
 } from '../db/schema/index.js';
 import type { BlobStore } from '../storage/blobStore.js';
 import { seedAttachments } from './attachments.js';
-import { buildAudioPool } from './audio.js';
 import { dictationText } from './cda/narrative.js';
+import { buildAudioPool } from './files/audio.js';
 import { IdCounter } from './ids.js';
 import { type Executor, insertRows, maxIds, queryRows, syncSequences } from './insert.js';
 import { seedJobs } from './jobs.js';

@@ -1,6 +1,6 @@
 import { message } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures } from '../testing/cdaFixtures.js';
+import { cdaFixtures } from '../testing/documents/cdaFixtures.js';
 import { readCda } from './cda/readCda.js';
 import type { XmlSyntaxError } from './cda/xmlTree.js';
 import { decodeXml, isHtmlPage, looksLikeXml, xmlEncoding } from './decodeXml.js';

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions, jobs, uploads } from '../db/schema/index.js';
 import { corruptAudio, multipartBody } from '../testing/audioTestKit.js';
-import type { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
-import { cdaFixture } from '../testing/documentTestKit.js';
+import { cdaFixture } from '../testing/documents/documentTestKit.js';
 import {
   billionLaughs,
   cdaAttributes,
@@ -23,8 +22,9 @@ import {
   xlsxBillionLaughs,
   xlsxBomb,
   xlsxZipSlip,
-} from '../testing/hostileDocuments.js';
+} from '../testing/documents/hostileDocuments.js';
 import { hugeCellCsv, MALFORMED_MULTIPART } from '../testing/hostileUploads.js';
+import type { TestBrowser } from '../testing/processes/browser.js';
 import { storedRows, wopiClientOf, wordAuthOf, wordSuite } from '../testing/wopiTestKit.js';
 
 /**

@@ -2,10 +2,10 @@ import { type CdaEditSection, NARRATIVE_LIMITS, type NarrativeBlock } from '@qui
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/audioTestKit.js';
 import { databaseTargets } from '../testing/databases.js';
-import { cdaFixture } from '../testing/documentTestKit.js';
-import { fixtureWithNarrative } from '../testing/hostileDocuments.js';
+import { cdaFixture } from '../testing/documents/documentTestKit.js';
+import { fixtureWithNarrative } from '../testing/documents/hostileDocuments.js';
+import { narrativeLimitCases } from '../testing/documents/narrativeLimitDocuments.js';
 import { editorSuite, jobDataBody } from '../testing/jobEditorTestKit.js';
-import { narrativeLimitCases } from '../testing/narrativeLimitDocuments.js';
 import { storedRows } from '../testing/wopiTestKit.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures, fixtureSections } from '../testing/cdaFixtures.js';
-import { documentFacts } from '../testing/documentFacts.js';
-import { pdfText } from '../testing/pdfText.js';
-import { spannedTablesDocument } from '../testing/spannedTables.js';
-import { VITAL_SIGNS_HEADINGS, vitalSignsDocument } from '../testing/vitalSignsTable.js';
+import { cdaFixtures, fixtureSections } from '../testing/documents/cdaFixtures.js';
+import { documentFacts } from '../testing/documents/documentFacts.js';
+import { pdfText } from '../testing/documents/pdfText.js';
+import { spannedTablesDocument } from '../testing/documents/spannedTables.js';
+import { VITAL_SIGNS_HEADINGS, vitalSignsDocument } from '../testing/documents/vitalSignsTable.js';
 import { readCda } from './cda/readCda.js';
 import { docxToPdf, findSoffice } from './docx/docxToPdf.js';
 import { renderCdaPdf } from './pdf/renderCdaPdf.js';

@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { documentFacts } from '../testing/documentFacts.js';
-import { headerDocument, structuredBody } from '../testing/headerDocuments.js';
+import { documentFacts } from '../testing/documents/documentFacts.js';
+import { headerDocument, structuredBody } from '../testing/documents/headerDocuments.js';
 import { readCda } from './cda/readCda.js';
 import { cdaRenderable, type HeaderField } from './renderable.js';
 

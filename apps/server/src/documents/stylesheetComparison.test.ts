@@ -6,22 +6,22 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findExecutable } from '../system/findExecutable.js';
 import { readNarrative } from '../testing/ccdaCorpus/corpusChecks.js';
-import { documentFacts } from '../testing/documentFacts.js';
-import { type ProbedPage, pdfWordBoxes } from '../testing/pdfProbe.js';
+import { documentFacts } from '../testing/documents/documentFacts.js';
+import { type ProbedPage, pdfWordBoxes } from '../testing/documents/pdfProbe.js';
 import {
   misplacedValues,
   SPANNED_CELLS,
   spannedTablesDocument,
   tokensNotWhole,
   type ValuesUnderHeadings,
-} from '../testing/spannedTables.js';
+} from '../testing/documents/spannedTables.js';
 import {
   findChromium,
   findXsltproc,
   type StylesheetLayout,
   stylesheetLayout,
   stylesheetPath,
-} from '../testing/stylesheetRendering.js';
+} from '../testing/documents/stylesheetRendering.js';
 import { readCda } from './cda/readCda.js';
 import { docxToPdf, findSoffice } from './docx/docxToPdf.js';
 import { renderCdaPdf } from './pdf/renderCdaPdf.js';

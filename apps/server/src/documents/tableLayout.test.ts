@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { documentFacts } from '../testing/documentFacts.js';
-import { type ProbedPage, pdfWordBoxes } from '../testing/pdfProbe.js';
-import { pdfText } from '../testing/pdfText.js';
-import { misplacedValues, SPANNED_CELLS, spannedTablesDocument } from '../testing/spannedTables.js';
+import { documentFacts } from '../testing/documents/documentFacts.js';
+import { type ProbedPage, pdfWordBoxes } from '../testing/documents/pdfProbe.js';
+import { pdfText } from '../testing/documents/pdfText.js';
+import { misplacedValues, SPANNED_CELLS, spannedTablesDocument } from '../testing/documents/spannedTables.js';
 import { readCda } from './cda/readCda.js';
 import { docxToPdf, findSoffice } from './docx/docxToPdf.js';
 import { layoutBlocks, SIZES } from './pdf/layoutFlow.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures } from '../testing/cdaFixtures.js';
+import { cdaFixtures } from '../testing/documents/cdaFixtures.js';
 import {
   DEFAULT_DOCUMENT_LIMITS,
   type DocumentLimitError,

@@ -19,11 +19,11 @@ import {
   type Tenant,
 } from '../testing/accessMatrix.js';
 import { addAttachment } from '../testing/attachmentTestKit.js';
-import { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
-import { readZip } from '../testing/documentTestKit.js';
+import { readZip } from '../testing/documents/documentTestKit.js';
 import { buildUser } from '../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 import { addWordDocument, wordDocument } from '../testing/wopiTestKit.js';
 

@@ -2,10 +2,10 @@ import { allEndpoints, ENDPOINTS } from '@quill/core';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.js';
-import { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
 import { buildJob, buildPatient } from '../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 
 /** One tenant's records a call names: a job, its structure and facility. */

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 
 /**

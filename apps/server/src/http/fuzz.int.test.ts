@@ -23,7 +23,7 @@ import {
   urlOfInput,
 } from '../testing/fuzzInputs.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
-import { WORD_CLIENT_HTML } from './wordClientPage.js';
+import { WORD_CLIENT_HTML } from './wopi/wordClientPage.js';
 
 /**
  * Issue 23, suite 2 — the fuzz suite, driven by the endpoint table: every route of the table

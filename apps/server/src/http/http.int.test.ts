@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../testing/browser.js';
 import { databaseTargets } from '../testing/databases.js';
 import { buildStructure, buildUser } from '../testing/factories.js';
+import { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
 
 describe.each(databaseTargets())('HTTP conventions on $name', (target) => {

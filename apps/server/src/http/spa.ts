@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, isCallPath, message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errorHandler.js';
-import { WORD_CLIENT_HTML } from './wordClientPage.js';
+import { WORD_CLIENT_HTML } from './wopi/wordClientPage.js';
 
 /** The built SPA (apps/web/dist), found from this file whether bundled or not. */
 export function findWebDist(): string | null {

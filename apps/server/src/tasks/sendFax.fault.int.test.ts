@@ -9,12 +9,12 @@ import { configWith } from '../config.js';
 import { type AppContext, closeContext, createContext } from '../context.js';
 import { auditLog, distributions, faxRecords, jobs } from '../db/schema/index.js';
 import { createLogger } from '../system/logger.js';
-import { TestBrowser } from '../testing/browser.js';
-import { type Child, start, stop } from '../testing/childProcess.js';
 import { createPostgresDatabase } from '../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../testing/factories.js';
 import { addCdaDocument, waitFor } from '../testing/faxTestKit.js';
-import { buildServerBundle } from '../testing/serverBundle.js';
+import { TestBrowser } from '../testing/processes/browser.js';
+import { type Child, start, stop } from '../testing/processes/childProcess.js';
+import { buildServerBundle } from '../testing/processes/serverBundle.js';
 
 /**
  * The fault test of issue 5: kill the process that sends faxes (SIGKILL) in the middle of a batch,

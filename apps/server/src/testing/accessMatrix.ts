@@ -1,8 +1,8 @@
 import type { ENDPOINTS, Permission } from '@quill/core';
 import { pdfBytes, searchUrl } from './attachmentTestKit.js';
 import { multipartBody, toneWav } from './audioTestKit.js';
-import type { TestBrowser } from './browser.js';
-import { cdaFixture } from './documentTestKit.js';
+import { cdaFixture } from './documents/documentTestKit.js';
+import type { TestBrowser } from './processes/browser.js';
 import { wordDocument } from './wopiTestKit.js';
 
 /**

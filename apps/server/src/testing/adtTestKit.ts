@@ -9,10 +9,10 @@ import {
   patients,
   visits,
 } from '../db/schema/index.js';
-import { TestBrowser } from './browser.js';
 import type { DatabaseTarget } from './databases.js';
 import { buildUser } from './factories.js';
 import { buildEditorWorld } from './jobEditorTestKit.js';
+import { TestBrowser } from './processes/browser.js';
 import { createTestApp, type TestApp } from './testContext.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;

@@ -9,8 +9,8 @@ import {
 } from '@quill/core';
 import type { AppContext } from '../context.js';
 import { attachments } from '../db/schema/index.js';
-import { TestBrowser } from './browser.js';
 import { buildPatient, buildStructure, buildUser } from './factories.js';
+import { TestBrowser } from './processes/browser.js';
 import type { TestApp } from './testContext.js';
 
 const DAY_MS = 86_400_000;

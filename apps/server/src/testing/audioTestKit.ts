@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeWav } from '../demo/wav.js';
+import { encodeWav } from '../demo/files/wav.js';
 import { random } from './random.js';
 
 /** Tests only: a wav of a 440 Hz tone, 16 kHz 16-bit mono, `seconds` long. */

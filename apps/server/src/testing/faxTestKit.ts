@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { documentVersions } from '../db/schema/index.js';
-import { CDA_FIXTURE_DIR } from './cdaFixtures.js';
+import { CDA_FIXTURE_DIR } from './documents/cdaFixtures.js';
 
 /** Gives a job a current CDA document: a fixture stored in the blob store as version 1. */
 export async function addCdaDocument(

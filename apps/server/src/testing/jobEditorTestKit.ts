@@ -10,10 +10,10 @@ import {
   recipients,
   workTypes,
 } from '../db/schema/index.js';
-import { TestBrowser } from './browser.js';
 import type { DatabaseTarget } from './databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from './factories.js';
 import { addCdaDocument } from './faxTestKit.js';
+import { TestBrowser } from './processes/browser.js';
 import { createTestApp, type TestApp } from './testContext.js';
 
 type Ctx = Pick<AppContext, 'database' | 'blobs'>;

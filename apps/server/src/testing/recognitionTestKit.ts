@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import type { AppContext } from '../context.js';
 import { documentVersions, physicians, workTypes } from '../db/schema/index.js';
 import { multipartBody } from './audioTestKit.js';
-import { TestBrowser } from './browser.js';
 import { buildStructure, buildUser } from './factories.js';
 import { waitFor } from './faxTestKit.js';
+import { TestBrowser } from './processes/browser.js';
 import type { TestApp } from './testContext.js';
 
 /** Tests only: every log line the server writes, as JSON text (createTestApp's third argument). */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures } from './cdaFixtures.js';
+import { cdaFixtures } from './documents/cdaFixtures.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const SKIP = new Set(['node_modules', 'dist', 'data', 'artifacts', '.git', '.vite']);

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../context.js';
 import { bookings, documentVersions, jobs } from '../db/schema/index.js';
-import { buildDocx } from '../demo/docx.js';
+import { buildDocx } from '../demo/files/docx.js';
 import { forgetDiscovery } from '../services/wopi/wopiDiscovery.js';
-import type { TestBrowser } from './browser.js';
 import type { DatabaseTarget } from './databases.js';
 import { buildEditorWorld } from './jobEditorTestKit.js';
+import type { TestBrowser } from './processes/browser.js';
 import { createTestApp, type TestApp } from './testContext.js';
 import { type FakeDiscovery, serveDiscovery } from './wopiFixtures.js';
 

@@ -1,4 +1,4 @@
-import type { Gate } from '@quill/core/rules/jobList/actionGates';
+import type { Gate } from '@quill/core/rules/jobList/actions/actionGates';
 import type { TFunction } from 'i18next';
 
 /**

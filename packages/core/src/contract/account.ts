@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { PERMISSIONS } from '../rules/auth/permissions.js';
+import { plainText } from './documents/text.js';
 import { queryId } from './ids.js';
-import { plainText } from './text.js';
 
 /** Sign-in schemes the server offers (spec 01 §4). */
 export const SIGN_IN_SCHEMES = ['local', 'oidc'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { plainText } from './documents/text.js';
 import { queryId } from './ids.js';
-import { plainText } from './text.js';
 
 /**
  * The attachments service (spec 02 §2 "Attachment Search modal", §3 "Attachment", §7, issue 22):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { plainText } from './documents/text.js';
 import { queryId } from './ids.js';
-import { plainText } from './text.js';
 
 /** Spec 01 §3 "Audio options": codecs the player can be given. */
 export const AUDIO_CODECS = ['opus', 'wav'] as const;

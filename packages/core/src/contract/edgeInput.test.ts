@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, inputSchemas, isNumericField } from '../testing/schemaFields.js';
+import { plainText } from './documents/text.js';
 import type { Endpoint } from './endpoint.js';
 import { allEndpoints } from './endpoints/index.js';
 import { bodyId, queryId, queryIdList } from './ids.js';
-import { plainText } from './text.js';
 
 /**
  * Issue 23 "Input at the edge", proved once over the endpoint table: every string field of every

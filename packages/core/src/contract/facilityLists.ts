@@ -7,9 +7,9 @@ import {
   locationProblems,
   workTypeProblems,
 } from '../rules/referenceData/facilityLists.js';
+import { plainText } from './documents/text.js';
 import { queryId, wholeNumber } from './ids.js';
 import { FacilityIdParamsSchema } from './referenceData.js';
-import { plainText } from './text.js';
 
 /**
  * Issue 26: a client facility's work types, departments and locations on the Reference data page

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { LIMITS } from '../rules/settings/constants.js';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId } from './ids.js';
-import { plainText } from './text.js';
 
 /**
  * Who a fax recipient is, as `recipientType` carries it (spec 01 §3 "Fax recipient": Custom for one

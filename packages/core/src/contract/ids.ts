@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { MAX_ID } from '../rules/settings/constants.js';
-import { plainText } from './text.js';
+import { plainText } from './documents/text.js';
 
 /**
  * Whole numbers and ids at the edge (issue 23 "Input at the edge"), and the booking cookie of the

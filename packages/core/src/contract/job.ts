@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_JOB_RECIPIENTS } from '../rules/recipients/recipients.js';
-import { CdaEditModelSchema } from './cda.js';
+import { CdaEditModelSchema } from './documents/cda.js';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId as id, wholeNumberText } from './ids.js';
 import { PhysicianDetailsSchema } from './physician.js';
-import { plainText } from './text.js';
 
 /**
  * The job view's server calls (spec 02 §7 "Job-side calls", issue 7): job details, document,

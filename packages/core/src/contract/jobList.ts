@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { isJobListColumn } from '../rules/jobList/jobListColumns.js';
 import { LIMITS, QUEUE_NAMES } from '../rules/settings/constants.js';
+import { plainText } from './documents/text.js';
 import { queryId, queryIdList } from './ids.js';
-import { plainText } from './text.js';
 
 /** Most client facilities one list or count call may name (the client batches below it). */
 export const MAX_FACILITIES_PER_CALL = 50;

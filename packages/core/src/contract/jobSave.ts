@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt.js';
-import { CdaEditsSchema } from './cda.js';
+import { JobAdtSchema, JobDataAdtFieldsSchema } from './adt/adt.js';
+import { IdentityConfirmationSchema } from './adt/patientIdentity.js';
+import { CdaEditsSchema } from './documents/cda.js';
+import { plainText } from './documents/text.js';
 import { BookingCookieSchema, bodyId, queryId, wholeNumber } from './ids.js';
 import { HoldQueueFlagSchema, JobDataSchema, SetJobDataRequestSchema } from './job.js';
-import { IdentityConfirmationSchema } from './patientIdentity.js';
-import { plainText } from './text.js';
 
 /**
  * The job view's booking and save calls (spec 02 §4, §7; ARCHITECTURE §4 "Booking"): every write

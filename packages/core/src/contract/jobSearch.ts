@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, MAX_ID } from '../rules/settings/constants.js';
+import { plainText } from './documents/text.js';
 import { queryId, wholeNumberText } from './ids.js';
 import { JobListRowSchema } from './jobList.js';
-import { plainText } from './text.js';
 
 /** Longest name or MRN a search takes; the most pages one can reach. */
 export const JOB_SEARCH_LIMITS = { textMax: 100, nameMin: 2, maxPage: 1000 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidFaxNumber } from '../rules/recipients/faxNumber.js';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId, wholeNumber } from './ids.js';
-import { plainText } from './text.js';
 
 /**
  * The physician details a person types (spec 02 §2 "Physician modal"): a custom recipient's

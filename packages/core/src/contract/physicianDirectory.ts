@@ -5,10 +5,10 @@ import {
   distributionProblem,
   PHYSICIAN_DIRECTORY_LIMITS,
 } from '../rules/recipients/physicianDirectory.js';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId, wholeNumberText } from './ids.js';
 import { SavePhysicianRequestSchema } from './physician.js';
 import { FacilityIdParamsSchema } from './referenceData.js';
-import { plainText } from './text.js';
 
 /**
  * The physician directory of a client facility on the Reference data page (issue 26): the

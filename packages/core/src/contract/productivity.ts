@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { knownTimeZone } from '../rules/time/jobTime.js';
-import { plainText } from './text.js';
+import { plainText } from './documents/text.js';
 
 /**
  * GET /api/productivity/me (issue 27): `tz` is the IANA time zone of the person's computer, whose

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
-import { plainText } from './text.js';
+import { plainText } from './documents/text.js';
 
 /** The longest name a user may give themself (My Profile). */
 export const PROFILE_NAME_MAX = 100;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { TAT_RANGE_VALUES, tatRangeProblem } from '../rules/reports/tatReport.js';
+import { plainText } from './documents/text.js';
 import { queryId } from './ids.js';
 import { ReferenceFacilitySchema } from './referenceData.js';
-import { plainText } from './text.js';
 
 /** The media type of the reports' Excel files. */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId, wholeNumber, wholeNumberText } from './ids.js';
-import { plainText } from './text.js';
 
 /**
  * Schedule and patient-data upload with heading mapping (spec 02 §2 "Schedule Upload page", §3

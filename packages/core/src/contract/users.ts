@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { PERMISSIONS } from '../rules/auth/permissions.js';
 import { ACCOUNT_MEMBER_TYPES, USER_ADMIN_LIMITS } from '../rules/auth/userAdmin.js';
+import { plainText } from './documents/text.js';
 import { bodyId, queryId, wholeNumberText } from './ids.js';
 import { PROFILE_NAME_MAX, ProfileDetailsRequestSchema } from './profile.js';
-import { plainText } from './text.js';
 
 /** Issue 26: user administration (User ▸ Search users needs dictatorView, User ▸ Add user dictatorAdd). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { TEMPLATE_LIMITS, templateRefusal } from '../rules/documents/documentTemplates.js';
-import { plainText } from './text.js';
+import { plainText } from './documents/text.js';
 
 /**
  * Issue 27: a work type's template on the Reference data page — the CDA sections a new document of

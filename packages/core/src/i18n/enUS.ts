@@ -143,7 +143,7 @@ export const enUS = {
     databaseUnavailable:
       'Quill cannot reach its database at the moment. Please try again in a few seconds; if this goes on, tell your System Administrator.',
   },
-  /** Input at the edge (contract/ids.ts, contract/text.ts): what a 400 says about one field. */
+  /** Input at the edge (contract/ids.ts, contract/documents/text.ts): what a 400 says about one field. */
   input: {
     wholeNumber: '{{field}} must be a whole number',
     positive: '{{field}} must be a positive whole number',

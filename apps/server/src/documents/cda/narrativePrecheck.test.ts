@@ -1,7 +1,7 @@
 import { NARRATIVE_LIMITS } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures } from '../../testing/cdaFixtures.js';
-import { cdaWith } from '../../testing/hostileDocuments.js';
+import { cdaFixtures } from '../../testing/documents/cdaFixtures.js';
+import { cdaWith } from '../../testing/documents/hostileDocuments.js';
 import { NarrativeLimitError } from '../limits.js';
 import { narrativePrecheck } from './narrativePrecheck.js';
 import { readCda } from './readCda.js';

@@ -1,7 +1,7 @@
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { message } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { headerDocument, nonXmlBody, smallPdf } from '../../testing/headerDocuments.js';
+import { headerDocument, nonXmlBody, smallPdf } from '../../testing/documents/headerDocuments.js';
 import { blocksText } from './narrative.js';
 import { readNonXmlBody } from './nonXmlBody.js';
 import { readCda } from './readCda.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
+import { cdaFixtures, compact, fixtureSections } from '../../testing/documents/cdaFixtures.js';
 import { ForbiddenMarkupError } from '../limits.js';
 import { type Block, blocksText } from './narrative.js';
 import { type CdaSection, NotCdaError, readCda } from './readCda.js';

@@ -19,8 +19,8 @@ import {
 } from '../../testing/ccdaCorpus/corpusChecks.js';
 import { CORPUS_FACTS } from '../../testing/ccdaCorpus/corpusFacts.js';
 import { generateCorpus } from '../../testing/ccdaCorpus/generateCorpus.js';
-import { cdaFixtures } from '../../testing/cdaFixtures.js';
-import { pdfWordBoxes } from '../../testing/pdfProbe.js';
+import { cdaFixtures } from '../../testing/documents/cdaFixtures.js';
+import { pdfWordBoxes } from '../../testing/documents/pdfProbe.js';
 import { decodeXml } from '../decodeXml.js';
 import { findSoffice } from '../docx/docxToPdf.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../limits.js';

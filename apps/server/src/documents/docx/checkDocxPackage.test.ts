@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { buildDocx } from '../../demo/docx.js';
-import { buildStoredZip } from '../../demo/zip.js';
+import { buildDocx } from '../../demo/files/docx.js';
+import { buildStoredZip } from '../../demo/files/zip.js';
 import { DEFAULT_DOCUMENT_LIMITS, DocumentLimitError, ForbiddenMarkupError } from '../limits.js';
 import { checkDocxPackage } from './checkDocxPackage.js';
 import { NotDocxError } from './readDocx.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../testing/pdfText.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildCoverSheet } from './coverSheet.js';
 import { countPdfPages, mergePdfs, PdfAssembler } from './mergePdfs.js';
 

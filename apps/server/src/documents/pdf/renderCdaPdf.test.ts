@@ -1,8 +1,13 @@
 import { message } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { documentFacts } from '../../testing/documentFacts.js';
-import { headerDocument, nonXmlBody, smallPdf, structuredBody } from '../../testing/headerDocuments.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { documentFacts } from '../../testing/documents/documentFacts.js';
+import {
+  headerDocument,
+  nonXmlBody,
+  smallPdf,
+  structuredBody,
+} from '../../testing/documents/headerDocuments.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { readCda } from '../cda/readCda.js';
 import { countPdfPages } from './mergePdfs.js';
 import { renderCdaPdf } from './renderCdaPdf.js';

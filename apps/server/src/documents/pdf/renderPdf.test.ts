@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compact } from '../../testing/cdaFixtures.js';
-import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/pdfProbe.js';
+import { compact } from '../../testing/documents/cdaFixtures.js';
+import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/documents/pdfProbe.js';
 import type { Block, TableCell } from '../cda/narrative.js';
 import type { RenderableDocument } from '../renderable.js';
 import { renderPdf } from './renderPdf.js';

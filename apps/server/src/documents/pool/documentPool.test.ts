@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { documentFacts } from '../../testing/documentFacts.js';
-import { cdaFixture } from '../../testing/documentTestKit.js';
-import { cdaParagraphs, cdaWith } from '../../testing/hostileDocuments.js';
+import { documentFacts } from '../../testing/documents/documentFacts.js';
+import { cdaFixture } from '../../testing/documents/documentTestKit.js';
+import { cdaParagraphs, cdaWith } from '../../testing/documents/hostileDocuments.js';
 import { NotCdaError } from '../cda/readCda.js';
 import { DEFAULT_DOCUMENT_LIMITS, DocumentLimitError, MAX_DEPTH_SETTING } from '../limits.js';
 import { extractRtfText } from '../rtf/extractRtfText.js';

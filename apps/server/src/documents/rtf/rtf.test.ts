@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
+import { cdaFixtures, compact, fixtureSections } from '../../testing/documents/cdaFixtures.js';
 import { readCda } from '../cda/readCda.js';
 import type { DocumentFacts } from '../renderable.js';
 import { escapeRtf } from './escapeRtf.js';

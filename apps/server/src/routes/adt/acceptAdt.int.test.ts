@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobFlags, jobOrders, jobs } from '../../db/schema/index.js';
 import { buildAdtWorld } from '../../testing/adtTestKit.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 describe.each(databaseTargets())('Accept ADT on $name', (target) => {

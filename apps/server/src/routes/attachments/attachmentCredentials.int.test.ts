@@ -10,9 +10,9 @@ import {
   daysAgo,
   searchUrl,
 } from '../../testing/attachmentTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** The attachments service's credential: issued to a session's account, dying with it (issue 22). */

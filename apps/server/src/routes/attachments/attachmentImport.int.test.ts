@@ -12,8 +12,8 @@ import {
   searchUrl,
 } from '../../testing/attachmentTestKit.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const IMPORT = '/api/attachments/import';

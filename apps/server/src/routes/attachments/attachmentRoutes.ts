@@ -2,12 +2,12 @@ import { ENDPOINTS, MAX_ATTACHMENT_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { attachmentCallerOf, requireAttachmentCredential } from '../../http/attachmentCredential.js';
-import { contentDisposition } from '../../http/contentDisposition.js';
 import {
   multipartUploadLimits,
   readMultipartUpload,
   registerMultipartUploads,
-} from '../../http/multipartUpload.js';
+} from '../../http/body/multipartUpload.js';
+import { contentDisposition } from '../../http/contentDisposition.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { importAttachment } from '../../services/attachments/importAttachment.js';

@@ -1,12 +1,12 @@
 import { ENDPOINTS, MAX_AUDIO_UPLOAD_BYTES, message } from '@quill/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sendError } from '../../http/errorHandler.js';
 import {
   multipartUploadLimits,
   readMultipartUpload,
   registerMultipartUploads,
-} from '../../http/multipartUpload.js';
+} from '../../http/body/multipartUpload.js';
+import { sendError } from '../../http/errorHandler.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount, requirePermission } from '../../http/session.js';
 import { createJobWithAudio } from '../../services/audio/createJobWithAudio.js';

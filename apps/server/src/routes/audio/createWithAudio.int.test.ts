@@ -11,9 +11,9 @@ import { wavDurationMs } from '../../services/audio/wavDuration.js';
 import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
 import { corruptAudio, encodedTone, multipartBody, toneWav } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const FFMPEG = findExecutable(['ffmpeg']);

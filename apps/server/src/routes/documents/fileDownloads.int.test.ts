@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobViews } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { cdaFixture, readZip, seedDocumentScene } from '../../testing/documentTestKit.js';
+import { cdaFixture, readZip, seedDocumentScene } from '../../testing/documents/documentTestKit.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildJob, buildUser } from '../../testing/factories.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import { addWordDocument } from '../../testing/wopiTestKit.js';
 

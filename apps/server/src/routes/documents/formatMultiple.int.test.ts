@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { countPdfPages } from '../../documents/pdf/mergePdfs.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { seedDocumentScene } from '../../testing/documentTestKit.js';
+import { seedDocumentScene } from '../../testing/documents/documentTestKit.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildUser } from '../../testing/factories.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 describe.each(databaseTargets())('FormatMultiplePdfJobs on $name', (target) => {

@@ -16,18 +16,18 @@ import {
   physicians,
   workTypes,
 } from '../../db/schema/index.js';
-import { buildDocx } from '../../demo/docx.js';
-import { buildStoredZip } from '../../demo/zip.js';
+import { buildDocx } from '../../demo/files/docx.js';
+import { buildStoredZip } from '../../demo/files/zip.js';
 import { findSoffice } from '../../documents/docx/docxToPdf.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { renderJobDocument } from '../../services/documents/renderJobDocument.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
-import { cdaFixtures, compact, fixtureSections } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { cdaFixtures, compact, fixtureSections } from '../../testing/documents/cdaFixtures.js';
+import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/documents/pdfProbe.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { pdfRawText, pdfWordBoxes, wordsOutside } from '../../testing/pdfProbe.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const FIXTURES = cdaFixtures();

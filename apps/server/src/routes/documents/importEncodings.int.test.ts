@@ -5,11 +5,11 @@ import { documentVersions, jobs } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { renderJobDocument } from '../../services/documents/renderJobDocument.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
-import { cdaFixtures, compact } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { cdaFixtures, compact } from '../../testing/documents/cdaFixtures.js';
+import { pdfRawText } from '../../testing/documents/pdfProbe.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
-import { pdfRawText } from '../../testing/pdfProbe.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** A small C-CDA whose narrative needs more than ASCII: accents, a degree sign, a section sign. */

@@ -5,7 +5,7 @@ import {
   multipartUploadLimits,
   readMultipartUpload,
   registerMultipartUploads,
-} from '../../http/multipartUpload.js';
+} from '../../http/body/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
 import { importDocument } from '../../services/documents/importDocument.js';

@@ -2,12 +2,12 @@ import { message } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPdfPages } from '../../documents/pdf/mergePdfs.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { attachCda } from '../../testing/documentTestKit.js';
+import { attachCda } from '../../testing/documents/documentTestKit.js';
+import { headerDocument, nonXmlBody, smallPdf } from '../../testing/documents/headerDocuments.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
-import { headerDocument, nonXmlBody, smallPdf } from '../../testing/headerDocuments.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -14,11 +14,11 @@ import {
 import { queueName } from '../../tasks/defineTask.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { startWorker } from '../../tasks/worker.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
 import { addCdaDocument, waitFor } from '../../testing/faxTestKit.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const walsh = {

@@ -2,9 +2,9 @@ import { ContactListSchema, DictatorsResultSchema, PERMISSIONS } from '@quill/co
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, physicians, recipients } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildPatient, buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 describe.each(databaseTargets())('fax recipients on $name', (target) => {

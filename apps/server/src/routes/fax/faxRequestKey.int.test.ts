@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faxRecords } from '../../db/schema/index.js';
 import { queueName } from '../../tasks/defineTask.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
 import { addCdaDocument, customRecipient } from '../../testing/faxTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**

@@ -5,10 +5,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faxRecords, physicians, recipients } from '../../db/schema/index.js';
 import { startWorker } from '../../tasks/worker.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { waitFor } from '../../testing/faxTestKit.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 type Contact = { id: number; name: string; faxNumber: string; recipientType: string; faxFlag: boolean };

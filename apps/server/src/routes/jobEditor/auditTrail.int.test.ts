@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../services/audit/recordAudit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildUser } from '../../testing/factories.js';
 import { editorSuite } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 
 describe.each(databaseTargets())('a job’s audit trail in the job view ($name)', (target) => {
   const s = editorSuite(target);

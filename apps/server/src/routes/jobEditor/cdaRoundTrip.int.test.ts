@@ -4,10 +4,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions, jobs } from '../../db/schema/index.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import type { TestBrowser } from '../../testing/browser.js';
-import { cdaFixtures } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { cdaFixtures } from '../../testing/documents/cdaFixtures.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**

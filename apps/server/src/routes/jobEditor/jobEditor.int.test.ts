@@ -2,11 +2,11 @@ import { message } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, documentVersions, jobFlags, jobNotes, jobs } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
-import { replaceableWhole } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 describe.each(databaseTargets())('job editor calls on $name', (target) => {

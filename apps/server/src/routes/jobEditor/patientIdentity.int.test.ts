@@ -2,12 +2,12 @@ import { SAVE_MODES, STAGES } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, jobFlags } from '../../db/schema/index.js';
-import { buildDocx } from '../../demo/docx.js';
-import { TestBrowser } from '../../testing/browser.js';
-import { replaceableWhole } from '../../testing/cdaFixtures.js';
+import { buildDocx } from '../../demo/files/docx.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { buildUser } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { storedRows, wordSuite } from '../../testing/wopiTestKit.js';
 
 /**

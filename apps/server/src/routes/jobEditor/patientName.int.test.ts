@@ -6,8 +6,8 @@ import { patients } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { adtInput, adtSuite } from '../../testing/adtTestKit.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { pdfText } from '../../testing/pdfText.js';
 
 /**
  * Issue 39 row 5, one name everywhere: a first name changed in the Patient Details panel and

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requirePermission } from '../../http/session.js';
-import { getPhysician } from '../../services/jobEditor/getPhysician.js';
-import { savePhysician } from '../../services/jobEditor/savePhysician.js';
-import { searchPhysicians } from '../../services/jobEditor/searchPhysicians.js';
+import { getPhysician } from '../../services/recipients/getPhysician.js';
+import { savePhysician } from '../../services/recipients/savePhysician.js';
+import { searchPhysicians } from '../../services/recipients/searchPhysicians.js';
 
 /** The physician directory of the job view (spec 02 §7): search, one physician, Confirm and Save. */
 export const physicianRoutes =

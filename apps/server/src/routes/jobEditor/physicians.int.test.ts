@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clientFacilities, jobs, physicians } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 type Found = { userId: number; lastName: string; firstName: string }[];

@@ -2,9 +2,9 @@ import { message, SAVE_MODES } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recipients } from '../../db/schema/index.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**

@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../../db/schema/index.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { CDA_FIXTURE_DIR, replaceableWhole } from '../../testing/cdaFixtures.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { CDA_FIXTURE_DIR, replaceableWhole } from '../../testing/documents/cdaFixtures.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { editorSuite, jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { pdfText } from '../../testing/pdfText.js';
 
 /**
  * Issue 39 row 2: a signed text is never changed silently. A change to the narrative of a job with

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { audioFiles, auditLog, documentVersions, jobs, workTypeTemplates } from '../../db/schema/index.js';
 import { saveRecognitionDraft } from '../../services/transcribe/saveRecognitionDraft.js';
 import { toneWav } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildUser } from '../../testing/factories.js';
 import { editorSuite, jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 
 type Section = {
   key: string;

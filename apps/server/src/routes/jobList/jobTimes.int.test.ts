@@ -11,11 +11,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFacilities } from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { attachCda } from '../../testing/documentTestKit.js';
+import { attachCda } from '../../testing/documents/documentTestKit.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
-import { pdfText } from '../../testing/pdfText.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@quill/core';
 import { legacyJobDetailsPath, type NavEntry, navigationItems } from '@quill/core/rules/settings/navigation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** Every legacy path our own pages link to: the whole navigation of a manager, and a job id link. */

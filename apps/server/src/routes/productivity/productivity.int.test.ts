@@ -1,9 +1,9 @@
 import { productivityWindow } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const MIN = 60_000;

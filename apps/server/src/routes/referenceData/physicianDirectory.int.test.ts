@@ -12,10 +12,10 @@ import {
   recipients,
   visits,
 } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildUser } from '../../testing/factories.js';
 import { editorSuite, jobDataBody } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 
 interface Row {
   id: number;

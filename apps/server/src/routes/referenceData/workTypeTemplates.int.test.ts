@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clientFacilities, workTypes, workTypeTemplates } from '../../db/schema/index.js';
 import { resolveTemplate } from '../../services/transcribe/resolveTemplate.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 type World = Awaited<ReturnType<typeof buildEditorWorld>>;

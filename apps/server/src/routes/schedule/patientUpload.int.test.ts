@@ -11,9 +11,9 @@ import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { AT, buildAdtSearchWorld } from '../../testing/adtSearchTestKit.js';
 import { ORDER_DEFS, STRUCTURE_DEFS } from '../../testing/adtTestKit.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /**

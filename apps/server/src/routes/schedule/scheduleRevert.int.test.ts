@@ -15,9 +15,9 @@ import { ADT_FIELDS, ORDER_FIELDS } from '../../demo/adt.js';
 import { loadDocumentFacts } from '../../services/documents/renderJobDocument.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 /** Issue 18: the previous values kept with an upload, its effect and its revert; issue 39: its preview. */

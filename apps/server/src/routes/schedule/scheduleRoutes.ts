@@ -7,7 +7,7 @@ import {
   multipartUploadLimits,
   readMultipartUpload,
   registerMultipartUploads,
-} from '../../http/multipartUpload.js';
+} from '../../http/body/multipartUpload.js';
 import { serve } from '../../http/serve.js';
 import { authOf, requireAccount } from '../../http/session.js';
 import { answerUploadPreview } from '../../services/schedule/confirmUpload.js';

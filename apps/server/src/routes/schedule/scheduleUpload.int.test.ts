@@ -19,9 +19,9 @@ import { CSRF_MESSAGE } from '../../http/csrf.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { TASKS } from '../../tasks/registry.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const FIXTURE = readFileSync(new URL('../../services/schedule/fixtures/schedule.csv', import.meta.url));

@@ -2,10 +2,10 @@ import { EDITOR_STAGE_ID, PERMISSIONS, SAVE_MODES, STAGES } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { storedRows, wopiClientOf, wordAuthOf, wordDocument, wordSuite } from '../../testing/wopiTestKit.js';
 
 /**

@@ -6,8 +6,8 @@ import { findSoffice } from '../../documents/docx/docxToPdf.js';
 import { readDocx } from '../../documents/docx/readDocx.js';
 import { hashSessionToken } from '../../services/auth/sessionToken.js';
 import { databaseTargets } from '../../testing/databases.js';
+import { pdfText } from '../../testing/documents/pdfText.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { pdfText } from '../../testing/pdfText.js';
 import {
   storedRows,
   type WopiTestClient,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.js';
-import type { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
 import {
   storedRows,
   type WopiTestClient,

@@ -11,8 +11,8 @@ import {
   wopiCallerOf,
   wopiLock,
   wopiOverride,
-} from '../../http/wopiCaller.js';
-import { registerWopiErrors } from '../../http/wopiErrors.js';
+} from '../../http/wopi/wopiCaller.js';
+import { registerWopiErrors } from '../../http/wopi/wopiErrors.js';
 import { checkFileInfo } from '../../services/wopi/checkFileInfo.js';
 import { getFile } from '../../services/wopi/getFile.js';
 import { getLock } from '../../services/wopi/getLock.js';
@@ -56,7 +56,7 @@ async function lockOperation(ctx: AppContext, req: FastifyRequest<{ Params: { fi
  * Quill's WOPI host (issue 22; the public WOPI REST specification): CheckFileInfo, GetFile, the
  * lock operations by X-WOPI-Override and PutFile, each authenticated by its access_token. In this
  * plugin every body is taken as bytes (PutFile's document, at most the intake's size: 413 beyond)
- * and refusals carry the WOPI headers (http/wopiErrors.ts).
+ * and refusals carry the WOPI headers (http/wopi/wopiErrors.ts).
  */
 export const wopiRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

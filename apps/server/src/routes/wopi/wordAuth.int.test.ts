@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, jobs } from '../../db/schema/index.js';
 import { forgetDiscovery } from '../../services/wopi/wopiDiscovery.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import type { FakeDiscovery } from '../../testing/wopiFixtures.js';
 import { wopiClientOf, wordAuthOf, wordSuite } from '../../testing/wopiTestKit.js';
 

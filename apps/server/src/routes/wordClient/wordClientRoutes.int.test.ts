@@ -6,7 +6,7 @@ import { message } from '@quill/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { WORD_CLIENT_HTML } from '../../http/wordClientPage.js';
+import { WORD_CLIENT_HTML } from '../../http/wopi/wordClientPage.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 

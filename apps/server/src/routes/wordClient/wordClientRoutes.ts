@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { invalid, unavailable } from '../../errors/domainErrors.js';
-import { registerFormBody } from '../../http/formBody.js';
+import { registerFormBody } from '../../http/body/formBody.js';
 import { serve } from '../../http/serve.js';
-import { loadWordClientTemplate, sendWordClientPage } from '../../http/wordClientPage.js';
+import { loadWordClientTemplate, sendWordClientPage } from '../../http/wopi/wordClientPage.js';
 
 const { wordClient } = ENDPOINTS;
 /** The job view's form has two short fields (a token of at most 4 KiB and a number). */

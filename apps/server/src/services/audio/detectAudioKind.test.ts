@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav } from '../../demo/wav.js';
+import { encodeWav } from '../../demo/files/wav.js';
 import { detectAudioKind, isOggOpus } from './detectAudioKind.js';
 
 const bytes = (...parts: (string | number[])[]) =>

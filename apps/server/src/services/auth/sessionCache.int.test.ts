@@ -9,10 +9,10 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { SESSION_COOKIE } from '../../http/session.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
 import { waitFor } from '../../testing/faxTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { sessionStatementsDuring } from '../../testing/statements.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import { resolveSession } from './resolveSession.js';

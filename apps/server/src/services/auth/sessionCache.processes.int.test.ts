@@ -7,10 +7,10 @@ import { configWith } from '../../config.js';
 import { type AppContext, closeContext, createContext } from '../../context.js';
 import { accountPermissions } from '../../db/schema/index.js';
 import { createLogger } from '../../system/logger.js';
-import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
-import { buildServerBundle } from '../../testing/serverBundle.js';
+import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/processes/childProcess.js';
+import { buildServerBundle } from '../../testing/processes/serverBundle.js';
 import { disableUser } from '../users/manageUsers.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -6,10 +6,10 @@ import { referencedBlobKeys } from '../../db/blobReferences.js';
 import { attachments } from '../../db/schema/index.js';
 import { createLogger } from '../../system/logger.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
-import { httpClient, serverOrigin, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
-import { serverProcessSuite, signIn } from '../../testing/serverProcesses.js';
+import { httpClient, serverOrigin, stop } from '../../testing/processes/childProcess.js';
+import { serverProcessSuite, signIn } from '../../testing/processes/serverProcesses.js';
 import { sweepOrphanBlobs } from './sweepOrphanBlobs.js';
 
 /**

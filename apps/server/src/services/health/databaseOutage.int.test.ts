@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/connectionLost.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { createPostgresDatabase, databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
-import { TcpProxy } from '../../testing/tcpProxy.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
+import { TcpProxy } from '../../testing/processes/tcpProxy.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

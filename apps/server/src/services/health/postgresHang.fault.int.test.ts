@@ -2,10 +2,10 @@ import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { startWorker, type Worker } from '../../tasks/worker.js';
-import type { TestBrowser } from '../../testing/browser.js';
-import { privateClusterApp, startFaultLoad } from '../../testing/databaseFaultLoad.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
-import { findPostgresBin, type PrivatePostgres } from '../../testing/privatePostgres.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
+import { privateClusterApp, startFaultLoad } from '../../testing/processes/databaseFaultLoad.js';
+import { findPostgresBin, type PrivatePostgres } from '../../testing/processes/privatePostgres.js';
 import type { TestApp } from '../../testing/testContext.js';
 import { runHealthChecks } from './runHealthChecks.js';
 

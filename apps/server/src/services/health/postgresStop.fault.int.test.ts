@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../../testing/browser.js';
-import { privateClusterApp, startFaultLoad } from '../../testing/databaseFaultLoad.js';
 import { buildEditorWorld } from '../../testing/jobEditorTestKit.js';
-import { findPostgresBin, type PrivatePostgres } from '../../testing/privatePostgres.js';
+import type { TestBrowser } from '../../testing/processes/browser.js';
+import { privateClusterApp, startFaultLoad } from '../../testing/processes/databaseFaultLoad.js';
+import { findPostgresBin, type PrivatePostgres } from '../../testing/processes/privatePostgres.js';
 import type { TestApp } from '../../testing/testContext.js';
 
 const bin = findPostgresBin();

@@ -5,9 +5,9 @@ import { MEMBER_TYPES, message } from '@quill/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { workerHeartbeats } from '../../db/schema/index.js';
 import { startWorker, type Worker } from '../../tasks/worker.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import { sealAuditTrail } from '../audit/sealAuditTrail.js';
 

@@ -4,7 +4,7 @@ import { readCdaEditModel } from '../../documents/cda/edit/readCdaEditModel.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../documents/limits.js';
 import { DocumentPool } from '../../documents/pool/documentPool.js';
 import { DomainError } from '../../errors/domainErrors.js';
-import { cdaFixtures, replaceableWhole } from '../../testing/cdaFixtures.js';
+import { cdaFixtures, replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { applyDocumentEdits } from './applyDocumentEdits.js';
 
 const xml = cdaFixtures()[0]!.bytes.toString('utf8');

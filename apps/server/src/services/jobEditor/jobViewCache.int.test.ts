@@ -15,10 +15,10 @@ import {
   referenceEpoch,
   workTypes,
 } from '../../db/schema/index.js';
-import { TestBrowser } from '../../testing/browser.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { editorSuite } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { statementsDuring } from '../../testing/statements.js';
 
 interface Details {

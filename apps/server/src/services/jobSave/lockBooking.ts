@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { hashBookingCookie, requireLiveBooking } from '../booking/booking.js';
 import { mayAccessJob, requireVisibleJob } from '../jobAccess/requireJob.js';
-import { hashBookingCookie, requireLiveBooking } from '../jobEditor/booking.js';
 import { bookingOf, requireLock } from '../wopi/wopiLock.js';
 import type { SaveHolder, SaveRequest } from './saveRequest.js';
 

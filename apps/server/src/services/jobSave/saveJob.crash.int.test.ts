@@ -8,12 +8,12 @@ import { closeContext, createContext } from '../../context.js';
 import { auditLog, documentVersions, jobs } from '../../db/schema/index.js';
 import { readCda } from '../../documents/cda/readCda.js';
 import { createLogger } from '../../system/logger.js';
-import { replaceableWhole } from '../../testing/cdaFixtures.js';
-import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/childProcess.js';
 import { createPostgresDatabase } from '../../testing/databases.js';
+import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { waitFor } from '../../testing/faxTestKit.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { buildServerBundle } from '../../testing/serverBundle.js';
+import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/processes/childProcess.js';
+import { buildServerBundle } from '../../testing/processes/serverBundle.js';
 
 /**
  * The crash test of issue 7: the built server saves several booked-out jobs over and over; it is

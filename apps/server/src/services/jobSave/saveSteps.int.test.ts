@@ -7,7 +7,7 @@ import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { bookOutJob } from '../jobEditor/bookOutJob.js';
+import { bookOutJob } from '../booking/bookOutJob.js';
 import { getJobData } from '../jobEditor/getJobData.js';
 import { applyJobData } from './applyJobData.js';
 import { readSaveDocumentState } from './documentState.js';

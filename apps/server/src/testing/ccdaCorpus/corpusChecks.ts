@@ -212,7 +212,7 @@ export interface PlacedLines {
 }
 
 /**
- * The words of a PDF (`pdftotext -bbox` boxes, testing/pdfProbe.ts) as lines, pages one after the
+ * The words of a PDF (`pdftotext -bbox` boxes, testing/documents/pdfProbe.ts) as lines, pages one after the
  * other: words whose baselines are within 2 points share a line; a word's column is its left edge
  * in points. Unlike `pdftotext -layout` text, columns keep the page's geometry exactly.
  */

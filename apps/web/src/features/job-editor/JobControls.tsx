@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import type { SaveModeName, SaveOptions } from '@quill/core/rules/jobEditor/saveOptions';
-import type { Gate } from '@quill/core/rules/jobList/actionGates';
+import type { Gate } from '@quill/core/rules/jobList/actions/actionGates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateReason } from '../../lib/gateReason';

@@ -1,5 +1,5 @@
 import { Button, Group, Tooltip } from '@mantine/core';
-import type { CdaEdits } from '@quill/core/contract/cda';
+import type { CdaEdits } from '@quill/core/contract/documents/cda';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import type { TextType } from '@quill/core/rules/jobEditor/textType';

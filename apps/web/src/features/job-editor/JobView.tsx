@@ -6,7 +6,7 @@ import {
   editGate,
   faxGate,
   printPreviewGate,
-} from '@quill/core/rules/jobList/actionGates';
+} from '@quill/core/rules/jobList/actions/actionGates';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';

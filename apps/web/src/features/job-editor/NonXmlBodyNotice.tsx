@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { CdaEditModel } from '@quill/core/contract/cda';
+import type { CdaEditModel } from '@quill/core/contract/documents/cda';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -1,4 +1,4 @@
-import type { CdaEditModel } from '@quill/core/contract/cda';
+import type { CdaEditModel } from '@quill/core/contract/documents/cda';
 import type { DocumentAvailability, JobViewDetails } from '@quill/core/contract/job';
 import { type TextView, textViewOf } from '@quill/core/rules/jobEditor/textType';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { SaveFormat } from '@quill/core/contract/documents';
+import type { SaveFormat } from '@quill/core/contract/documents/documents';
 import { LIST_VIEWED_BITS } from '@quill/core/contract/jobList';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useSession } from '../../app/session/SessionContext';

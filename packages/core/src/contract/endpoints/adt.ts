@@ -3,7 +3,7 @@ import {
   AdtSearchRequestSchema,
   AdtSearchResultSchema,
   JobAdtSchema,
-} from '../adt.js';
+} from '../adt/adt.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
 import { JobQuerySchema } from '../job.js';
 

@@ -15,7 +15,7 @@ import {
   HoldQueueRulesSchema,
   NewAdtItemSchema,
   NewHoldQueueRuleSchema,
-} from '../adtSetup.js';
+} from '../adt/adtSetup.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
 import { FacilityIdParamsSchema } from '../referenceData.js';
 

@@ -6,7 +6,7 @@ import {
   ImportDocumentParamsSchema,
   ImportDocumentResultSchema,
   JobIdsQuerySchema,
-} from '../documents.js';
+} from '../documents/documents.js';
 import { endpoint } from '../endpoint.js';
 
 const tags = ['documents'];

@@ -1,3 +1,4 @@
+import { DocumentPatientAnswerSchema } from '../adt/patientIdentity.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
 import {
   CanAccessJobSchema,
@@ -34,7 +35,6 @@ import {
   SetJobDataBodySchema,
   TranscribeResultSchema,
 } from '../jobSave.js';
-import { DocumentPatientAnswerSchema } from '../patientIdentity.js';
 import { PhysicianPathSchema, SavePhysicianRequestSchema, SavePhysicianResultSchema } from '../physician.js';
 
 const tags = ['job'];

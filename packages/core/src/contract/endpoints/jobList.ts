@@ -3,7 +3,7 @@ import {
   CompleteJobsResultSchema,
   PrintedBodySchema,
   PrintedResultSchema,
-} from '../documents.js';
+} from '../documents/documents.js';
 import { endpoint } from '../endpoint.js';
 import {
   ClientFacilityIdsSchema,

@@ -9,7 +9,7 @@ import {
   WopiFileParamsSchema,
   WopiLockResultSchema,
   WopiTokenQuerySchema,
-} from '../wopi.js';
+} from '../wopi/wopi.js';
 
 const tags = ['wopi'];
 

@@ -1,6 +1,6 @@
 import { type Endpoint, endpoint } from '../endpoint.js';
 import { SaveJobResultSchema } from '../jobSave.js';
-import { SaveWordDocumentBodySchema, WordAuthQuerySchema, WordAuthSchema } from '../word.js';
+import { SaveWordDocumentBodySchema, WordAuthQuerySchema, WordAuthSchema } from '../wopi/word.js';
 
 /** The job view's Word calls (spec 01 §7 getwordauth; spec 02 §7 "Word service details", saveWordDocument). */
 export const WORD = {

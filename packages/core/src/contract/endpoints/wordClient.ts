@@ -1,5 +1,5 @@
 import { type Endpoint, endpoint } from '../endpoint.js';
-import { WordClientFormSchema, WordClientQuerySchema } from '../wordClient.js';
+import { WordClientFormSchema, WordClientQuerySchema } from '../wopi/wordClient.js';
 
 const tags = ['wordClient'];
 

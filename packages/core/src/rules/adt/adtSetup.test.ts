@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdtSearchChangeSchema, NewAdtItemSchema, NewHoldQueueRuleSchema } from '../../contract/adtSetup.js';
+import {
+  AdtSearchChangeSchema,
+  NewAdtItemSchema,
+  NewHoldQueueRuleSchema,
+} from '../../contract/adt/adtSetup.js';
 import { message } from '../../i18n/format.js';
 import {
   ADT_SETUP_LIMITS,

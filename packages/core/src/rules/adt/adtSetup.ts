@@ -1,4 +1,4 @@
-import { ADT_LIMITS, type AdtSource } from '../../contract/adt.js';
+import { ADT_LIMITS, type AdtSource } from '../../contract/adt/adt.js';
 import { ADT_DATA_TYPES } from '../../contract/schedule.js';
 import type { MessageKey } from '../../i18n/format.js';
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '../jobEditor/holdQueueRules.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADT_DATA_TYPES as T } from '../../contract/schedule.js';
 import { message } from '../../i18n/format.js';
-import { adtEditGate, adtViewGate } from '../jobList/actionGates.js';
+import { adtEditGate, adtViewGate } from '../jobList/actions/actionGates.js';
 import {
   acceptButtonLabel,
   acceptLabelKeys,

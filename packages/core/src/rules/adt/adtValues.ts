@@ -4,7 +4,7 @@ import {
   type AdtDisplayType,
   type Hl7Identifier,
   type Hl7IdentifierBase,
-} from '../../contract/adt.js';
+} from '../../contract/adt/adt.js';
 import { ADT_DATA_TYPES } from '../../contract/schedule.js';
 import type { MessageKey } from '../../i18n/format.js';
 import { wallClockMs } from '../time/jobTime.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NarrativeBlock } from '../../contract/cda.js';
+import type { NarrativeBlock } from '../../contract/documents/cda.js';
 import { NARRATIVE_LIMITS, type NarrativeSection, narrativeLimitCrossed } from './narrativeLimits.js';
 
 const paragraph = (text: string): NarrativeBlock => ({ kind: 'paragraph', runs: [{ text }] });

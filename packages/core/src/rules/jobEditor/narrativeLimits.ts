@@ -1,4 +1,4 @@
-import { CDA_EDIT_LIMITS, type NarrativeBlock, type NarrativeRun } from '../../contract/cda.js';
+import { CDA_EDIT_LIMITS, type NarrativeBlock, type NarrativeRun } from '../../contract/documents/cda.js';
 
 /**
  * Issue 41: one limit for intake and use. What a CDA's narrative may hold so that the editor can

@@ -1,6 +1,6 @@
 import type { CdaEditSection, NarrativeBlock, NarrativeRun } from '@quill/core';
 import { describe, expect, it } from 'vitest';
-import { cdaFixtures } from '../../../testing/cdaFixtures.js';
+import { cdaFixtures } from '../../../testing/documents/cdaFixtures.js';
 import { random } from '../../../testing/random.js';
 import { readCda } from '../readCda.js';
 import { parseXml, type XmlNode } from '../xmlTree.js';

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import type { AdtItem } from '@quill/core/contract/adt';
+import type { AdtItem } from '@quill/core/contract/adt/adt';
 import { useTranslation } from 'react-i18next';
 import { itemKey } from './adtDraft';
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Stack, Text, TextInput } from '@mantine/core';
-import type { Hl7IdentifierBase, PhysicianAdtItem } from '@quill/core/contract/adt';
+import type { Hl7IdentifierBase, PhysicianAdtItem } from '@quill/core/contract/adt/adt';
 import type { Physician } from '@quill/core/contract/job';
 import { sortAdtItems } from '@quill/core/rules/adt/adtValues';
 import { useTranslation } from 'react-i18next';

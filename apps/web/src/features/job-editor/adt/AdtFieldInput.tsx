@@ -1,5 +1,5 @@
 import { NativeSelect, TextInput } from '@mantine/core';
-import { ADT_LIMITS, type AdtItem } from '@quill/core/contract/adt';
+import { ADT_LIMITS, type AdtItem } from '@quill/core/contract/adt/adt';
 import { adtKey, readAdtValue } from '@quill/core/rules/adt/adtValues';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

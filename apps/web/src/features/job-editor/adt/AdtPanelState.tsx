@@ -1,5 +1,5 @@
 import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdtPanels } from './useAdtPanels';

@@ -1,4 +1,4 @@
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import { ADT_DATA_TYPES } from '@quill/core/contract/schedule';
 import { enUS } from '@quill/core/i18n/enUS';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -9,7 +9,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { AdtItem, JobAdt, Order, OrderSummaryEntry, OrderTemplate } from '@quill/core/contract/adt';
+import type { AdtItem, JobAdt, Order, OrderSummaryEntry, OrderTemplate } from '@quill/core/contract/adt/adt';
 import type { DateTimeFormats } from '@quill/core/rules/time/jobTime';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import { enUS } from '@quill/core/i18n/enUS';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';

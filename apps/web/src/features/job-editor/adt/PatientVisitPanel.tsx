@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Title, Tooltip } from '@mantine/core';
-import type { AdtItem, JobAdt } from '@quill/core/contract/adt';
+import type { AdtItem, JobAdt } from '@quill/core/contract/adt/adt';
 import { LIMITS } from '@quill/core/rules/settings/constants';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import { ADT } from '@quill/core/contract/endpoints/adt';
 import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';

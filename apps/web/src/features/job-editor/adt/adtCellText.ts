@@ -1,4 +1,4 @@
-import type { AdtDisplayType } from '@quill/core/contract/adt';
+import type { AdtDisplayType } from '@quill/core/contract/adt/adt';
 import { type DateTimeFormats, formatJobDate, formatJobWallClock } from '@quill/core/rules/time/jobTime';
 
 /**

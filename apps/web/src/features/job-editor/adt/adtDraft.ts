@@ -7,7 +7,7 @@ import type {
   Order,
   OrderTemplate,
   PhysicianAdtItem,
-} from '@quill/core/contract/adt';
+} from '@quill/core/contract/adt/adt';
 import type { Physician } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { adtKey, readAdtValue, sortAdtItems } from '@quill/core/rules/adt/adtValues';

@@ -1,5 +1,5 @@
-import type { AdtItem, JobAdt, PhysicianAdtItem } from '@quill/core/contract/adt';
-import { ADT_DISPLAY_TYPES } from '@quill/core/contract/adt';
+import type { AdtItem, JobAdt, PhysicianAdtItem } from '@quill/core/contract/adt/adt';
+import { ADT_DISPLAY_TYPES } from '@quill/core/contract/adt/adt';
 import { physician } from '../details/testing';
 
 /** An ADT item (a string at PID.5.1 unless told). */

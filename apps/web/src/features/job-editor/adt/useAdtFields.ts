@@ -1,4 +1,4 @@
-import type { AdtItem } from '@quill/core/contract/adt';
+import type { AdtItem } from '@quill/core/contract/adt/adt';
 import { useCallback, useMemo, useState } from 'react';
 import { type AdtGroups, adtGroups, withItemValue } from './adtDraft';
 

@@ -1,4 +1,4 @@
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import type { SetJobDataRequest } from '@quill/core/contract/job';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { CdaEdits } from '@quill/core/contract/cda';
+import type { CdaEdits } from '@quill/core/contract/documents/cda';
 import type { JobViewDetails, SetJobDataRequest, WorkType } from '@quill/core/contract/job';
 import { jobOptionsVisible, statOf, workTypeChangeEffects } from '@quill/core/rules/jobEditor/jobOptions';
 import type { TextType } from '@quill/core/rules/jobEditor/textType';

@@ -1,4 +1,4 @@
-import type { CdaEdits } from '@quill/core/contract/cda';
+import type { CdaEdits } from '@quill/core/contract/documents/cda';
 import { JOB_EDITOR } from '@quill/core/contract/endpoints/jobEditor';
 import { PHYSICIAN_SEARCH_TYPES, type SetJobDataRequest } from '@quill/core/contract/job';
 import { physicianSearchNames } from '@quill/core/rules/jobEditor/jobOptions';

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import type { CdaEditModel } from '@quill/core/contract/cda';
+import type { CdaEditModel } from '@quill/core/contract/documents/cda';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type ReactNode, useEffect, useRef } from 'react';

@@ -1,4 +1,9 @@
-import type { CdaEditModel, CdaEditSection, NarrativeBlock, NarrativeRun } from '@quill/core/contract/cda';
+import type {
+  CdaEditModel,
+  CdaEditSection,
+  NarrativeBlock,
+  NarrativeRun,
+} from '@quill/core/contract/documents/cda';
 import { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -5,11 +5,11 @@ import type {
   NarrativeBlock,
   NarrativeRun,
   NarrativeTableCell,
-} from '@quill/core/contract/cda';
+} from '@quill/core/contract/documents/cda';
 import type { JSONContent } from '@tiptap/core';
 
 /*
- * The CDA editing model (packages/core/src/contract/cda.ts) ⇄ the editor's ProseMirror JSON.
+ * The CDA editing model (packages/core/src/contract/documents/cda.ts) ⇄ the editor's ProseMirror JSON.
  *
  * Every section, at any depth, is one top-level `cdaSection` node (attrs key, title, depth,
  * editable) holding its own narrative; nested sections follow their parent in document order, so

@@ -1,6 +1,6 @@
 import { Button, FileButton, Tooltip } from '@mantine/core';
-import type { DocumentPatientMismatch } from '@quill/core/contract/documents';
-import { allowed, type Gate } from '@quill/core/rules/jobList/actionGates';
+import type { DocumentPatientMismatch } from '@quill/core/contract/documents/documents';
+import { allowed, type Gate } from '@quill/core/rules/jobList/actions/actionGates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

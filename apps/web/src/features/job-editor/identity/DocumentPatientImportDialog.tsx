@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { DocumentPatientMismatch } from '@quill/core/contract/documents';
+import type { DocumentPatientMismatch } from '@quill/core/contract/documents/documents';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PatientComparison } from './PatientComparison';

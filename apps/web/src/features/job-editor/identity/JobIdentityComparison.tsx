@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { Hl7Identifier } from '@quill/core/contract/adt';
+import type { Hl7Identifier } from '@quill/core/contract/adt/adt';
 import { adtKey } from '@quill/core/rules/adt/adtValues';
 import { jobPatientFromAdt } from '@quill/core/rules/jobEditor/patientIdentity';
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 import { Textarea } from '@mantine/core';
-import { IDENTITY_REASON_MAX } from '@quill/core/contract/patientIdentity';
+import { IDENTITY_REASON_MAX } from '@quill/core/contract/adt/patientIdentity';
 import { useEffect, useState } from 'react';
 
 /**

@@ -4,7 +4,7 @@ import {
   type DocumentPatientMismatch,
   DocumentPatientMismatchSchema,
   type ImportDocumentResult,
-} from '@quill/core/contract/documents';
+} from '@quill/core/contract/documents/documents';
 import { DOCUMENTS } from '@quill/core/contract/endpoints/documents';
 import { ApiRequestError, apiUpload, urlFor } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import type { JobViewDetails, SetJobDataRequest } from '@quill/core/contract/job';
 import type { JobDataRequest } from '@quill/core/contract/jobSave';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
-import type { CdaEdits } from '@quill/core/contract/cda';
-import type { IdentityConfirmation } from '@quill/core/contract/patientIdentity';
+import type { IdentityConfirmation } from '@quill/core/contract/adt/patientIdentity';
+import type { CdaEdits } from '@quill/core/contract/documents/cda';
 import type { HoldQueueCheckRow } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { SAVE_MODES, type SaveModeName, type SaveOptions } from '@quill/core/rules/jobEditor/saveOptions';
 import { stageLabel } from '@quill/core/rules/jobList/stages';

@@ -1,4 +1,4 @@
-import type { CdaEditModel } from '@quill/core/contract/cda';
+import type { CdaEditModel } from '@quill/core/contract/documents/cda';
 import type { DocumentAvailability, JobViewDetails } from '@quill/core/contract/job';
 
 const company = (id: number, name: string) => ({ id, name, companyNameId: `C${id}` });

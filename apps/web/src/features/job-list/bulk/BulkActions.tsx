@@ -6,8 +6,8 @@ import {
   clearGate,
   type Gate,
   markPrintedGate,
-} from '@quill/core/rules/jobList/actionGates';
-import { tooManyForBulk } from '@quill/core/rules/jobList/bulkSelection';
+} from '@quill/core/rules/jobList/actions/actionGates';
+import { tooManyForBulk } from '@quill/core/rules/jobList/actions/bulkSelection';
 import { LIMITS, type QueueName } from '@quill/core/rules/settings/constants';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { COPY_TYPES, type CopyType } from '@quill/core/contract/documents';
+import { COPY_TYPES, type CopyType } from '@quill/core/contract/documents/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarkViewed } from '../viewedMarks';

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import type { SaveFormat } from '@quill/core/contract/documents';
+import type { SaveFormat } from '@quill/core/contract/documents/documents';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';

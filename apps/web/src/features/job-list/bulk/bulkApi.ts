@@ -3,7 +3,7 @@ import type {
   CopyType,
   DocumentFormat,
   SaveFormat,
-} from '@quill/core/contract/documents';
+} from '@quill/core/contract/documents/documents';
 import { DOCUMENTS } from '@quill/core/contract/endpoints/documents';
 import { FAX } from '@quill/core/contract/endpoints/fax';
 import { JOB_LIST } from '@quill/core/contract/endpoints/jobList';

@@ -1,4 +1,4 @@
-import type { CompleteJobsResult, CopyType } from '@quill/core/contract/documents';
+import type { CompleteJobsResult, CopyType } from '@quill/core/contract/documents/documents';
 import type { TFunction } from 'i18next';
 import { showToast } from '../../../app/toasts';
 import { ApiRequestError } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import type { CompleteJobsResult } from '@quill/core/contract/documents';
+import type { CompleteJobsResult } from '@quill/core/contract/documents/documents';
 import type { TFunction } from 'i18next';
 
 /** What the user is told after a clear (spec 01 §8 "Clear"). */

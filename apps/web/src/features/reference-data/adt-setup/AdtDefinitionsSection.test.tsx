@@ -1,4 +1,4 @@
-import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow } from '@quill/core/contract/adt/adtSetup';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, type FakeRequest, fakeApi } from '../../../app/testing/fakeApi';

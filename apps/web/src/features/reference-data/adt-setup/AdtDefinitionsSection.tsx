@@ -1,5 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
-import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow } from '@quill/core/contract/adt/adtSetup';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDeleteRow } from '../common/useDeleteRow';

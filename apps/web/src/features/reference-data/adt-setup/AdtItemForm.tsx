@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow } from '@quill/core/contract/adt/adtSetup';
 import {
   itemSettingsProblem,
   ADT_SETUP_LIMITS as L,

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, TextInput } from '@mantine/core';
-import type { AdtItemRow, AdtSearchRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow, AdtSearchRow } from '@quill/core/contract/adt/adtSetup';
 import {
   isTaken,
   ADT_SETUP_LIMITS as L,

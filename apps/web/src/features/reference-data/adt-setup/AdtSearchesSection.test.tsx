@@ -1,4 +1,4 @@
-import type { AdtSearchRow } from '@quill/core/contract/adtSetup';
+import type { AdtSearchRow } from '@quill/core/contract/adt/adtSetup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../app/testing/fakeApi';

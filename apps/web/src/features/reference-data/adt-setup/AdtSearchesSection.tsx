@@ -1,5 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
-import type { AdtSearchRow } from '@quill/core/contract/adtSetup';
+import type { AdtSearchRow } from '@quill/core/contract/adt/adtSetup';
 import { adtKey } from '@quill/core/rules/adt/adtValues';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
-import type { AdtItemRow, HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow, HoldQueueRuleRow } from '@quill/core/contract/adt/adtSetup';
 import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/adt/adtSetup';
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
+import type { HoldQueueRuleRow } from '@quill/core/contract/adt/adtSetup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, type FakeRequest, fakeApi } from '../../../app/testing/fakeApi';

@@ -1,5 +1,5 @@
 import { Alert, Loader, Switch } from '@mantine/core';
-import type { HoldQueueRuleRow } from '@quill/core/contract/adtSetup';
+import type { HoldQueueRuleRow } from '@quill/core/contract/adt/adtSetup';
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

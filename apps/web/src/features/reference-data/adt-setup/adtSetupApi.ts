@@ -10,7 +10,7 @@ import type {
   HoldQueueRules,
   NewAdtItem,
   NewHoldQueueRule,
-} from '@quill/core/contract/adtSetup';
+} from '@quill/core/contract/adt/adtSetup';
 import { ADT_SETUP } from '@quill/core/contract/endpoints/adtSetup';
 import { callApi } from '../../../lib/api';
 

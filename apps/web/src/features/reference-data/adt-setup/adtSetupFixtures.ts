@@ -1,4 +1,4 @@
-import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow } from '@quill/core/contract/adt/adtSetup';
 
 /** What the ADT setup sections' tests render: a facility and ADT items as the server answers them. */
 

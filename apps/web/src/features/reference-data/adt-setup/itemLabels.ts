@@ -1,4 +1,4 @@
-import type { AdtItemRow } from '@quill/core/contract/adtSetup';
+import type { AdtItemRow } from '@quill/core/contract/adt/adtSetup';
 import type { TFunction } from 'i18next';
 
 /** Spec 02 §3 ADT data types 0 … 6 by their catalogue names (ADT_DATA_TYPES), as the forms offer them. */

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { AdtDisplayType, AdtSearchResult } from '@quill/core/contract/adt';
+import type { AdtDisplayType, AdtSearchResult } from '@quill/core/contract/adt/adt';
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session/SessionContext';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { JobAdt } from '@quill/core/contract/adt';
+import type { JobAdt } from '@quill/core/contract/adt/adt';
 import { enUS } from '@quill/core/i18n/enUS';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt';
+import type { AdtSearchConfiguration, JobAdt } from '@quill/core/contract/adt/adt';
 import { acceptButtonLabel, canAcceptAdt } from '@quill/core/rules/adt/adtValues';
 import type { DocumentPatient } from '@quill/core/rules/jobEditor/patientIdentity';
 import type { FormEvent } from 'react';

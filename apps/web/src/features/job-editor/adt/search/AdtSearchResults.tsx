@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { ADT_LIMITS, type AdtSearchResult } from '@quill/core/contract/adt';
+import { ADT_LIMITS, type AdtSearchResult } from '@quill/core/contract/adt/adt';
 import type { AdtSelection } from '@quill/core/rules/adt/adtValues';
 import {
   type DocumentPatient,

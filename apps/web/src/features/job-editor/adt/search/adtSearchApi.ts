@@ -1,4 +1,4 @@
-import type { AcceptAdtRequest, AdtSearchRequest } from '@quill/core/contract/adt';
+import type { AcceptAdtRequest, AdtSearchRequest } from '@quill/core/contract/adt/adt';
 import { ADT } from '@quill/core/contract/endpoints/adt';
 import { callJobApi } from '../../jobApi';
 

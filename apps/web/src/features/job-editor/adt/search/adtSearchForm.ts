@@ -3,7 +3,7 @@ import type {
   AdtSearchConfiguration,
   AdtSearchRequest,
   AdtSearchResult,
-} from '@quill/core/contract/adt';
+} from '@quill/core/contract/adt/adt';
 import { isAdtSearchValueLongEnough, isBlankAdtSearchValue } from '@quill/core/rules/adt/adtSearchValue';
 import { type AdtSelection, adtKey } from '@quill/core/rules/adt/adtValues';
 

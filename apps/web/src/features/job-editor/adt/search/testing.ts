@@ -1,4 +1,4 @@
-import type { AdtSearchConfiguration, AdtSearchResult, JobAdt } from '@quill/core/contract/adt';
+import type { AdtSearchConfiguration, AdtSearchResult, JobAdt } from '@quill/core/contract/adt/adt';
 
 /** Test data of the Search & Accept ADT modal (tests only). */
 

@@ -1,4 +1,4 @@
-import type { AdtSearchConfiguration, AdtSearchResult, JobAdt } from '@quill/core/contract/adt';
+import type { AdtSearchConfiguration, AdtSearchResult, JobAdt } from '@quill/core/contract/adt/adt';
 import type { AdtSelection } from '@quill/core/rules/adt/adtValues';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

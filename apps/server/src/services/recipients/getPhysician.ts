@@ -1,0 +1,30 @@
+import { message, type Physician } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { physicians } from '../../db/schema/index.js';
+import { notFound } from '../../errors/domainErrors.js';
+import { MAX_INT4 } from '../audio/requireCreateFacility.js';
+import type { Auth } from '../auth/resolveSession.js';
+import { toPhysician } from '../jobEditor/jobRows.js';
+
+/**
+ * GET /api/jobs/GetPhysician?userId and GET /api/jobs/physicians/{userId} (spec 02 §7): one
+ * physician of the account's structures; another tenant's, a missing one and an id no physician
+ * can have answer 404.
+ */
+export async function getPhysician(ctx: AppContext, auth: Auth, userId: number): Promise<Physician> {
+  const [row] =
+    userId <= MAX_INT4
+      ? await ctx.database.db
+          .select()
+          .from(physicians)
+          .where(
+            and(
+              eq(physicians.id, userId),
+              inArray(physicians.corporateStructureId, [...auth.corporateStructureIds, -1]),
+            ),
+          )
+      : [];
+  if (!row) throw notFound(message('job.physicianNotFound', { id: userId }));
+  return toPhysician(row);
+}

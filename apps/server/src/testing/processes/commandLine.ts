@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configWith } from '../../config.js';
+import { type AppContext, createContext } from '../../context.js';
+import { createLogger } from '../../system/logger.js';
+import type { DatabaseTarget, TestDatabase } from '../databases.js';
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What a command printed and how it ended. */
+export interface CommandRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A DATA_DIR (and, for the postgres target, a database) that a command-line entry point of the
+ * server (`src/<script>.ts`, run with tsx as `npm run …` runs its bundle) and the test share.
+ */
+export async function commandWorld(target: DatabaseTarget, script: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'quill-cli-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' };
+  let testDb: TestDatabase | undefined;
+  if (target.name === 'postgres') {
+    testDb = await target.create();
+    env.DATABASE_URL = testDb.url!;
+  }
+  return {
+    dataDir,
+    /** A context on the command's database and files (close it before the command runs on PGlite). */
+    open: (): Promise<AppContext> => createContext(configWith(env), createLogger({ LOG_LEVEL: 'silent' })),
+    run: (...args: string[]): Promise<CommandRun> =>
+      new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', join(src, script), ...args],
+          { cwd: join(src, '..'), env: { ...process.env, ...env }, timeout: 120_000 },
+          (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+        );
+      }),
+    async dispose() {
+      await testDb?.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
