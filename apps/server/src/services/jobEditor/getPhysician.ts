@@ -1,10 +1,11 @@
 import { message, type Physician } from '@quill/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScopeOrShared } from '../tenantScope/inScope.js';
 import { toPhysician } from './jobRows.js';
 
 /**
@@ -18,12 +19,7 @@ export async function getPhysician(ctx: AppContext, auth: Auth, userId: number):
       ? await ctx.database.db
           .select()
           .from(physicians)
-          .where(
-            and(
-              eq(physicians.id, userId),
-              inArray(physicians.corporateStructureId, [...auth.corporateStructureIds, -1]),
-            ),
-          )
+          .where(and(eq(physicians.id, userId), inScopeOrShared(auth.scope, physicians.corporateStructureId)))
       : [];
   if (!row) throw notFound(message('job.physicianNotFound', { id: userId }));
   return toPhysician(row);
