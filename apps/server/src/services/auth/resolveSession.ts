@@ -21,7 +21,10 @@ export interface Auth {
   memberType: number | null;
   companyId: number | null;
   permissions: ReadonlySet<string>;
-  /** Corporate structures the selected account may see (none before an account is chosen): read only through services/tenantScope. */
+  /**
+   * Corporate structures the selected account may see (none before an account is chosen), read only
+   * through the scoped functions of services/tenantScope.
+   */
   scope: TenantScope;
   /** The user's date and time formats and locale (settings/user), read with the session. */
   display: { dateFormat: string; timeFormat: string; locale: string };

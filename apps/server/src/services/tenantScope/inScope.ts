@@ -1,7 +1,10 @@
 import { type Column, inArray, type SQL } from 'drizzle-orm';
 import { corporateStructureIds, type TenantScope } from './tenantScope.js';
 
-/** The structure id of rows every tenant shares (physicians and facilities of no one structure). */
+/**
+ * The structure id of rows of no one tenant, which the job editor's physician and facility look-ups
+ * also accept.
+ */
 export const SHARED_STRUCTURE_ID = -1;
 
 /** The Drizzle condition: `column` (a corporate structure id) is one of the scope's (false when none). */
