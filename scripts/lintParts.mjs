@@ -10,6 +10,7 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { folderSizes } from './lintParts/folderSize.mjs';
+import { tenantScopeViolations } from './lintParts/tenantScope.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -240,6 +241,7 @@ const REPOSITORY_CHECKS = [
   folderSizes,
   (files) =>
     coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
+  tenantScopeViolations,
 ];
 
 /** Every violation under the source roots of the repository at `root`. */

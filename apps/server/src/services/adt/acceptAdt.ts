@@ -9,12 +9,12 @@ import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { requireLiveBooking } from '../booking/booking.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { currentCdaText } from '../jobEditor/documentText.js';
 import { settleDocumentPatientFlag } from '../jobEditor/holdQueue/documentPatientFlag.js';
 import { evaluateJobRules } from '../jobEditor/holdQueue/evaluateJobRules.js';
 import { readDocumentFacts } from '../jobEditor/holdQueue/holdQueueFacts.js';
 import { replaceJobFlags, triggeredFlags } from '../jobEditor/holdQueue/jobFlags.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { type AdtDefinition, loadAdtDefinitions } from './adtDefinitions.js';
 import { jobAdtOf } from './jobAdtAnswer.js';
 import { physicianValues, textValues } from './jobAdtValues.js';
@@ -89,7 +89,7 @@ export async function acceptAdt(
   body: AcceptAdtRequest,
   ip: string | null,
 ): Promise<JobAdt> {
-  const job = await requireJob(ctx, auth, body.jobId);
+  const job = await requireJob(ctx, auth.scope, body.jobId);
   if (body.companyId !== job.clientFacilityId)
     throw invalid(message('adt.companyMismatch', { companyId: body.companyId, jobId: job.id }));
   // Read before the transaction: the embedded database has one connection.

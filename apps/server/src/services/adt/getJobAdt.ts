@@ -2,7 +2,7 @@ import type { JobAdt } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { jobAdtOf } from './jobAdtAnswer.js';
 
 /**
@@ -16,7 +16,7 @@ export async function getJobAdt(
   jobId: number,
   ip: string | null,
 ): Promise<JobAdt> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const adt = await jobAdtOf(ctx.database.db, job);
   await auditJob(ctx, auth, job, 'adt.read', ip, {
     visitId: job.visitId,

@@ -14,7 +14,7 @@ import { invalid, notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { adtSearchCriteria, StoredSearchFieldsSchema } from './adtSearchCriteria.js';
 import { type AdtMatches, findAdtMatches } from './adtSearchSql.js';
 
@@ -114,7 +114,7 @@ export async function searchAdt(
   request: AdtSearchRequest,
   ip: string | null,
 ): Promise<AdtSearchResult> {
-  const job = await requireJob(ctx, auth, request.jobId);
+  const job = await requireJob(ctx, auth.scope, request.jobId);
   if (request.companyId !== job.clientFacilityId) {
     throw notFound(message('job.facilityNotFound', { id: request.companyId }));
   }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { mayAccess, requireInScope } from '../tenantScope/mayAccess.js';
 
 /**
  * Who may use the attachments service (docs/decisions.md "Attachments (issue 22)"): attachments
@@ -27,9 +28,9 @@ export async function requireAttachmentFacility(ctx: AppContext, auth: Auth, cli
     })
     .from(clientFacilities)
     .where(eq(clientFacilities.id, clientFacilityId));
-  if (!cf || !auth.corporateStructureIds.includes(cf.corporateStructureId)) {
-    throw notFound(message('attachments.facilityNotFound', { id: clientFacilityId }));
-  }
+  requireInScope(auth.scope, cf?.corporateStructureId, () =>
+    notFound(message('attachments.facilityNotFound', { id: clientFacilityId })),
+  );
   return cf;
 }
 
@@ -53,11 +54,7 @@ export async function requireAttachmentJob(
     })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  if (
-    !job ||
-    job.clientFacilityId !== clientFacilityId ||
-    !auth.corporateStructureIds.includes(job.corporateStructureId)
-  ) {
+  if (!job || job.clientFacilityId !== clientFacilityId || !mayAccess(auth.scope, job.corporateStructureId)) {
     throw notFound(message('attachments.jobNotFound', { id: jobId, facilityId: clientFacilityId }));
   }
   return job;

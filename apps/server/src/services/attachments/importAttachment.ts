@@ -11,6 +11,7 @@ import { attachments, clientFacilities, patients, visits } from '../../db/schema
 import { invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { DocumentUpload, Importer } from '../documents/importDocument.js';
+import { mayAccess } from '../tenantScope/mayAccess.js';
 import { attachmentFileName, attachmentType } from './attachmentType.js';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
@@ -33,8 +34,7 @@ async function loadFacility(ctx: AppContext, importer: Importer, id: number) {
     .from(clientFacilities)
     .where(eq(clientFacilities.id, id));
   const visible =
-    importer.kind === 'system' ||
-    importer.auth.corporateStructureIds.includes(cf?.corporateStructureId ?? -1);
+    importer.kind === 'system' || mayAccess(importer.auth.scope, cf?.corporateStructureId ?? -1);
   if (!cf || !visible) throw notFound(message('attachments.facilityNotFound', { id }));
   return cf;
 }

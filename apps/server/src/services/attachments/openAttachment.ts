@@ -7,6 +7,7 @@ import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { mayAccess } from '../tenantScope/mayAccess.js';
 import { auditDenied } from './auditAttachment.js';
 
 /** An attachment's file as it is sent: a stream from the blob store, never read whole. */
@@ -41,7 +42,7 @@ export async function openAttachment(
     .from(attachments)
     .innerJoin(clientFacilities, eq(clientFacilities.id, attachments.clientFacilityId))
     .where(eq(attachments.id, attachmentId));
-  if (!row || !auth.corporateStructureIds.includes(row.corporateStructureId)) {
+  if (!row || !mayAccess(auth.scope, row.corporateStructureId)) {
     await auditDenied(ctx, auth, 'attachment.download', ip, { attachmentId });
     throw notFound(message('attachments.notFound', { id: attachmentId }));
   }

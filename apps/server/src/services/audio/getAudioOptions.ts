@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /**
  * GET /api/job/audiooptions?jobId= (spec 01 §3 "Audio options"): which renditions a job has, the
@@ -18,7 +18,7 @@ export async function getAudioOptions(
   jobId: number,
   ip: string | null,
 ): Promise<AudioOptions> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   await auditJob(ctx, auth, job, 'job.audio.options', ip);
   const rows = await ctx.database.db
     .select({ codec: audioFiles.codec, durationMs: audioFiles.durationMs })

@@ -1,9 +1,11 @@
 import type { CreateAudioFacilitiesSchema } from '@quill/core';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { isEmptyScope } from '../tenantScope/tenantScope.js';
 
 /**
  * GET /api/audio/createoptions: the client facilities Create with Audio may put a job in — every
@@ -14,7 +16,7 @@ export async function listCreateAudioFacilities(
   ctx: AppContext,
   auth: Auth,
 ): Promise<z.infer<typeof CreateAudioFacilitiesSchema>> {
-  if (auth.corporateStructureIds.length === 0) return [];
+  if (isEmptyScope(auth.scope)) return [];
   return ctx.database.db
     .select({
       id: clientFacilities.id,
@@ -24,6 +26,6 @@ export async function listCreateAudioFacilities(
     })
     .from(clientFacilities)
     .innerJoin(corporateStructures, eq(corporateStructures.id, clientFacilities.corporateStructureId))
-    .where(inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]))
+    .where(inScope(auth.scope, clientFacilities.corporateStructureId))
     .orderBy(asc(corporateStructures.companyNameId), asc(clientFacilities.name), asc(clientFacilities.id));
 }

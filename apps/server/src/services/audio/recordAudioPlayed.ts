@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /**
  * POST /api/job/audioplayed?jobId= (issue 39 row 8): the player started playing the job's
@@ -15,7 +15,7 @@ export async function recordAudioPlayed(
   jobId: number,
   ip: string | null,
 ): Promise<{ success: boolean }> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   await auditJob(ctx, auth, job, 'job.audio.play', ip);
   return { success: true };
 }

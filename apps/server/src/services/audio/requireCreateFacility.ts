@@ -1,9 +1,11 @@
 import { message } from '@quill/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { isEmptyScope } from '../tenantScope/tenantScope.js';
 
 /** Largest value of an integer (int4) id column; a larger id cannot name a row. */
 export const MAX_INT4 = 2_147_483_647;
@@ -11,14 +13,14 @@ export const MAX_INT4 = 2_147_483_647;
 /** The client facility, when it is in one of the account's corporate structures; 404 otherwise. */
 export async function requireCreateFacility(ctx: AppContext, auth: Auth, clientFacilityId: number) {
   const [facility] =
-    auth.corporateStructureIds.length && clientFacilityId <= MAX_INT4
+    !isEmptyScope(auth.scope) && clientFacilityId <= MAX_INT4
       ? await ctx.database.db
           .select()
           .from(clientFacilities)
           .where(
             and(
               eq(clientFacilities.id, clientFacilityId),
-              inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
+              inScope(auth.scope, clientFacilities.corporateStructureId),
             ),
           )
       : [];

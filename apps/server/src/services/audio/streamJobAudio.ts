@@ -7,7 +7,7 @@ import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { parseByteRange } from './byteRange.js';
 
 /** What the route answers: status, headers and (except for 416) a stream of the bytes. */
@@ -29,7 +29,7 @@ export async function streamJobAudio(
   auth: Auth,
   req: { codec: AudioCodec; jobId: number; range: string | undefined; ip: string | null; audit: boolean },
 ): Promise<AudioAnswer> {
-  const job = await requireJob(ctx, auth, req.jobId);
+  const job = await requireJob(ctx, auth.scope, req.jobId);
   const [file] = await ctx.database.db
     .select()
     .from(audioFiles)

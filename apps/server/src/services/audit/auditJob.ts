@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { jobs } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 import { type AuditedJobRead, auditGroupOf } from './auditGroup.js';
 import { auditRowOf, recordAudit } from './recordAudit.js';
 
@@ -53,5 +54,5 @@ export function auditJobRead(
     jobId,
     ip,
   });
-  return auditGroupOf(ctx.database).readJob(row, auth.corporateStructureIds);
+  return auditGroupOf(ctx.database).readJob(row, scopeIds(auth.scope));
 }

@@ -1,7 +1,7 @@
 import { AUDIT_TRAIL, csvField, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { auditJob } from './auditJob.js';
 import { jobAuditRows } from './getJobAuditTrail.js';
 
@@ -17,7 +17,7 @@ export async function exportJobAuditTrail(
   jobId: number,
   ip: string | null,
 ): Promise<{ fileName: string; csv: string }> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const rows = await jobAuditRows(ctx, jobId, AUDIT_TRAIL.exportMaxRows);
   const lines = [
     HEADINGS.map((h) => csvField(message(`auditTrail.${h}`))).join(','),

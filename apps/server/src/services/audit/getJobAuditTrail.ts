@@ -9,7 +9,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, auditLog, users } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { auditJob } from './auditJob.js';
 
 type Ctx = Pick<AppContext, 'database'>;
@@ -59,7 +59,7 @@ export async function getJobAuditTrail(
   page: number,
   ip: string | null,
 ): Promise<AuditTrail> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const pageSize = AUDIT_TRAIL.pageSize;
   const [all] = await ctx.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.jobId, jobId));
   const rows = await jobAuditRows(ctx, jobId, pageSize, (page - 1) * pageSize);

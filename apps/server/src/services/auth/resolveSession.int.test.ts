@@ -4,6 +4,7 @@ import { accounts, sessions } from '../../db/schema/index.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 import { resolveSession } from './resolveSession.js';
 import { hashSessionToken } from './sessionToken.js';
 import { startSession } from './startSession.js';
@@ -40,7 +41,7 @@ describe.each(databaseTargets())('resolving a session on $name', (target) => {
     expect(signedIn.userId).toBe(user.id);
     expect(signedIn.accountId).toBeNull();
     expect([...signedIn.permissions]).toEqual([]);
-    expect(signedIn.corporateStructureIds).toEqual([]);
+    expect(scopeIds(signedIn.scope)).toEqual([]);
 
     await choose(made[0]!.id);
     const working = (await resolveSession(t.ctx, token)).auth!;
@@ -48,15 +49,13 @@ describe.each(databaseTargets())('resolving a session on $name', (target) => {
     expect(working.memberType).toBe(2);
     expect(working.companyId).toBe(csA);
     expect([...working.permissions].sort()).toEqual(['jobEdit', 'jobView']);
-    expect([...working.corporateStructureIds].sort((a, b) => a - b)).toEqual(
-      [csA, csB].sort((a, b) => a - b),
-    );
+    expect([...scopeIds(working.scope)].sort((a, b) => a - b)).toEqual([csA, csB].sort((a, b) => a - b));
 
     // An account without permissions still sees its structures.
     await choose(made[1]!.id);
     const bare = (await resolveSession(t.ctx, token)).auth!;
     expect([...bare.permissions]).toEqual([]);
-    expect(bare.corporateStructureIds).toEqual([csB]);
+    expect(scopeIds(bare.scope)).toEqual([csB]);
 
     await t.ctx.database.db
       .update(accounts)
@@ -66,7 +65,7 @@ describe.each(databaseTargets())('resolving a session on $name', (target) => {
     expect(disabled.accountId).toBeNull();
     expect(disabled.memberType).toBeNull();
     expect([...disabled.permissions]).toEqual([]);
-    expect(disabled.corporateStructureIds).toEqual([]);
+    expect(scopeIds(disabled.scope)).toEqual([]);
   });
 
   it('answers unknown for a token no session has', async () => {

@@ -8,6 +8,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
+import { TenantScope } from '../tenantScope/tenantScope.js';
 import { hashSessionToken } from './sessionToken.js';
 import { accessCounts } from './structureAccess.js';
 
@@ -20,8 +21,11 @@ export interface Auth {
   memberType: number | null;
   companyId: number | null;
   permissions: ReadonlySet<string>;
-  /** Corporate structures the selected account may see (empty before an account is chosen). */
-  corporateStructureIds: readonly number[];
+  /**
+   * Corporate structures the selected account may see (none before an account is chosen), read only
+   * through the scoped functions of services/tenantScope.
+   */
+  scope: TenantScope;
   /** The user's date and time formats and locale (settings/user), read with the session. */
   display: { dateFormat: string; timeFormat: string; locale: string };
   idleExpiresAt: Date;
@@ -84,7 +88,7 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
       accountDisabledAt: accounts.disabledAt,
       permissions: sql<string>`(select coalesce(json_agg(${accountPermissions.permission}), '[]')::text
         from ${accountPermissions} where ${accountPermissions.accountId} = ${sessions.accountId})`,
-      corporateStructureIds: sql<string>`(select coalesce(json_agg(${accountCorporateAccess.corporateStructureId}), '[]')::text
+      structures: sql<string>`(select coalesce(json_agg(${accountCorporateAccess.corporateStructureId}), '[]')::text
         from ${accountCorporateAccess} where ${accountCorporateAccess.accountId} = ${sessions.accountId}
         and ${accessCounts()})`,
     })
@@ -123,7 +127,7 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
   }
   const usable = s.accountId !== null && row.accountFound !== null && row.accountDisabledAt === null;
   const permissions = new Set<string>(usable ? (JSON.parse(row.permissions) as string[]) : []);
-  const corporateStructureIds: number[] = usable ? (JSON.parse(row.corporateStructureIds) as number[]) : [];
+  const structures: number[] = usable ? (JSON.parse(row.structures) as number[]) : [];
   return {
     problem: null,
     auth: {
@@ -134,7 +138,7 @@ async function readSession(ctx: AppContext, idHash: string, now: Date): Promise<
       memberType: usable ? row.memberType : null,
       companyId: usable ? row.companyId : null,
       permissions,
-      corporateStructureIds,
+      scope: TenantScope.of(structures),
       display: { dateFormat: row.dateFormat, timeFormat: row.timeFormat, locale: row.locale },
       idleExpiresAt: s.idleExpiresAt,
       absoluteExpiresAt: s.absoluteExpiresAt,

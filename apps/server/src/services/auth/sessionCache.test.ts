@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TenantScope } from '../tenantScope/tenantScope.js';
 import type { Auth } from './resolveSession.js';
 import { SessionCache } from './sessionCache.js';
 
@@ -11,7 +12,7 @@ function auth(sessionHash: string, userId: number, accountId: number | null): Au
     memberType: accountId === null ? null : 3,
     companyId: accountId === null ? null : 1,
     permissions: new Set(['jobView']),
-    corporateStructureIds: accountId === null ? [] : [1],
+    scope: TenantScope.of(accountId === null ? [] : [1]),
     display: { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm', locale: 'en-US' },
     idleExpiresAt: new Date(Date.now() + 60_000),
     absoluteExpiresAt: new Date(Date.now() + 600_000),

@@ -5,7 +5,9 @@ import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { rowsOf } from '../audit/auditHash.js';
 import { auditJobInsert } from '../audit/auditJobSql.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { jobNotFound } from '../jobAccess/requireJob.js';
+import { mayAccess } from '../tenantScope/mayAccess.js';
+import { jobNotFound } from '../tenantScope/requireJob.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 import { hashBookingCookie, intArray, newBookingCookie } from './booking.js';
 
 /** Answer of bookoutjob. */
@@ -53,7 +55,7 @@ export async function bookOutJob(
       select id, stage_id, corporate_structure_id, patient_id from jobs where id = ${jobId} for update
     ), ok as (
       select * from j
-      where ${canEdit} and corporate_structure_id = any(${intArray(auth.corporateStructureIds)})
+      where ${canEdit} and corporate_structure_id = any(${intArray(scopeIds(auth.scope))})
         and stage_id <> all(${intArray(CLOSED_STAGE_IDS)})
     ), booked as (
       insert into bookings as b
@@ -89,7 +91,7 @@ export async function bookOutJob(
     left join bookings h on h.job_id = j.id and booked.job_id is null
     left join accounts a on a.id = h.account_id`;
   const [row] = rowsOf<BookOutRow>(await ctx.database.db.execute(statement));
-  if (!row?.found || !auth.corporateStructureIds.includes(row.corporate_structure_id!)) {
+  if (!row?.found || !mayAccess(auth.scope, row.corporate_structure_id!)) {
     throw jobNotFound(jobId, row?.found ? toSubject(row) : undefined);
   }
   // The job view's Edit control answers from the same rule (disabled on a Finished job).

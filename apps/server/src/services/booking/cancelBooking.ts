@@ -5,7 +5,9 @@ import { invalid } from '../../errors/domainErrors.js';
 import { rowsOf } from '../audit/auditHash.js';
 import { auditJobInsert } from '../audit/auditJobSql.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { jobNotFound } from '../jobAccess/requireJob.js';
+import { mayAccess } from '../tenantScope/mayAccess.js';
+import { jobNotFound } from '../tenantScope/requireJob.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 import { hashBookingCookie, intArray } from './booking.js';
 
 /**
@@ -38,7 +40,7 @@ export async function cancelBooking(
         select id, stage_id, corporate_structure_id, patient_id, component_type from jobs where id = ${jobId} for update
       ), ok as (
         select * from j
-        where corporate_structure_id = any(${intArray(auth.corporateStructureIds)})
+        where corporate_structure_id = any(${intArray(scopeIds(auth.scope))})
           and (${componentType}::text is null or upper(component_type) = upper(${componentType}::text))
       ), gone as (
         delete from bookings b using ok
@@ -63,7 +65,7 @@ export async function cancelBooking(
         exists (select 1 from gone) as released
       from (select 1) one left join j on true`),
   );
-  if (!row?.found || !auth.corporateStructureIds.includes(row.corporate_structure_id!)) {
+  if (!row?.found || !mayAccess(auth.scope, row.corporate_structure_id!)) {
     throw jobNotFound(
       jobId,
       row?.found

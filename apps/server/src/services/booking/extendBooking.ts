@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { requireLiveBooking } from './booking.js';
 
 /** POST /api/job/extendbooking: a live booking of this account lives BOOKING_TTL_SECONDS from now (409 otherwise). */
@@ -14,7 +14,7 @@ export async function extendBooking(
   cookie: string,
   ip: string | null,
 ): Promise<{ success: true; expiresAt: string }> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const ttl = ctx.config.BOOKING_TTL_SECONDS;
   const expiresAt = await ctx.database.db.transaction(async (tx) => {
     await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');

@@ -1,7 +1,7 @@
 import type { SaveFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { type DownloadVia, recordDocumentDownloads } from './recordDocumentDownloads.js';
 import { renderJobDocument } from './renderJobDocument.js';
 
@@ -23,7 +23,7 @@ export async function downloadJobDocument(
   auth: Auth,
   req: { jobId: number; format: SaveFormat; via: DownloadVia; ip: string | null },
 ): Promise<DocumentFile> {
-  const job = await requireJob(ctx, auth, req.jobId);
+  const job = await requireJob(ctx, auth.scope, req.jobId);
   const rendered = await renderJobDocument(ctx, job.id, req.format);
   await recordDocumentDownloads(ctx, auth, [job], { format: req.format, via: req.via, ip: req.ip });
   return {

@@ -5,7 +5,7 @@ import { countPdfPages, PdfAssembler } from '../../documents/pdf/mergePdfs.js';
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
 import { isDomainError, notFound, unprocessable } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobAccess/requireJobs.js';
+import { requireJobs } from '../tenantScope/requireJobs.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { type JobCopyPlan, planJobCopies } from './planJobCopies.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
@@ -78,7 +78,7 @@ export async function formatMultipleJobs(
   auth: Auth,
   req: FormatMultipleRequest,
 ): Promise<DocumentFile> {
-  const found = await requireJobs(ctx, auth, req.jobIds);
+  const found = await requireJobs(ctx, auth.scope, req.jobIds);
   const plans = (await planJobCopies(ctx, auth, found, req.copyType)).filter((p) => p.copies.length > 0);
   if (!plans.length) throw unprocessable(message('documents.viewer.noCopies'));
   await requireHaveDocuments(

@@ -30,7 +30,6 @@ import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
 import { conflict, invalid, notFound, tooLarge, withDetails } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import {
   jobPatientOf,
@@ -38,6 +37,7 @@ import {
   raiseDocumentPatientFlag,
 } from '../jobEditor/holdQueue/documentPatientFlag.js';
 import { changesText, documentBefore, voidSignatureOnEdit } from '../jobEditor/voidSignature.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /** A document file as read from a multipart body or from disk. */
 export interface DocumentUpload {
@@ -176,7 +176,7 @@ const PATIENT_MESSAGES = {
 } satisfies Record<PatientCheck, () => string>;
 
 async function loadJob(ctx: AppContext, importer: Importer, jobId: number) {
-  if (importer.kind === 'account') return requireJob(ctx, importer.auth, jobId);
+  if (importer.kind === 'account') return requireJob(ctx, importer.auth.scope, jobId);
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(`Job ${jobId} was not found.`);
   return job;

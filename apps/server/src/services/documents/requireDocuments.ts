@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { documentVersions, jobs } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobAccess/requireJobs.js';
 import { currentDocumentId } from '../jobEditor/currentDocument.js';
+import { requireJobs } from '../tenantScope/requireJobs.js';
 
 type Job = typeof jobs.$inferSelect;
 
@@ -56,7 +56,7 @@ export async function requireDocuments(
   jobIds: readonly number[],
   needs: DocumentNeeds = {},
 ): Promise<Job[]> {
-  const found = await requireJobs(ctx, auth, jobIds);
+  const found = await requireJobs(ctx, auth.scope, jobIds);
   await requireHaveDocuments(ctx, found, needs);
   return found;
 }

@@ -9,7 +9,7 @@ import { conflict, invalid, unprocessable } from '../../errors/domainErrors.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobAccess/requireJobs.js';
+import { requireJobs } from '../tenantScope/requireJobs.js';
 import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
 import { FaxRequestKeyTaken, faxRequestKeyOf, firstFaxAnswer, keepFaxAnswer } from './faxRequestKeys.js';
 
@@ -141,7 +141,7 @@ export async function faxJobs(
   request: FaxRequest,
   ip: string | null,
 ): Promise<FaxResult> {
-  const found = await requireJobs(ctx, auth, request.jobIds);
+  const found = await requireJobs(ctx, auth.scope, request.jobIds);
   // Issue 41: a retry of a request that was answered (and perhaps never heard) faxes nothing again.
   const key = faxRequestKeyOf(auth.accountId, request);
   const first = key && (await firstFaxAnswer(ctx.database.db, key));

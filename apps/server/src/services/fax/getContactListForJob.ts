@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { physicians, recipients } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 type RecipientRow = typeof recipients.$inferSelect;
 
@@ -39,7 +39,7 @@ export async function getContactListForJob(
   jobId: number,
   ip: string | null,
 ): Promise<FaxRecipient[]> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const rows = await ctx.database.db
     .select({ r: recipients, p: physicians })
     .from(recipients)

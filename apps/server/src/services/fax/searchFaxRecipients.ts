@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { startsWithIgnoringCase } from '../../db/likePrefix.js';
 import { physicians } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireCorporateStructure } from '../jobAccess/scope.js';
+import { requireCorporateStructure } from '../tenantScope/requireStructure.js';
 
 /**
  * GET /api/jobs/Dictators?q&csid: physicians of corporate structure `csid` as fax recipients (`id`
@@ -26,7 +26,7 @@ export async function searchFaxRecipients(
   auth: Auth,
   query: { q: string; csid: number },
 ): Promise<FaxRecipient[]> {
-  await requireCorporateStructure(ctx, auth, query.csid);
+  await requireCorporateStructure(ctx, auth.scope, query.csid);
   const { last, first, either } = splitPhysicianSearch(query.q);
   const lastMatches = startsWithIgnoringCase(physicians.lastName, last);
   const firstMatches = startsWithIgnoringCase(physicians.firstName, first);

@@ -5,7 +5,7 @@ import { accountCorporateAccess, accounts, jobs } from '../../db/schema/index.js
 import { isDomainError } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { accessCounts } from '../auth/structureAccess.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /**
  * GET /api/job/canaccessjob: whether the account may open the job — it needs jobView and the
@@ -16,7 +16,7 @@ import { requireJob } from '../jobAccess/requireJob.js';
 export async function canAccessJob(ctx: AppContext, auth: Auth, jobId: number): Promise<CanAccessJob> {
   if (!auth.permissions.has('jobView')) return { canAccess: false, reason: message('job.noViewPermission') };
   try {
-    await requireJob(ctx, auth, jobId);
+    await requireJob(ctx, auth.scope, jobId);
     return { canAccess: true };
   } catch (err) {
     if (isDomainError(err, 'notFound') && (await seenByOtherAccount(ctx, auth, jobId)))

@@ -4,7 +4,7 @@ import { forbidden } from '../../errors/domainErrors.js';
 import { jobAdtValues } from '../adt/jobAdtValues.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { currentDocument } from './currentDocument.js';
 import { readDocumentPatient } from './holdQueue/holdQueueFacts.js';
 
@@ -20,7 +20,7 @@ export async function getDocumentPatient(
   jobId: number,
   ip: string | null,
 ): Promise<DocumentPatientAnswer> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   if (!canSeePatientName(auth.permissions)) throw forbidden(message('adt.noViewPermission'));
   const patient = await readDocumentPatient(ctx, await currentDocument(ctx.database.db, jobId));
   const named = patient && Object.values(patient).some((v) => v !== null) ? patient : null;

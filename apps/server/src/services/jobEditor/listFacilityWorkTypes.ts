@@ -1,9 +1,10 @@
 import { message, type WorkType } from '@quill/core';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, workTypes } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScopeOrShared } from '../tenantScope/inScope.js';
 import { toWorkType } from './jobRows.js';
 
 /**
@@ -22,7 +23,7 @@ export async function listFacilityWorkTypes(
     .where(
       and(
         eq(clientFacilities.id, facilityId),
-        inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds, -1]),
+        inScopeOrShared(auth.scope, clientFacilities.corporateStructureId),
       ),
     );
   if (!cf) throw notFound(message('job.facilityNotFound', { id: facilityId }));

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { jobNotFound } from '../jobAccess/requireJob.js';
+import { jobNotFound } from '../tenantScope/requireJob.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 import { workingDocument, workingFirst } from './currentDocument.js';
 import { JOB_STAMP_SQL } from './jobStamp.js';
 
@@ -130,7 +131,7 @@ async function visible<T>(
   jobId: number,
   run: (p: Record<string, unknown>) => Promise<T | undefined>,
 ) {
-  const found = await run({ jobId, structures: auth.corporateStructureIds });
+  const found = await run({ jobId, structures: scopeIds(auth.scope) });
   if (found) return found;
   return refuseJob(ctx, jobId);
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { refreshedJobAdt } from '../adt/refreshJobAdt.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { jobDataOf } from './getJobData.js';
 import { loadPhysicians, toRecipient, toWorkType } from './jobRows.js';
 import { loadJobData } from './loadJobWith.js';
@@ -24,7 +24,7 @@ export async function refreshJobData(
   request: JobDataRequest,
   ip: string | null,
 ): Promise<RefreshJobDataResult> {
-  const job = await requireJob(ctx, auth, request.jobId);
+  const job = await requireJob(ctx, auth.scope, request.jobId);
   const db = ctx.database.db;
   const checked = await checkJobData(db, auth, job, request, 'refresh');
   const stored = jobDataOf(await loadJobData(ctx, auth, job.id));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobAccess/requireJobs.js';
+import { requireJobs } from '../tenantScope/requireJobs.js';
 
 function stageLabelOf(stageId: number): string {
   return stageLabel(stageId, stageName(stageId)) || String(stageId);
@@ -23,7 +23,7 @@ export async function completeJobs(
   jobIds: readonly number[],
   ip: string | null,
 ): Promise<CompleteJobsResult> {
-  const found = await requireJobs(ctx, auth, jobIds);
+  const found = await requireJobs(ctx, auth.scope, jobIds);
   const clearable = (j: (typeof found)[number]) => j.stageId === STAGES.finished.id && j.onManualList;
   const toClear = found.filter((j) => clearable(j) && j.clearedAt === null).map((j) => j.id);
   const clearedNow = new Set<number>();

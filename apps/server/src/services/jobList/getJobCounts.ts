@@ -2,7 +2,7 @@ import type { JobCounts } from '@quill/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireFacilities, requireVisibleStructure } from '../jobAccess/scope.js';
+import { requireFacilities, requireVisibleStructure } from '../tenantScope/requireStructure.js';
 import { facilityList } from './jobListSql.js';
 
 /** GET /api/jobs/getcounts: pending, hq, failed and all for a batch of client facilities. */
@@ -11,7 +11,7 @@ export async function getJobCounts(
   auth: Auth,
   input: { corpId: number; cfs: readonly number[] },
 ): Promise<JobCounts> {
-  requireVisibleStructure(auth, input.corpId);
+  requireVisibleStructure(auth.scope, input.corpId);
   const cfs = [...new Set(input.cfs)];
   // One statement checks the facilities belong to the structure and sums their counts; job_counts
   // is kept by triggers on jobs (migration 0005): a few rows, not 100,000 jobs.
@@ -24,7 +24,7 @@ export async function getJobCounts(
     where corporate_structure_id = ${input.corpId} and client_facility_id in (${facilityList(cfs)})`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   // A facility of another structure or none: requireFacilities names it (404).
-  if (Number(row.known) !== cfs.length) await requireFacilities(ctx, auth, input.corpId, cfs);
+  if (Number(row.known) !== cfs.length) await requireFacilities(ctx, auth.scope, input.corpId, cfs);
   return {
     pending: Number(row.pending ?? 0),
     hq: Number(row.hq ?? 0),

@@ -6,7 +6,7 @@ import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { listJobFaxes } from '../fax/listJobFaxes.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
-import { requireJob } from '../jobAccess/requireJob.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /** GET /api/jobs/jobdetails: the expandable row's details: the job's distribution errors and faxes. */
 export async function getJobDetails(
@@ -15,7 +15,7 @@ export async function getJobDetails(
   jobId: number,
   ip: string | null,
 ): Promise<JobDetails> {
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const errors = await ctx.database.db
     .select()
     .from(distributionErrors)

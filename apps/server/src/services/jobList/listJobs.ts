@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireFacilities } from '../jobAccess/scope.js';
+import { requireFacilities } from '../tenantScope/requireStructure.js';
 import { asciiJson } from './asciiJson.js';
 import { jobListBinarySql, jobListJsonSql, jobListRowsSql, type ListFilter } from './jobListSql.js';
 
@@ -74,7 +74,7 @@ export async function listJobs(
   { format = 'rows', ...input }: ListInput,
   ip: string | null,
 ): Promise<JobListAnswer> {
-  const cfs = await requireFacilities(ctx, auth, input.corpId, input.cfs);
+  const cfs = await requireFacilities(ctx, auth.scope, input.corpId, input.cfs);
   const formats = await userFormats(ctx, auth.userId);
   const options = sqlOptions(auth, { ...input, cfs }, formats);
   let answer: JobListAnswer;

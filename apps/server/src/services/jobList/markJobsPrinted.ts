@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { printEvents } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJobs } from '../jobAccess/requireJobs.js';
+import { requireJobs } from '../tenantScope/requireJobs.js';
 
 /**
  * POST /api/jobs/printed (spec 01 §4 "Sent for printing"): records that the jobs were printed with
@@ -15,7 +15,7 @@ export async function markJobsPrinted(
   auth: Auth,
   req: { jobIds: readonly number[]; copiesType: CopyType; ip: string | null },
 ): Promise<{ recorded: number }> {
-  const found = await requireJobs(ctx, auth, req.jobIds);
+  const found = await requireJobs(ctx, auth.scope, req.jobIds);
   const accountId = auth.accountId!;
   await ctx.database.db.transaction(async (tx) => {
     await tx

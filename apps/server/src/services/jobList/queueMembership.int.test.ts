@@ -6,6 +6,7 @@ import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { TenantScope } from '../tenantScope/tenantScope.js';
 import { getJobCounts } from './getJobCounts.js';
 import { listJobs } from './listJobs.js';
 
@@ -90,7 +91,7 @@ describe.each(databaseTargets())('queue membership follows the stage catalogue o
       memberType: 3,
       companyId: structure.id,
       permissions: new Set(PERMISSIONS),
-      corporateStructureIds: [structure.id],
+      scope: TenantScope.of([structure.id]),
       display: { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm', locale: 'en-US' },
       idleExpiresAt: new Date(Date.now() + 60_000),
       absoluteExpiresAt: new Date(Date.now() + 60_000),

@@ -5,7 +5,7 @@ import { bookings, jobs } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { hashBookingCookie, requireLiveBooking } from '../booking/booking.js';
-import { mayAccessJob, requireVisibleJob } from '../jobAccess/requireJob.js';
+import { mayAccessJob, requireVisibleJob } from '../tenantScope/requireJob.js';
 import { bookingOf, requireLock } from '../wopi/wopiLock.js';
 import type { SaveHolder, SaveRequest } from './saveRequest.js';
 
@@ -58,8 +58,8 @@ export async function lockJobAndBooking(tx: Db, jobId: number, accountId: number
 export async function lockSaveBooking(tx: Db, auth: Auth, req: Pick<SaveRequest, 'jobId' | 'holder'>) {
   const { jobId } = req;
   const held = await lockJobAndBooking(tx, jobId, auth.accountId!, req.holder);
-  if (held && mayAccessJob(auth, held.locked)) return held;
+  if (held && mayAccessJob(auth.scope, held.locked)) return held;
   const [job] = held ? [held.locked] : await tx.select().from(jobs).where(eq(jobs.id, jobId));
-  requireVisibleJob(auth, jobId, job);
+  requireVisibleJob(auth.scope, jobId, job);
   throw conflict(message('job.bookingNotLive', { jobId }), 'booking_not_live');
 }

@@ -2,11 +2,11 @@ import { message, SAVE_MODES, saveModeRunsRules } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireVisibleJob } from '../jobAccess/requireJob.js';
 import { jobWithWorkingDocument } from '../jobEditor/currentDocument.js';
 import { cdaTextOf } from '../jobEditor/documentText.js';
 import { readJobDocumentFacts } from '../jobEditor/holdQueue/holdQueueFacts.js';
 import { changesText } from '../jobEditor/voidSignature.js';
+import { requireVisibleJob } from '../tenantScope/requireJob.js';
 import { newDocument } from './newDocument.js';
 import { refuseSaveNotAllowed } from './saveAllowed.js';
 import { isModeSave, type SaveRequest } from './saveRequest.js';
@@ -47,6 +47,6 @@ export async function prepareSave(ctx: AppContext, auth: Auth, req: SaveRequest)
 /** The job the account may see (404 otherwise, as requireJob) with its working document. */
 async function readJob(ctx: AppContext, auth: Auth, jobId: number) {
   const read = await jobWithWorkingDocument(ctx.database.db, jobId);
-  requireVisibleJob(auth, jobId, read?.job);
+  requireVisibleJob(auth.scope, jobId, read?.job);
   return read!;
 }

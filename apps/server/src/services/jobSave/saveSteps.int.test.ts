@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/testContext.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { bookOutJob } from '../booking/bookOutJob.js';
 import { getJobData } from '../jobEditor/getJobData.js';
+import { TenantScope } from '../tenantScope/tenantScope.js';
 import { applyJobData } from './applyJobData.js';
 import { readSaveDocumentState } from './documentState.js';
 import { insertDocumentVersions } from './documentVersions.js';
@@ -33,7 +34,7 @@ describe.each(databaseTargets())('the save pipeline steps on $name', (target) =>
     memberType: 3,
     companyId,
     permissions: new Set(PERMISSIONS),
-    corporateStructureIds: [companyId],
+    scope: TenantScope.of([companyId]),
     display: { dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm', locale: 'en-US' },
     idleExpiresAt: new Date(Date.now() + 3_600_000),
     absoluteExpiresAt: new Date(Date.now() + 3_600_000),

@@ -2,8 +2,8 @@ import { message, type SaveJobResult, type SaveWordDocumentBody } from '@quill/c
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { saveWithMode } from './saveJob.js';
 
 /**
@@ -21,7 +21,7 @@ export async function saveWordDocument(
   body: SaveWordDocumentBody,
   ip: string | null,
 ): Promise<SaveJobResult> {
-  await requireJob(ctx, auth, body.jobId);
+  await requireJob(ctx, auth.scope, body.jobId);
   const doc = await currentDocument(ctx.database.db, body.jobId);
   if (doc?.format !== 'DOCX') throw invalid(message('wopi.notWord', { jobId: body.jobId }));
   return saveWithMode(ctx, auth, body, ip, { wordEdit: true });

@@ -1,10 +1,11 @@
 import { canSeePatientName, type JobSearchQuery, type JobSearchResult, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound } from '../../errors/domainErrors.js';
+import { forbidden } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { labelClockChangeTimes } from '../jobList/labelClockChangeTimes.js';
 import { userFormats } from '../jobList/listJobs.js';
+import { structuresToSearch } from '../tenantScope/requireStructure.js';
 import { jobSearchSql } from './jobSearchSql.js';
 
 /**
@@ -25,10 +26,7 @@ export async function searchJobs(
   if ((query.patient || query.mrn) && !showPatient) {
     throw forbidden(message('jobSearch.patientForbidden'));
   }
-  if (query.cs !== undefined && !auth.corporateStructureIds.includes(query.cs)) {
-    throw notFound(message('jobList.corporateStructure.notFound', { id: query.cs }));
-  }
-  const structures = query.cs !== undefined ? [query.cs] : auth.corporateStructureIds;
+  const structures = structuresToSearch(auth.scope, query.cs);
   if (structures.length === 0) return { rows: [], total: 0, page: query.page, pageSize: query.pageSize };
 
   const formats = await userFormats(ctx, auth.userId);

@@ -4,10 +4,10 @@ import { physicians } from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { lockReference } from '../referenceData/lockReference.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from '../referenceData/physicians/accessCodes.js';
 import { physicianDetailValues } from '../referenceData/physicians/physicianValues.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 
 /**
  * POST /api/job/SavePhysician (spec 02 §6 "Dictator add", §7): adds the custom physician typed in
@@ -25,7 +25,7 @@ export async function savePhysician(
   ip: string | null,
 ): Promise<{ userId: number }> {
   if (!auth.permissions.has('dictatorAdd')) throw forbidden(message('recipients.noDictatorAdd'));
-  const job = await requireJob(ctx, auth, body.jobId);
+  const job = await requireJob(ctx, auth.scope, body.jobId);
   if (body.clientFacilityId !== job.clientFacilityId)
     throw invalid(
       message('recipients.notJobFacility', { clientFacilityId: body.clientFacilityId, jobId: job.id }),

@@ -6,7 +6,7 @@ import {
   type SearchPhysiciansQuery,
   splitPhysicianSearch,
 } from '@quill/core';
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { startsWithIgnoringCase } from '../../db/likePrefix.js';
 import { clientFacilities, physicians } from '../../db/schema/index.js';
@@ -14,6 +14,7 @@ import { invalid, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { toPhysician } from '../jobEditor/jobRows.js';
+import { inScopeOrShared } from '../tenantScope/inScope.js';
 
 const p = physicians;
 
@@ -26,7 +27,7 @@ async function facilityOf(ctx: AppContext, auth: Auth, id: number) {
           .where(
             and(
               eq(clientFacilities.id, id),
-              inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds, -1]),
+              inScopeOrShared(auth.scope, clientFacilities.corporateStructureId),
             ),
           )
       : [];
@@ -97,7 +98,7 @@ export async function searchPhysicians(
   const where: (SQL | undefined)[] = [];
   if (q.memberId !== undefined) {
     if (q.memberId > MAX_INT4) return [];
-    where.push(eq(p.id, q.memberId), inArray(p.corporateStructureId, [...auth.corporateStructureIds, -1]));
+    where.push(eq(p.id, q.memberId), inScopeOrShared(auth.scope, p.corporateStructureId));
   } else {
     const byType = q.physicianSearchType !== undefined;
     const facilityId = q.cfId ?? (byType ? q.companyId : undefined);

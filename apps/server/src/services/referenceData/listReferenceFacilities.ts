@@ -1,8 +1,9 @@
 import { canEditReferenceData, type ReferenceFacilities } from '@quill/core';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
 
 /** GET /api/reference/facilities (dictatorView): the client facilities of the account's structures. */
 export async function listReferenceFacilities(ctx: AppContext, auth: Auth): Promise<ReferenceFacilities> {
@@ -15,7 +16,7 @@ export async function listReferenceFacilities(ctx: AppContext, auth: Auth): Prom
     })
     .from(clientFacilities)
     .innerJoin(corporateStructures, eq(corporateStructures.id, clientFacilities.corporateStructureId))
-    .where(inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]))
+    .where(inScope(auth.scope, clientFacilities.corporateStructureId))
     .orderBy(asc(corporateStructures.name), asc(clientFacilities.name), asc(clientFacilities.id));
   return { facilities, canEdit: canEditReferenceData(auth.permissions) };
 }

@@ -1,10 +1,11 @@
 import { message } from '@quill/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { clientFacilities } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
 
 export type Facility = typeof clientFacilities.$inferSelect;
 
@@ -21,12 +22,7 @@ export async function requireFacility(
   const [facility] = await db
     .select()
     .from(clientFacilities)
-    .where(
-      and(
-        eq(clientFacilities.id, cfId),
-        inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
-      ),
-    );
+    .where(and(eq(clientFacilities.id, cfId), inScope(auth.scope, clientFacilities.corporateStructureId)));
   if (!facility) throw notFound(message('reference.notFound'));
   return facility;
 }

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, uploads } from '../../db/schema/index.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { isEmptyScope } from '../tenantScope/tenantScope.js';
 import { canRevert } from './uploadScope.js';
 
 /**
@@ -11,7 +13,7 @@ import { canRevert } from './uploadScope.js';
  * the caller may revert each.
  */
 export async function listRecentUploads(ctx: AppContext, auth: Auth): Promise<RecentUpload[]> {
-  if (!auth.corporateStructureIds.length) return [];
+  if (isEmptyScope(auth.scope)) return [];
   const rows = await ctx.database.db
     .select({ upload: uploads })
     .from(uploads)
@@ -20,7 +22,7 @@ export async function listRecentUploads(ctx: AppContext, auth: Auth): Promise<Re
       and(
         inArray(uploads.kind, ['SCHEDULE', 'ADT']),
         ne(uploads.status, 'validated'),
-        inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
+        inScope(auth.scope, clientFacilities.corporateStructureId),
       ),
     )
     .orderBy(desc(uploads.id))

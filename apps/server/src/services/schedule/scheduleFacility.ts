@@ -8,12 +8,14 @@ import {
   UPLOAD_FORM_TYPES,
   type UploadFormType,
 } from '@quill/core';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { adtDefinitions, clientFacilities } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { isEmptyScope } from '../tenantScope/tenantScope.js';
 
 /** The kinds of upload rows a heading mapping makes (uploads.kind). */
 export type ScheduleKind = 'SCHEDULE' | 'ADT';
@@ -44,16 +46,11 @@ export async function requireScheduleFacility(
   id: number,
 ): Promise<ScheduleFacility> {
   const [facility] =
-    auth.corporateStructureIds.length && id <= MAX_INT4
+    !isEmptyScope(auth.scope) && id <= MAX_INT4
       ? await ctx.database.db
           .select()
           .from(clientFacilities)
-          .where(
-            and(
-              eq(clientFacilities.id, id),
-              inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
-            ),
-          )
+          .where(and(eq(clientFacilities.id, id), inScope(auth.scope, clientFacilities.corporateStructureId)))
       : [];
   if (!facility) throw notFound(message('schedule.facilityNotFound', { id }));
   return facility;

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, uploads } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { isEmptyScope } from '../tenantScope/tenantScope.js';
 import type { ImportResult } from './importSchedule.js';
 import type { ScheduleKind } from './scheduleFacility.js';
 
@@ -22,7 +24,7 @@ export async function requireTenantUpload(
   uploadId: number,
 ): Promise<UploadRecord> {
   const [row] =
-    auth.corporateStructureIds.length && uploadId <= MAX_INT8_SAFE
+    !isEmptyScope(auth.scope) && uploadId <= MAX_INT8_SAFE
       ? await ctx.database.db
           .select({ upload: uploads })
           .from(uploads)
@@ -31,7 +33,7 @@ export async function requireTenantUpload(
             and(
               eq(uploads.id, uploadId),
               inArray(uploads.kind, ['SCHEDULE', 'ADT']),
-              inArray(clientFacilities.corporateStructureId, [...auth.corporateStructureIds]),
+              inScope(auth.scope, clientFacilities.corporateStructureId),
             ),
           )
       : [];

@@ -1,13 +1,16 @@
 import { type AccountRequest, message, ungrantable } from '@quill/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountCorporateAccess, accountPermissions, accounts } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
 import { checkPhysicianLink } from '../referenceData/physicians/physicianLink.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { mayAccess } from '../tenantScope/mayAccess.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 
 /** The manager's own account, as the grant rules read it. */
-const grantorOf = (auth: Auth) => ({ permissions: auth.permissions, structures: auth.corporateStructureIds });
+const grantorOf = (auth: Auth) => ({ permissions: auth.permissions, structures: scopeIds(auth.scope) });
 
 /** 403 naming what the manager may not give. */
 function refuse(what: ReturnType<typeof ungrantable>) {
@@ -34,11 +37,10 @@ export async function writeAccounts(
   user: { id: number; displayName: string },
   wanted: readonly AccountRequest[],
 ): Promise<number[]> {
-  const scope = [...auth.corporateStructureIds];
   const existing = await tx
     .select()
     .from(accounts)
-    .where(and(eq(accounts.userId, user.id), inArray(accounts.companyId, scope)));
+    .where(and(eq(accounts.userId, user.id), inScope(auth.scope, accounts.companyId)));
   const written: number[] = [];
   for (const want of wanted) {
     const permissions = [...new Set(want.permissions)];
@@ -69,7 +71,7 @@ export async function writeAccounts(
         want.physicianId,
       );
       // Access the manager cannot see stays as it was: it is not theirs to take away either.
-      const keptAccess = heldAccess.filter((c) => !scope.includes(c));
+      const keptAccess = heldAccess.filter((c) => !mayAccess(auth.scope, c));
       await tx
         .update(accounts)
         .set({

@@ -1,9 +1,11 @@
 import { message } from '@quill/core';
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
+import { scopeIds } from '../tenantScope/scopeIds.js';
 
 /**
  * The users a manager may see and manage (issue 26): those with an account in one of the
@@ -11,9 +13,7 @@ import type { Auth } from '../auth/resolveSession.js';
  */
 export function managedBy(auth: Auth) {
   return exists(
-    sql`(select 1 from ${accounts} a where a.user_id = ${users.id} and a.company_id = any(${sql.param([
-      ...auth.corporateStructureIds,
-    ])}::int[]))`,
+    sql`(select 1 from ${accounts} a where a.user_id = ${users.id} and a.company_id = any(${sql.param([...scopeIds(auth.scope)])}::int[]))`,
   );
 }
 
@@ -32,6 +32,6 @@ export function accountsInScope(ctx: AppContext, auth: Auth, userId: number) {
   return ctx.database.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.companyId, [...auth.corporateStructureIds])))
+    .where(and(eq(accounts.userId, userId), inScope(auth.scope, accounts.companyId)))
     .orderBy(accounts.id);
 }

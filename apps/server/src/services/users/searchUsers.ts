@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { accounts, corporateStructures, users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
+import { inScope } from '../tenantScope/inScope.js';
 import { managedBy } from './managedUsers.js';
 
 /** `%` and `_` typed by the user are matched as themselves. */
@@ -20,8 +21,7 @@ export async function searchUsers(
   q: UserSearchQuery,
   ip: string | null,
 ): Promise<UserSearchResult> {
-  const scope = [...auth.corporateStructureIds];
-  const accountWhere: SQL[] = [eq(accounts.userId, users.id), inArray(accounts.companyId, scope)];
+  const accountWhere: SQL[] = [eq(accounts.userId, users.id), inScope(auth.scope, accounts.companyId)];
   if (q.memberType) accountWhere.push(eq(accounts.memberType, q.memberType));
   if (q.companyId) accountWhere.push(eq(accounts.companyId, q.companyId));
   const where: (SQL | undefined)[] = [
@@ -64,7 +64,7 @@ export async function searchUsers(
         })
         .from(accounts)
         .innerJoin(corporateStructures, eq(corporateStructures.id, accounts.companyId))
-        .where(and(inArray(accounts.userId, ids), inArray(accounts.companyId, scope)))
+        .where(and(inArray(accounts.userId, ids), inScope(auth.scope, accounts.companyId)))
         .orderBy(asc(accounts.id))
     : [];
   await recordAudit(ctx, {

@@ -5,8 +5,8 @@ import { bookings } from '../../db/schema/index.js';
 import { invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import { issueWopiToken } from './issueWopiToken.js';
 import { actionUrl } from './parseDiscovery.js';
 import { discoverDocxActions } from './wopiDiscovery.js';
@@ -52,7 +52,7 @@ export async function getWordAuth(
   ip: string | null,
 ): Promise<WordAuth> {
   const { jobId } = query;
-  const job = await requireJob(ctx, auth, jobId);
+  const job = await requireJob(ctx, auth.scope, jobId);
   const doc = await currentDocument(ctx.database.db, jobId);
   if (doc?.format !== 'DOCX') throw invalid(message('wopi.notWord', { jobId }));
   const [booked] = await ctx.database.db

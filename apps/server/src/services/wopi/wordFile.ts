@@ -2,8 +2,8 @@ import { message } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { documentVersions } from '../../db/schema/index.js';
 import { notFound, unauthenticated } from '../../errors/domainErrors.js';
-import { requireJob } from '../jobAccess/requireJob.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
+import { requireJob } from '../tenantScope/requireJob.js';
 import type { WopiCaller } from './resolveWopiToken.js';
 
 type DocumentVersion = typeof documentVersions.$inferSelect;
@@ -38,7 +38,7 @@ export async function openWordFile(ctx: AppContext, caller: WopiCaller, fileId: 
   const jobId = jobIdOf(fileId);
   if (jobId === null || jobId !== caller.token.jobId)
     throw notFound(message('wopi.fileNotFound', { fileId: fileId.slice(0, 40) }));
-  const job = await requireJob(ctx, caller.auth, jobId);
+  const job = await requireJob(ctx, caller.auth.scope, jobId);
   const doc = await currentDocument(ctx.database.db, jobId);
   if (doc?.format !== 'DOCX') throw notFound(message('wopi.notWord', { jobId }));
   return { job, doc };

@@ -6,7 +6,7 @@ import { jobs } from '../../../db/schema/index.js';
 import { invalid } from '../../../errors/domainErrors.js';
 import { auditJob } from '../../audit/auditJob.js';
 import type { Auth } from '../../auth/resolveSession.js';
-import { requireJob } from '../../jobAccess/requireJob.js';
+import { requireJob } from '../../tenantScope/requireJob.js';
 import { applyDocumentEdits } from '../applyDocumentEdits.js';
 import { currentDocument } from '../currentDocument.js';
 import { cdaTextOf } from '../documentText.js';
@@ -32,7 +32,7 @@ export async function runHoldQueueCheck(
   input: { jobId: number; setJobDataRequest?: JobDataRequest | undefined; cda?: CdaEdits | undefined },
   ip: string | null,
 ): Promise<HoldQueueCheckRow[]> {
-  const job = await requireJob(ctx, auth, input.jobId);
+  const job = await requireJob(ctx, auth.scope, input.jobId);
   if (input.setJobDataRequest && input.setJobDataRequest.jobId !== input.jobId)
     throw invalid(message('job.jobDataMismatch', { jobId: input.jobId }));
   const doc = await currentDocument(ctx.database.db, input.jobId);

@@ -11,6 +11,7 @@ import { startsWithIgnoringCase } from '../../../db/likePrefix.js';
 import { physicians } from '../../../db/schema/index.js';
 import { notFound } from '../../../errors/domainErrors.js';
 import type { Auth } from '../../auth/resolveSession.js';
+import { requireInScope } from '../../tenantScope/mayAccess.js';
 import { directoryName } from './directory.js';
 
 const p = physicians;
@@ -26,8 +27,7 @@ export async function physicianLinkChoices(
   auth: Auth,
   q: PhysicianChoicesQuery,
 ): Promise<PhysicianChoice[]> {
-  if (!auth.corporateStructureIds.includes(q.companyId))
-    throw notFound(message('reference.physicians.companyNotFound'));
+  requireInScope(auth.scope, q.companyId, () => notFound(message('reference.physicians.companyNotFound')));
   const { last, first, either } = splitPhysicianSearch(q.q);
   const where: (SQL | undefined)[] = [eq(p.corporateStructureId, q.companyId), eq(p.disabled, false)];
   if (either) {

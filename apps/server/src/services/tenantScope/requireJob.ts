@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
 import { about, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import { mayAccess } from './mayAccess.js';
+import type { TenantScope } from './tenantScope.js';
 
 /**
  * What a refused job access is about, for its audit row: the id asked for and, when the job
@@ -24,12 +25,9 @@ export function jobNotFound(jobId: number, job: Parameters<typeof subjectOf>[1])
   return about(notFound(`Job ${jobId} was not found.`), subjectOf(jobId, job));
 }
 
-/** Whether the selected account may see a job of this corporate structure. */
-export function mayAccessJob(
-  auth: Pick<Auth, 'corporateStructureIds'>,
-  job: { corporateStructureId: number },
-) {
-  return auth.corporateStructureIds.includes(job.corporateStructureId);
+/** Whether the scope (the selected account's) may see a job of this corporate structure. */
+export function mayAccessJob(scope: TenantScope, job: { corporateStructureId: number }) {
+  return mayAccess(scope, job.corporateStructureId);
 }
 
 /**
@@ -38,13 +36,13 @@ export function mayAccessJob(
  */
 export function requireVisibleJob<
   J extends Parameters<typeof subjectOf>[1] & { corporateStructureId: number },
->(auth: Pick<Auth, 'corporateStructureIds'>, jobId: number, job: J | undefined): J {
-  if (!job || !mayAccessJob(auth, job)) throw jobNotFound(jobId, job);
+>(scope: TenantScope, jobId: number, job: J | undefined): J {
+  if (!job || !mayAccessJob(scope, job)) throw jobNotFound(jobId, job);
   return job;
 }
 
 /** The job, when the selected account may see its corporate structure; 404 otherwise (no leak). */
-export async function requireJob(ctx: AppContext, auth: Auth, jobId: number) {
+export async function requireJob(ctx: AppContext, scope: TenantScope, jobId: number) {
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
-  return requireVisibleJob(auth, jobId, job);
+  return requireVisibleJob(scope, jobId, job);
 }

@@ -1,9 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
-import { about, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
-import { subjectOf } from './requireJob.js';
+import { jobNotFound, mayAccessJob } from './requireJob.js';
+import type { TenantScope } from './tenantScope.js';
 
 type Job = typeof jobs.$inferSelect;
 
@@ -12,7 +11,11 @@ type Job = typeof jobs.$inferSelect;
  * for the first that is missing or another tenant's (the same answer as requireJob, so a bulk call
  * never tells the two apart). Bulk calls check every job with this before they do anything.
  */
-export async function requireJobs(ctx: AppContext, auth: Auth, jobIds: readonly number[]): Promise<Job[]> {
+export async function requireJobs(
+  ctx: AppContext,
+  scope: TenantScope,
+  jobIds: readonly number[],
+): Promise<Job[]> {
   const rows = jobIds.length
     ? await ctx.database.db
         .select()
@@ -22,9 +25,7 @@ export async function requireJobs(ctx: AppContext, auth: Auth, jobIds: readonly 
   const byId = new Map(rows.map((j) => [j.id, j]));
   return jobIds.map((id) => {
     const job = byId.get(id);
-    if (!job || !auth.corporateStructureIds.includes(job.corporateStructureId)) {
-      throw about(notFound(`Job ${id} was not found.`), subjectOf(id, job));
-    }
+    if (!job || !mayAccessJob(scope, job)) throw jobNotFound(id, job);
     return job;
   });
 }
