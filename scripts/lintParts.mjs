@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { functionLength } from './lintParts/functionLength.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -238,6 +239,7 @@ export function coreImportCycles(files) {
 const REPOSITORY_CHECKS = [
   (files) =>
     coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
+  functionLength,
 ];
 
 /** Every violation under the source roots of the repository at `root`. */
