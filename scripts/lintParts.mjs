@@ -10,7 +10,11 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { folderSizes } from './lintParts/folderSize.mjs';
+import { functionLength } from './lintParts/functionLength.mjs';
+import { isTestFile, parseSource } from './lintParts/source.mjs';
 import { tenantScopeViolations } from './lintParts/tenantScope.mjs';
+
+export { isTestFile };
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,11 +71,6 @@ const API_LITERAL =
 const API_LITERAL_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
 /** Where API paths are written: the endpoint table, and the prefix the HTTP plugins key on. */
 const API_LITERAL_HOMES = ['packages/core/src/contract/endpoints', 'packages/core/src/contract/endpoint.ts'];
-
-/** Test code may reach across parts to set up and observe; the rules govern shipped code. */
-export function isTestFile(path) {
-  return /\.test\.tsx?$/.test(path) || /(^|\/)(testing|test)\//.test(path);
-}
 
 function within(path, folder) {
   return path === folder || path.startsWith(`${folder}/`);
@@ -132,7 +131,7 @@ function isApiPath(text) {
  */
 export function checkSource(path, text) {
   if (isTestFile(path)) return [];
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, scriptKind(path));
+  const source = parseSource(path, text);
   const checkLiterals =
     API_LITERAL_ROOTS.some((root) => within(path, root)) &&
     !API_LITERAL_HOMES.some((home) => within(path, home));
@@ -169,10 +168,6 @@ export function checkSource(path, text) {
   return found;
 }
 
-function scriptKind(path) {
-  return path.endsWith('.tsx') || path.endsWith('.jsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-}
-
 function* sourceFiles(dir) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -188,7 +183,7 @@ const CORE_CYCLE =
 
 /** The core modules a core file imports for their values (`import type` is erased and cannot loop). */
 function coreValueImports(path, text) {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, scriptKind(path));
+  const source = parseSource(path, text);
   const targets = [];
   for (const node of source.statements) {
     const isValue =
@@ -242,6 +237,7 @@ const REPOSITORY_CHECKS = [
   (files) =>
     coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
   tenantScopeViolations,
+  functionLength,
 ];
 
 /** Every violation under the source roots of the repository at `root`. */

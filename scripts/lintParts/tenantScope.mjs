@@ -3,7 +3,7 @@
 // requireInScope, requireJob…). Anywhere else the name `corporateStructureIds` — an identifier or
 // a property, found by parsing with TypeScript, so comments and strings do not count — is refused.
 import ts from 'typescript';
-import { isTestFile } from '../lintParts.mjs';
+import { isTestFile, parseSource } from './source.mjs';
 
 const NAME = 'corporateStructureIds';
 /** The scope module: the one folder that reads the ids. */
@@ -17,8 +17,7 @@ function outsideModule(path) {
 
 /** The lines of `path` that name corporateStructureIds outside comments and strings. */
 function namingLines(path, text) {
-  const kind = /\.[jt]sx$/.test(path) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
+  const source = parseSource(path, text);
   const lines = [];
   const visit = (node) => {
     if (ts.isIdentifier(node) && node.text === NAME) {

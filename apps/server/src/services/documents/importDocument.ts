@@ -1,43 +1,31 @@
 import {
-  CLOSED_STAGE_IDS,
-  canSeePatientName,
-  DOCUMENT_DATE_FORMATS,
   DOCUMENT_PATIENT_DIFFERS,
-  type DocumentPatient,
-  type DocumentPatientMismatch,
-  documentNamesPatient,
-  formatJobDate,
   IdentityConfirmationSchema,
-  type IdentityPart,
   type ImportDocumentResult,
-  identityComparedParts,
-  identityDifferenceValues,
   MAX_DOCUMENT_IMPORT_BYTES,
   message,
-  type PatientCheck,
-  stageName,
 } from '@quill/core';
-import { and, eq, gt, max, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { accounts, bookings, documentVersions, jobs } from '../../db/schema/index.js';
+import { jobs } from '../../db/schema/index.js';
 import { NotCdaError } from '../../documents/cda/readCda.js';
 import { XmlSyntaxError } from '../../documents/cda/xmlTree.js';
-import { decodeXml } from '../../documents/decodeXml.js';
 import { documentRefusal, xmlRefusal } from '../../documents/documentRefusal.js';
 import { NotDocxError } from '../../documents/docx/readDocx.js';
 import type { DocumentPool } from '../../documents/pool/documentPool.js';
 import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
-import { conflict, invalid, notFound, tooLarge, withDetails } from '../../errors/domainErrors.js';
+import { invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/resolveSession.js';
-import { currentDocument } from '../jobEditor/currentDocument.js';
-import {
-  jobPatientOf,
-  lowerDocumentPatientFlag,
-  raiseDocumentPatientFlag,
-} from '../jobEditor/holdQueue/documentPatientFlag.js';
-import { changesText, documentBefore, voidSignatureOnEdit } from '../jobEditor/voidSignature.js';
 import { requireJob } from '../tenantScope/requireJob.js';
+import {
+  comparePatients,
+  patientDiffers,
+  patientMessage,
+  refusalView,
+  uploadPatient,
+} from './importPatientCheck.js';
+import { type ImportSubject, refuseClosedJob, storeImportedDocument } from './storeImportedDocument.js';
 
 /** A document file as read from a multipart body or from disk. */
 export interface DocumentUpload {
@@ -74,20 +62,6 @@ export async function checkDocument(pool: DocumentPool, bytes: Buffer): Promise<
   }
 }
 
-/** Who the imported file says it is about (issue 39's reader, on a document thread). */
-async function uploadPatient(
-  ctx: AppContext,
-  bytes: Buffer,
-  format: Format,
-): Promise<DocumentPatient | null> {
-  try {
-    const patient = await ctx.documents.run('documentPatient', { stored: bytes, storedFormat: format });
-    return documentNamesPatient(patient) ? patient : null;
-  } catch (err) {
-    throw documentRefusal(err) ?? err;
-  }
-}
-
 /** The reason confirming an import past a patient mismatch: one line, 1–IDENTITY_REASON_MAX characters (400 otherwise). */
 export function confirmationReason(reason: string | null | undefined): string | null {
   if (reason === null || reason === undefined) return null;
@@ -97,89 +71,38 @@ export function confirmationReason(reason: string | null | undefined): string | 
   return parsed.data.reason;
 }
 
-/** A job may take a document only where the editor may edit it: never Finished or Cancelled (editGate). */
-function refuseClosedJob(jobId: number, stageId: number) {
-  if (CLOSED_STAGE_IDS.includes(stageId))
-    throw conflict(
-      message('job.closedStage', { jobId, stage: stageName(stageId) ?? stageId }),
-      'closed_stage',
-    );
-}
-
-/** How the file's patient compares with the job's (as `db` holds the job's ADT data). */
-interface PatientComparison {
-  check: Exclude<PatientCheck, 'confirmed'> | 'differs';
-  mismatch: DocumentPatientMismatch;
-}
-
-async function comparePatients(
-  db: Parameters<typeof jobPatientOf>[0],
-  job: Parameters<typeof jobPatientOf>[1],
-  document: DocumentPatient | null,
-): Promise<PatientComparison> {
-  const jobPatient = await jobPatientOf(db, job);
-  const differences = identityDifferenceValues(document, jobPatient);
-  const check = !document
-    ? 'none'
-    : differences.length
-      ? 'differs'
-      : identityComparedParts(document, jobPatient).length
-        ? 'match'
-        : 'notCompared';
-  return { check, mismatch: { differences, documentPatient: document, jobPatient } };
-}
-
-/**
- * The 409 of a file about another patient (issue 40): the parts that differ, and — for a caller
- * who may see patient data (the command line's operator may) — both values, in the message and in
- * `details`. The message is answered, never logged (http/errorHandler logs status and code).
- */
-function patientDiffers(
-  jobId: number,
-  mismatch: DocumentPatientMismatch,
-  showValues: boolean,
-  dateFormat: string,
-) {
-  const part = (p: IdentityPart) => message(`patientIdentity.${p}`);
-  // A birth date reads in the user's date format (the command line's: the documents' format).
-  const value = (p: IdentityPart, v: string | null) =>
-    (p === 'birthDate' ? formatJobDate(v, { dateFormat }) || v : v) ?? '—';
-  const differences = mismatch.differences
-    .map((d) =>
-      showValues
-        ? message('documentPatient.difference', {
-            part: part(d.part),
-            document: value(d.part, d.document),
-            job: value(d.part, d.job),
-          })
-        : message('documentPatient.differenceWithheld', { part: part(d.part) }),
-    )
-    .join('; ');
-  const details: DocumentPatientMismatch = showValues
-    ? mismatch
-    : {
-        differences: mismatch.differences.map((d) => ({ part: d.part, document: null, job: null })),
-        documentPatient: null,
-        jobPatient: null,
-      };
-  return withDetails(
-    conflict(message('documentPatient.differs', { jobId, differences }), DOCUMENT_PATIENT_DIFFERS),
-    details,
-  );
-}
-
-const PATIENT_MESSAGES = {
-  match: () => message('documentPatient.match'),
-  none: () => message('documentPatient.none'),
-  notCompared: () => message('documentPatient.notCompared'),
-  confirmed: () => message('documentPatient.confirmed', { flag: message('documentPatient.flag') }),
-} satisfies Record<PatientCheck, () => string>;
-
 async function loadJob(ctx: AppContext, importer: Importer, jobId: number) {
   if (importer.kind === 'account') return requireJob(ctx, importer.auth.scope, jobId);
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(`Job ${jobId} was not found.`);
   return job;
+}
+
+/** The file of an upload within `maxBytes` (413 past it) and not empty (400). */
+function requireFile(upload: DocumentUpload, maxBytes: number) {
+  if (upload.tooLarge || (upload.file && upload.file.bytes.length > maxBytes)) {
+    throw tooLarge(message('documents.import.tooLarge', { max: megabytes(maxBytes) }));
+  }
+  const file = upload.file;
+  if (!file || file.bytes.length === 0) throw invalid(message('documents.import.noFile'));
+  return file;
+}
+
+/**
+ * Whose document is this (issue 40): a file about another patient, without a confirmation, is
+ * refused (409, audited with the parts that differ) before anything is stored.
+ */
+async function refuseOtherPatient(ctx: AppContext, subject: ImportSubject) {
+  const first = await comparePatients(ctx.database.db, subject.job, subject.documentPatient);
+  if (first.check !== 'differs' || subject.reason !== null) return;
+  await recordAudit(ctx, {
+    action: 'document.import',
+    outcome: 'failure',
+    ...subject.actor,
+    patientId: subject.job.patientId,
+    detail: { code: DOCUMENT_PATIENT_DIFFERS, parts: first.mismatch.differences.map((d) => d.part) },
+  });
+  throw patientDiffers(subject.jobId, first.mismatch, subject.view);
 }
 
 /**
@@ -210,159 +133,39 @@ export async function importDocument(
   const job = await loadJob(ctx, importer, jobId);
   // A finished document is final (issue 40): refused as the editor refuses to edit it.
   refuseClosedJob(jobId, job.stageId);
-  if (upload.tooLarge || (upload.file && upload.file.bytes.length > maxBytes)) {
-    throw tooLarge(message('documents.import.tooLarge', { max: megabytes(maxBytes) }));
-  }
-  const file = upload.file;
-  if (!file || file.bytes.length === 0) throw invalid(message('documents.import.noFile'));
+  const file = requireFile(upload, maxBytes);
   const reason = confirmationReason(opts.confirmPatient);
   const format = await checkDocument(ctx.documents, file.bytes);
   const auth = importer.kind === 'account' ? importer.auth : null;
-  // Whose document is this (issue 40): a file about another patient is refused unless confirmed.
-  const documentPatient = await uploadPatient(ctx, file.bytes, format);
-  const showValues = auth === null || canSeePatientName(auth.permissions);
-  const dateFormat = auth?.display.dateFormat ?? DOCUMENT_DATE_FORMATS.dateFormat;
-  /** Who acted on which job, for every audit row of this import. */
-  const actor = {
-    userId: auth?.userId ?? null,
-    accountId: auth?.accountId ?? null,
-    corporateStructureId: job.corporateStructureId,
+  const subject: ImportSubject = {
     jobId,
-    ip,
+    job,
+    auth,
+    via: importer.kind === 'account' ? 'api' : importer.via,
+    bytes: file.bytes,
+    format,
+    documentPatient: await uploadPatient(ctx, file.bytes, format),
+    reason,
+    view: refusalView(auth),
+    actor: {
+      userId: auth?.userId ?? null,
+      accountId: auth?.accountId ?? null,
+      corporateStructureId: job.corporateStructureId,
+      jobId,
+      ip,
+    },
   };
-  const refused = async (mismatch: DocumentPatientMismatch) => {
-    await recordAudit(ctx, {
-      action: 'document.import',
-      outcome: 'failure',
-      ...actor,
-      patientId: job.patientId,
-      detail: { code: DOCUMENT_PATIENT_DIFFERS, parts: mismatch.differences.map((d) => d.part) },
-    });
-    return patientDiffers(jobId, mismatch, showValues, dateFormat);
-  };
-  const first = await comparePatients(ctx.database.db, job, documentPatient);
-  if (first.check === 'differs' && reason === null) throw await refused(first.mismatch);
+  await refuseOtherPatient(ctx, subject);
   const blob = await ctx.blobs.putContent(file.bytes, {
     prefix: 'documents',
     extension: format === 'CDA' ? 'xml' : 'docx',
   });
-
-  const done = await ctx.database.db.transaction(async (tx) => {
-    // The row lock orders concurrent imports and saves of the job.
-    const [locked] = await tx
-      .select({
-        version: jobs.version,
-        stageId: jobs.stageId,
-        signedAt: jobs.signedAt,
-        forceResign: jobs.forceResign,
-        adt: jobs.adt,
-        patientId: jobs.patientId,
-      })
-      .from(jobs)
-      .where(eq(jobs.id, jobId))
-      .for('update');
-    refuseClosedJob(jobId, locked!.stageId);
-    // The job's patient as it is now (a save may have changed it since the first look).
-    const compared = await comparePatients(tx, locked!, documentPatient);
-    if (compared.check === 'differs' && reason === null)
-      throw patientDiffers(jobId, compared.mismatch, showValues, dateFormat);
-    const patientCheck: PatientCheck = compared.check === 'differs' ? 'confirmed' : compared.check;
-    const [holder] = await tx
-      .select({
-        accountId: bookings.accountId,
-        member: accounts.member,
-        restoreStageId: bookings.restoreStageId,
-      })
-      .from(bookings)
-      .innerJoin(accounts, eq(accounts.id, bookings.accountId))
-      .where(and(eq(bookings.jobId, jobId), gt(bookings.expiresAt, sql`now()`)));
-    if (holder && holder.accountId !== auth?.accountId) {
-      throw conflict(message('documents.import.bookedByOther', { jobId, holder: holder.member }));
-    }
-    const [newest] = await tx
-      .select({ version: max(documentVersions.version) })
-      .from(documentVersions)
-      .where(eq(documentVersions.jobId, jobId));
-    const next = Math.max(locked!.version, newest?.version ?? 0) + 1;
-    // A signed text is never changed silently (issue 39): an import that changes it voids the signature.
-    const before = await documentBefore(ctx, await currentDocument(tx, jobId));
-    const after = { key: blob.key, format, xml: format === 'CDA' ? decodeXml(file.bytes) : null };
-    const voided = await voidSignatureOnEdit(
-      ctx,
-      tx,
-      { userId: auth?.userId ?? null, accountId: auth?.accountId ?? null },
-      { ...job, ...locked! },
-      {
-        waitingStageId: holder ? (holder.restoreStageId ?? locked!.stageId) : locked!.stageId,
-        booked: holder !== undefined,
-        textChanged: changesText(before, after),
-        via: 'import',
-      },
-      ip,
-    );
-    await tx.insert(documentVersions).values({
-      jobId,
-      version: next,
-      format,
-      blobKey: blob.key,
-      size: blob.size,
-      isDraft: false,
-      source: 'import',
-      createdByAccountId: auth?.accountId ?? null,
-    });
-    await tx
-      .update(jobs)
-      // The first text's time (issue 27 turnaround) is the first document's arrival, imported or typed.
-      .set({
-        ...voided,
-        version: next,
-        documentType: format,
-        firstTextAt: sql`coalesce(${jobs.firstTextAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(jobs.id, jobId));
-    // The flag holds while the document names another patient; a file that does not lowers it.
-    let flagLowered = false;
-    if (patientCheck === 'confirmed') await raiseDocumentPatientFlag(tx, jobId);
-    else flagLowered = await lowerDocumentPatientFlag(tx, jobId);
-    await recordAudit(
-      ctx,
-      {
-        action: 'document.import',
-        outcome: 'success',
-        ...actor,
-        patientId: job.patientId,
-        detail: {
-          version: next,
-          format,
-          size: blob.size,
-          via: importer.kind === 'account' ? 'api' : importer.via,
-          patientCheck,
-          ...(flagLowered ? { flagLowered } : {}),
-        },
-      },
-      tx,
-    );
-    if (patientCheck === 'confirmed') {
-      await recordAudit(
-        ctx,
-        {
-          action: 'job.document.patientConfirmed',
-          outcome: 'success',
-          ...actor,
-          patientId: locked!.patientId,
-          detail: { version: next, parts: compared.mismatch.differences.map((d) => d.part), reason },
-        },
-        tx,
-      );
-    }
-    return { version: next, patientCheck };
-  });
+  const done = await storeImportedDocument(ctx, subject, blob);
   return {
     jobId,
     version: done.version,
     format,
     patientCheck: done.patientCheck,
-    patientMessage: PATIENT_MESSAGES[done.patientCheck](),
+    patientMessage: patientMessage(done.patientCheck),
   };
 }

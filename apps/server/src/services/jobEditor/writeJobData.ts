@@ -51,6 +51,114 @@ export type RecipientRuleUse = 'save' | 'refresh' | 'check';
 /** Ids no int4 column can hold answer as unknown, never as a database error. */
 const fits = (id: number | null): id is number => id !== null && id <= MAX_INT4;
 
+type Physicians = Awaited<ReturnType<typeof loadPhysicians>>;
+
+/**
+ * The physicians the data changes, looked up (400 for an unknown or disabled one). A reference the
+ * job already holds was checked when it was stored (and its foreign key keeps it): only the
+ * physicians the data changes are looked up.
+ */
+async function refuseUnknownPhysicians(
+  db: Db,
+  job: Job,
+  request: JobDataRequest,
+  rows: RecipientRow[],
+): Promise<Physicians> {
+  const storedPhysician = new Map(rows.map((r) => [r.id, r.physicianId]));
+  const physicianIds = [
+    request.dictator === job.dictatorId ? null : request.dictator,
+    request.dictatedFor === job.dictatedForId ? null : request.dictatedFor,
+    ...(request.recipients ?? []).map((r) =>
+      r.id !== undefined && storedPhysician.has(r.id) && storedPhysician.get(r.id) === (r.physicianId ?? null)
+        ? null
+        : (r.physicianId ?? null),
+    ),
+  ];
+  const found = await loadPhysicians(db, job.corporateStructureId, physicianIds);
+  for (const id of physicianIds) {
+    if (id === null) continue;
+    if (!found.has(id)) throw invalid(message('job.unknownPhysician', { id }));
+    // A physician disabled (or merged into another) since the editor chose it is no new choice.
+    if (found.get(id)!.disabled) throw invalid(message('job.disabledPhysician', { id }));
+  }
+  return found;
+}
+
+/** A department or location the data changes must be one of the job's client facility (400 otherwise). */
+async function refuseUnknownPlace(
+  db: Db,
+  job: Job,
+  place: { table: typeof departments | typeof locations; id: number | null; held: number | null },
+  unknown: 'job.unknownDepartment' | 'job.unknownLocation',
+) {
+  const { table, id } = place;
+  if (id === null || id === place.held) return;
+  const [row] = fits(id)
+    ? await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.clientFacilityId, job.clientFacilityId)))
+    : [];
+  if (!row) throw invalid(message(unknown, { id }));
+}
+
+/** The ids of the posted recipients that name one: each the job's own (400 otherwise), each once. */
+function postedRecipientIds(job: Job, request: JobDataRequest, rows: RecipientRow[]) {
+  const own = new Set(rows.map((r) => r.id));
+  const seen = new Set<number>();
+  for (const r of request.recipients ?? []) {
+    if (r.id === undefined) continue;
+    if (!own.has(r.id)) throw invalid(message('job.unknownRecipient', { id: r.id, jobId: job.id }));
+    if (seen.has(r.id)) throw invalid(message('recipients.postedTwice', { id: r.id }));
+    seen.add(r.id);
+  }
+  return seen;
+}
+
+/** The recipients as the save leaves them (plannedRecipients), and whether they change. */
+async function planPostedRecipients(
+  db: Db,
+  job: Job,
+  request: JobDataRequest,
+  rows: RecipientRow[],
+  found: Physicians,
+) {
+  const seen = postedRecipientIds(job, request, rows);
+  const leftOut = request.recipients ? rows.filter((r) => !r.auto && !seen.has(r.id)) : [];
+  const delivered = await deliveredTo(
+    db,
+    leftOut.map((r) => r.id),
+  );
+  const planned = planRecipients(job.id, rows, request.recipients, found, delivered);
+  return { planned, changesRecipients: recipientsChange(rows, planned) };
+}
+
+/** The work type the data posts, when its rules apply (400 when unknown); undefined otherwise. */
+async function postedWorkType(db: Db, job: Job, workTypeId: number | null, needed: boolean) {
+  const workType =
+    workTypeId === null || !needed
+      ? undefined
+      : fits(workTypeId)
+        ? await loadWorkType(db, job, workTypeId)
+        : undefined;
+  if (workTypeId !== null && needed && !workType)
+    throw invalid(message('job.unknownWorkType', { id: workTypeId }));
+  return workType;
+}
+
+/** Whether the data changes the job's details (physicians, STAT, work type, department, location, recipients). */
+function changesDetailsOf(job: Job, request: JobDataRequest, changesRecipients: boolean) {
+  return (
+    request.dictator !== job.dictatorId ||
+    request.dictatedFor !== job.dictatedForId ||
+    request.stat !== job.stat ||
+    request.workTypeId !== job.workTypeId ||
+    request.department !== job.departmentId ||
+    request.location !== job.locationId ||
+    changesRecipients
+  );
+}
+
 /**
  * Checks posted job data against the job's client facility and corporate structure (400 naming
  * the unknown id; another tenant's id reads as unknown), its ADT part against the facility's
@@ -67,96 +175,35 @@ export async function checkJobData(
   use: RecipientRuleUse = 'save',
   opts: { workType?: boolean } = {},
 ): Promise<CheckedJobData> {
-  const bad = (key: Parameters<typeof message>[0], values: Record<string, string | number>) =>
-    invalid(message(key, values));
-  const posted = request.recipients ?? [];
   const rows = await db
     .select()
     .from(recipients)
     .where(eq(recipients.jobId, job.id))
     .orderBy(recipients.ordinal, recipients.id);
-  // A reference the job already holds was checked when it was stored (and its foreign key keeps
-  // it): only the physicians, work type, department and location the data changes are looked up.
-  const storedPhysician = new Map(rows.map((r) => [r.id, r.physicianId]));
-  const physicianIds = [
-    request.dictator === job.dictatorId ? null : request.dictator,
-    request.dictatedFor === job.dictatedForId ? null : request.dictatedFor,
-    ...posted.map((r) =>
-      r.id !== undefined && storedPhysician.has(r.id) && storedPhysician.get(r.id) === (r.physicianId ?? null)
-        ? null
-        : (r.physicianId ?? null),
-    ),
-  ];
-  const found = await loadPhysicians(db, job.corporateStructureId, physicianIds);
-  for (const id of physicianIds) {
-    if (id === null) continue;
-    if (!found.has(id)) throw bad('job.unknownPhysician', { id });
-    // A physician disabled (or merged into another) since the editor chose it is no new choice.
-    if (found.get(id)!.disabled) throw bad('job.disabledPhysician', { id });
-  }
-  if (request.department !== null && request.department !== job.departmentId) {
-    const [d] = fits(request.department)
-      ? await db
-          .select({ id: departments.id })
-          .from(departments)
-          .where(
-            and(
-              eq(departments.id, request.department),
-              eq(departments.clientFacilityId, job.clientFacilityId),
-            ),
-          )
-      : [];
-    if (!d) throw bad('job.unknownDepartment', { id: request.department });
-  }
-  if (request.location !== null && request.location !== job.locationId) {
-    const [l] = fits(request.location)
-      ? await db
-          .select({ id: locations.id })
-          .from(locations)
-          .where(
-            and(eq(locations.id, request.location), eq(locations.clientFacilityId, job.clientFacilityId)),
-          )
-      : [];
-    if (!l) throw bad('job.unknownLocation', { id: request.location });
-  }
-  const own = new Set(rows.map((r) => r.id));
-  const seen = new Set<number>();
-  for (const r of posted) {
-    if (r.id === undefined) continue;
-    if (!own.has(r.id)) throw bad('job.unknownRecipient', { id: r.id, jobId: job.id });
-    if (seen.has(r.id)) throw bad('recipients.postedTwice', { id: r.id });
-    seen.add(r.id);
-  }
-  const leftOut = request.recipients ? rows.filter((r) => !r.auto && !seen.has(r.id)) : [];
-  const delivered = await deliveredTo(
+  const found = await refuseUnknownPhysicians(db, job, request, rows);
+  const { department, location } = request;
+  await refuseUnknownPlace(
     db,
-    leftOut.map((r) => r.id),
+    job,
+    { table: departments, id: department, held: job.departmentId },
+    'job.unknownDepartment',
   );
-  const planned = planRecipients(job.id, rows, request.recipients, found, delivered);
-  const changesRecipients = recipientsChange(rows, planned);
+  await refuseUnknownPlace(
+    db,
+    job,
+    { table: locations, id: location, held: job.locationId },
+    'job.unknownLocation',
+  );
+  const { planned, changesRecipients } = await planPostedRecipients(db, job, request, rows, found);
   // The work type's rules apply when it or the recipients change (or the caller asks for them).
   const needsWorkType =
     use !== 'save' || opts.workType === true || request.workTypeId !== job.workTypeId || changesRecipients;
-  const workType =
-    request.workTypeId === null || !needsWorkType
-      ? undefined
-      : fits(request.workTypeId)
-        ? await loadWorkType(db, job, request.workTypeId)
-        : undefined;
-  if (request.workTypeId !== null && needsWorkType && !workType)
-    throw bad('job.unknownWorkType', { id: request.workTypeId });
+  const workType = await postedWorkType(db, job, request.workTypeId, needsWorkType);
   const checkedRecipients =
     use !== 'check' && (changesRecipients || request.workTypeId !== job.workTypeId)
       ? refuseRecipients(planned, workType, use === 'refresh')
       : planned;
-  const changesDetails =
-    request.dictator !== job.dictatorId ||
-    request.dictatedFor !== job.dictatedForId ||
-    request.stat !== job.stat ||
-    request.workTypeId !== job.workTypeId ||
-    request.department !== job.departmentId ||
-    request.location !== job.locationId ||
-    changesRecipients;
+  const changesDetails = changesDetailsOf(job, request, changesRecipients);
   if (changesDetails && !auth.permissions.has('jobEditAdt'))
     throw forbidden(message('job.noEditAdtPermission'));
   const adt = await planJobAdt(db, job, request);

@@ -81,25 +81,28 @@ export interface ParsedSheet {
   rowsSkipped: number;
 }
 
-/**
- * Reads every data row by a checked mapping: values normalised by type (dates to ISO text in the
- * facility's local time, yes/no to Y/N), the composite name split into PID 5.1/5.2/5.3, a date
- * joined with its split time heading, defaults for definitions no heading supplies. A bad value
- * is skipped with a warning; a row without a patient id, or (Varied) without a known action, is
- * skipped with a warning. Blank cells give no value, so they never overwrite stored ones.
- */
-export function parseRows(input: {
+interface ParseInput {
   sheet: ScheduleSheet;
   resolved: ResolvedItem[];
   offered: OfferedDefinition[];
   defaultValues: Record<string, string>;
   actionType: number;
-}): ParsedSheet {
-  const warnings: string[] = [];
-  const rows: ParsedRow[] = [];
-  let rowsSkipped = 0;
+}
+
+/** One value of a row, by its definition and HL7 address. */
+interface RowValue {
+  def: MappingDefinition;
+  key: string;
+  value: string;
+}
+
+/** Names that do not look like the chosen composite format (a comma under a format without one): how many, from which row. */
+type OddNames = Map<ResolvedItem, { count: number; row: number }>;
+
+/** The offered definitions no heading supplies and a default value does (segments 1–3). */
+function definitionsByDefault(input: ParseInput) {
   const mappedKeys = new Set(input.resolved.map((r) => (isCompositeName(r.def) ? 'PID.5' : adtKey(r.def))));
-  const defaults = input.offered.filter(
+  return input.offered.filter(
     (o) =>
       o.def.segmentType !== 0 &&
       o.def.segmentType !== 4 &&
@@ -108,83 +111,100 @@ export function parseRows(input: {
       !(mappedKeys.has('PID.5') && o.def.segmentName === 'PID' && o.def.fieldIndex === 5) &&
       (input.defaultValues[o.def.columnHeading] ?? '').trim() !== '',
   );
-  // Names that do not look like the chosen composite format (a comma under a format without one).
-  const oddNames = new Map<ResolvedItem, { count: number; row: number }>();
-  input.sheet.rows.forEach((cells, index) => {
-    const row = input.sheet.rowNumbers[index] ?? index + 2;
-    const values: { def: MappingDefinition; key: string; value: string }[] = [];
-    const put = (def: MappingDefinition, heading: string, raw: string, format: string | null) => {
-      if (raw === '') return;
-      const value = normalise(raw, def, format);
-      if (value === null) {
-        const type = message(`schedule.dataTypes.${DATA_TYPE_NAMES[def.dataType] ?? 'string'}`);
-        warnings.push(message('schedule.rowBadValue', { row, heading, value: cellPreview(raw), type }));
-        return;
-      }
-      values.push({ def, key: adtKey(def), value });
-    };
-    for (const r of input.resolved) {
-      let raw = cells[r.column] ?? '';
-      if (isCompositeName(r.def)) {
-        if (!raw) continue;
-        if (compositeNameWarning([raw], r.compositeFormat ?? 0)) {
-          const odd = oddNames.get(r) ?? { count: 0, row };
-          oddNames.set(r, { ...odd, count: odd.count + 1 });
-        }
-        const name = splitCompositeName(raw, r.compositeFormat ?? 0);
-        const pid = (c: number, value: string) =>
-          value &&
-          values.push({ def: { ...r.def, segmentType: 1, componentIndex: c }, key: `PID.5.${c}`, value });
-        pid(1, name.last);
-        pid(2, name.first);
-        pid(3, name.middle);
-        continue;
-      }
-      const time = r.timeColumn === null ? '' : (cells[r.timeColumn] ?? '');
-      if (raw && time) raw = `${raw} ${time}`;
-      put(r.def, r.heading, raw, r.dateTimeFormat);
-    }
-    for (const o of defaults) {
-      const raw = input.defaultValues[o.def.columnHeading]!.trim();
-      // A default has no format of its own: the first offered format that reads it (or a warning).
-      const format = needsDateFormat(o.def)
-        ? (guessScheduleDateFormat(raw, o.def.dataType === 0) ?? SCHEDULE_DATE_FORMATS[0])
-        : null;
-      put(o.def, o.def.columnHeading, raw, format);
-    }
-    const byKey = new Map(values.map((v) => [v.key, v]));
-    const action = rowAction(input.actionType, byKey.get(ROW_ACTION_KEY)?.value);
-    if (action === null) {
-      warnings.push(
-        message('schedule.rowBadAction', { row, value: cellPreview(byKey.get(ROW_ACTION_KEY)?.value ?? '') }),
-      );
-      rowsSkipped++;
+}
+
+/** A composite name's parts as PID 5.1/5.2/5.3, counting a name that does not look like its format. */
+function compositeNameValues(r: ResolvedItem, raw: string, row: number, oddNames: OddNames): RowValue[] {
+  if (compositeNameWarning([raw], r.compositeFormat ?? 0)) {
+    const odd = oddNames.get(r) ?? { count: 0, row };
+    oddNames.set(r, { ...odd, count: odd.count + 1 });
+  }
+  const name = splitCompositeName(raw, r.compositeFormat ?? 0);
+  return [name.last, name.first, name.middle].flatMap((value, i) =>
+    value ? [{ def: { ...r.def, segmentType: 1, componentIndex: i + 1 }, key: `PID.5.${i + 1}`, value }] : [],
+  );
+}
+
+/** The values of one row: its mapped cells (a date joined with its time column), then the defaults; a bad value is a warning. */
+function rowValues(
+  input: ParseInput,
+  cells: string[],
+  row: number,
+  found: { defaults: OfferedDefinition[]; warnings: string[]; oddNames: OddNames },
+): RowValue[] {
+  const values: RowValue[] = [];
+  const put = (def: MappingDefinition, heading: string, raw: string, format: string | null) => {
+    if (raw === '') return;
+    const value = normalise(raw, def, format);
+    if (value === null) {
+      const type = message(`schedule.dataTypes.${DATA_TYPE_NAMES[def.dataType] ?? 'string'}`);
+      found.warnings.push(message('schedule.rowBadValue', { row, heading, value: cellPreview(raw), type }));
       return;
     }
-    const mrn = byKey.get(MRN_KEY)?.value ?? '';
-    if (!mrn) {
-      warnings.push(message('schedule.rowNoMrn', { row }));
-      rowsSkipped++;
-      return;
+    values.push({ def, key: adtKey(def), value });
+  };
+  for (const r of input.resolved) {
+    let raw = cells[r.column] ?? '';
+    if (isCompositeName(r.def)) {
+      if (raw) values.push(...compositeNameValues(r, raw, row, found.oddNames));
+      continue;
     }
-    const parsed: ParsedRow = {
-      row,
-      action,
-      mrn,
-      visitNumber: byKey.get(VISIT_KEY)?.value ?? null,
-      patient: {},
-      visit: {},
-      order: {},
-    };
-    for (const v of values) {
-      if (v.key === MRN_KEY || v.key === VISIT_KEY || v.key === ROW_ACTION_KEY) continue;
-      const target =
-        v.def.segmentType === 2 ? parsed.visit : v.def.segmentType === 3 ? parsed.order : parsed.patient;
-      target[v.key] = v.value;
-    }
-    rows.push(parsed);
-  });
-  const nameWarnings = [...oddNames].map(([r, odd]) =>
+    const time = r.timeColumn === null ? '' : (cells[r.timeColumn] ?? '');
+    if (raw && time) raw = `${raw} ${time}`;
+    put(r.def, r.heading, raw, r.dateTimeFormat);
+  }
+  for (const o of found.defaults) {
+    const raw = input.defaultValues[o.def.columnHeading]!.trim();
+    // A default has no format of its own: the first offered format that reads it (or a warning).
+    const format = needsDateFormat(o.def)
+      ? (guessScheduleDateFormat(raw, o.def.dataType === 0) ?? SCHEDULE_DATE_FORMATS[0])
+      : null;
+    put(o.def, o.def.columnHeading, raw, format);
+  }
+  return values;
+}
+
+/** The row its values make, split by record; null (with a warning) without a known action or a patient id. */
+function parsedRow(
+  row: number,
+  values: RowValue[],
+  actionType: number,
+  warnings: string[],
+): ParsedRow | null {
+  const byKey = new Map(values.map((v) => [v.key, v]));
+  const action = rowAction(actionType, byKey.get(ROW_ACTION_KEY)?.value);
+  if (action === null) {
+    warnings.push(
+      message('schedule.rowBadAction', { row, value: cellPreview(byKey.get(ROW_ACTION_KEY)?.value ?? '') }),
+    );
+    return null;
+  }
+  const mrn = byKey.get(MRN_KEY)?.value ?? '';
+  if (!mrn) {
+    warnings.push(message('schedule.rowNoMrn', { row }));
+    return null;
+  }
+  const parsed: ParsedRow = {
+    row,
+    action,
+    mrn,
+    visitNumber: byKey.get(VISIT_KEY)?.value ?? null,
+    patient: {},
+    visit: {},
+    order: {},
+  };
+  for (const v of values) {
+    if (v.key === MRN_KEY || v.key === VISIT_KEY || v.key === ROW_ACTION_KEY) continue;
+    const target =
+      v.def.segmentType === 2 ? parsed.visit : v.def.segmentType === 3 ? parsed.order : parsed.patient;
+    target[v.key] = v.value;
+  }
+  return parsed;
+}
+
+/** One warning a composite-name heading whose names do not look like its format. */
+function nameFormatWarnings(oddNames: OddNames): string[] {
+  return [...oddNames].map(([r, odd]) =>
     message('schedule.nameFormatWarningRows', {
       heading: r.heading,
       count: odd.count,
@@ -192,7 +212,28 @@ export function parseRows(input: {
       row: odd.row,
     }),
   );
-  return { rows, warnings: [...nameWarnings, ...warnings], rowsSkipped };
+}
+
+/**
+ * Reads every data row by a checked mapping: values normalised by type (dates to ISO text in the
+ * facility's local time, yes/no to Y/N), the composite name split into PID 5.1/5.2/5.3, a date
+ * joined with its split time heading, defaults for definitions no heading supplies. A bad value
+ * is skipped with a warning; a row without a patient id, or (Varied) without a known action, is
+ * skipped with a warning. Blank cells give no value, so they never overwrite stored ones.
+ */
+export function parseRows(input: ParseInput): ParsedSheet {
+  const warnings: string[] = [];
+  const rows: ParsedRow[] = [];
+  let rowsSkipped = 0;
+  const oddNames: OddNames = new Map();
+  const found = { defaults: definitionsByDefault(input), warnings, oddNames };
+  input.sheet.rows.forEach((cells, index) => {
+    const row = input.sheet.rowNumbers[index] ?? index + 2;
+    const parsed = parsedRow(row, rowValues(input, cells, row, found), input.actionType, warnings);
+    if (parsed) rows.push(parsed);
+    else rowsSkipped++;
+  });
+  return { rows, warnings: [...nameFormatWarnings(oddNames), ...warnings], rowsSkipped };
 }
 
 /** At most `max` warnings, then one line counting the rest. */
