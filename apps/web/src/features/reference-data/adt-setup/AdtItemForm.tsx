@@ -9,7 +9,7 @@ import {
 } from '@quill/core/rules/adt/adtSetup';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
-import { useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
+import { savingDialog, useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addItem, adtSetupKeys, saveItem } from './adtSetupApi';
 import { DATA_TYPES, dataTypeLabel, SEGMENT_TYPES, segmentTypeLabel } from './itemLabels';
@@ -138,7 +138,7 @@ export function AdtItemForm({
       t(item ? 'reference.adt.items.saved' : 'reference.adt.items.added', { name: saved.displayName }),
     { onDone: onClose },
   );
-  const { form, submit, formError } = useCheckedForm<Draft>(draftOf(item), (d) => {
+  const checked = useCheckedForm<Draft>(draftOf(item), (d) => {
     const problem = problemOf(d, item, cfId, items);
     return {
       columnHeading: !item && !d.columnHeading.trim() ? t('reference.adt.items.headingRequired') : null,
@@ -149,6 +149,7 @@ export function AdtItemForm({
       [WHOLE_FORM]: problem ? t(problem.key, problem.values) : null,
     };
   });
+  const { form } = checked;
   const draft = form.values;
   const set = (patch: Partial<Draft>) => form.setValues(patch);
   const kind = item ?? draft;
@@ -162,10 +163,7 @@ export function AdtItemForm({
       }
       opened
       size="lg"
-      busy={save.isPending}
-      error={formError ?? save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={submit((d) => save.mutate(d))}
+      {...savingDialog(checked, save, onClose)}
     >
       {item?.shared && (
         <Alert color="yellow" role="note">

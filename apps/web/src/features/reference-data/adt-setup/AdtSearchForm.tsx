@@ -9,7 +9,7 @@ import {
 import { adtKey, parseAdtKey } from '@quill/core/rules/adt/adtValues';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
-import { useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
+import { savingDialog, useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addSearch, adtSetupKeys, saveSearch } from './adtSetupApi';
 
@@ -73,7 +73,7 @@ export function AdtSearchForm({
   const nameOf = new Map(items.map((i) => [i.key, i.displayName]));
   const others = searches.filter((s) => s.id !== search?.id).map((s) => s.identifier);
   const valueKeys = new Set(options.map((o) => o.value));
-  const { form, submit, formError } = useCheckedForm<Draft>(
+  const checked = useCheckedForm<Draft>(
     draftOf(search),
     (d) => {
       const identifier = d.identifier.trim();
@@ -96,6 +96,7 @@ export function AdtSearchForm({
     },
     { live: ['identifier'] },
   );
+  const { form } = checked;
   const draft = form.values;
   const setFields = (change: (fields: FieldDraft[]) => FieldDraft[]) => form.setFieldValue('fields', change);
   const setField = (i: number, patch: Partial<FieldDraft>) =>
@@ -110,10 +111,7 @@ export function AdtSearchForm({
       }
       opened
       size="lg"
-      busy={save.isPending}
-      error={formError ?? save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={submit((d) => save.mutate(d))}
+      {...savingDialog(checked, save, onClose)}
     >
       <Group grow align="flex-start">
         <TextInput

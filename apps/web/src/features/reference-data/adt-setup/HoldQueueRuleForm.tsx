@@ -4,7 +4,7 @@ import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/a
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
-import { useCheckedForm } from '../common/useCheckedForm';
+import { savingDialog, useCheckedForm } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addRule, adtSetupKeys, saveRule } from './adtSetupApi';
 
@@ -67,7 +67,7 @@ export function HoldQueueRuleForm({
     { onDone: onClose },
   );
   const others = rules.filter((r) => r.id !== rule?.id).map((r) => r.code);
-  const { form, submit } = useCheckedForm<Draft>(
+  const checked = useCheckedForm<Draft>(
     draftOf(rule),
     (d) => {
       const code = d.code.trim();
@@ -82,6 +82,7 @@ export function HoldQueueRuleForm({
     },
     { live: ['code'] },
   );
+  const { form } = checked;
   const draft = form.values;
   const kind = rule?.kind ?? draft.kind;
   // The value items of a job (not an order's) this facility shows: what a rule may check.
@@ -99,10 +100,7 @@ export function HoldQueueRuleForm({
         rule ? t('reference.adt.rules.editTitle', { code: rule.code }) : t('reference.adt.rules.addTitle')
       }
       opened
-      busy={save.isPending}
-      error={save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={submit((d) => save.mutate(d))}
+      {...savingDialog(checked, save, onClose)}
     >
       <TextInput
         label={t('reference.adt.rules.code')}

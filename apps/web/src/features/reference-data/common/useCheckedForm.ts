@@ -56,3 +56,21 @@ export function useCheckedForm<Values extends object>(
   const formError = typeof whole === 'string' ? whole : null;
   return { form, submit, formError };
 }
+
+/**
+ * What the dialog of a checked form that saves through `save` (useReferenceChange) is given: busy
+ * while saving; the form's own message, else the server's refusal; Save checks the form, then
+ * saves its values.
+ */
+export function savingDialog<Values extends object>(
+  checked: Pick<ReturnType<typeof useCheckedForm<Values>>, 'submit' | 'formError'>,
+  save: { isPending: boolean; error: Error | null; mutate: (values: Values) => void },
+  onClose: () => void,
+) {
+  return {
+    busy: save.isPending,
+    error: checked.formError ?? save.error?.message ?? null,
+    onClose,
+    onSubmit: checked.submit((values) => save.mutate(values)),
+  };
+}

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ReferenceForm, ReferenceModal } from '../common/ReferenceDialogs';
-import { useCheckedForm } from '../common/useCheckedForm';
+import { savingDialog, useCheckedForm } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import {
   addPhysician,
@@ -148,22 +148,18 @@ function PhysicianForm({
         : t('reference.physicians.saved'),
     { onDone: onClose },
   );
-  const { form, submit } = useCheckedForm<Draft>(initial, (d) => ({
+  const checked = useCheckedForm<Draft>(initial, (d) => ({
     'text.lastName': d.text.lastName.trim() === '' ? t('physicianModal.lastNameRequired') : null,
     'text.fax': distributionProblem(d.distributionMethod, d.text.fax.trim() || null)
       ? t('reference.physicians.faxNeedsNumber')
       : null,
   }));
+  const { form } = checked;
   const labelOf = (f: TextField) =>
     f === 'specialty' ? t('reference.physicians.fields.specialty') : t(`physicianModal.fields.${f}`);
 
   return (
-    <ReferenceForm
-      busy={save.isPending}
-      error={save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={submit((d) => save.mutate(d))}
-    >
+    <ReferenceForm {...savingDialog(checked, save, onClose)}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
         {TEXT_FIELDS.map((f) => (
           <TextInput
