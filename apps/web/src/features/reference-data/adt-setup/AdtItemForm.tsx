@@ -7,9 +7,9 @@ import {
   newItemProblem,
   type SetupProblem,
 } from '@quill/core/rules/adt/adtSetup';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { savingDialog, useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addItem, adtSetupKeys, saveItem } from './adtSetupApi';
 import { DATA_TYPES, dataTypeLabel, SEGMENT_TYPES, segmentTypeLabel } from './itemLabels';
@@ -53,6 +53,64 @@ const draftOf = (item: AdtItemRow | null): Draft => ({
 const num = (v: number | string): number | '' =>
   typeof v === 'number' ? v : v.trim() === '' ? '' : Number(v);
 
+/** What a save sends of every item: its display name, order and settings. */
+const changesOf = (d: Draft) => ({
+  displayName: d.displayName,
+  ordinal: d.ordinal === '' ? 0 : d.ordinal,
+  mandatory: d.mandatory,
+  readOnly: d.readOnly,
+  highlighted: d.highlighted,
+  inOrderSummary: d.inOrderSummary,
+  refreshOnEdit: d.refreshOnEdit,
+  follows: d.follows,
+});
+
+/** A new item's address, an empty field or component as 0. */
+const addressOf = (d: Draft) => ({
+  segmentName: d.segmentName.trim(),
+  fieldIndex: d.fieldIndex === '' ? 0 : d.fieldIndex,
+  componentIndex: d.componentIndex === '' ? 0 : d.componentIndex,
+});
+
+/** What adding an item sends: its settings, heading, address and kind. */
+function newItemOf(d: Draft) {
+  const { segmentName, fieldIndex, componentIndex } = addressOf(d);
+  return {
+    ...changesOf(d),
+    columnHeading: d.columnHeading,
+    segmentName,
+    segmentType: d.segmentType,
+    fieldIndex,
+    componentIndex,
+    dataType: d.dataType,
+    isPhysician: d.isPhysician,
+  };
+}
+
+/**
+ * What core's rules find wrong with the draft as a whole: the settings of an item (whose kind
+ * stays), or a new item in itself and then its address or heading among the facility's `items`.
+ */
+function problemOf(
+  d: Draft,
+  item: AdtItemRow | null,
+  cfId: number,
+  items: readonly AdtItemRow[],
+): SetupProblem | null {
+  if (item)
+    return itemSettingsProblem({ ...d, isPhysician: item.isPhysician, segmentType: item.segmentType });
+  return (
+    newItemProblem({ ...d, ...addressOf(d) }) ??
+    (d.columnHeading.trim() && d.fieldIndex !== '' && d.componentIndex !== ''
+      ? newItemConflict(
+          { ...d, fieldIndex: d.fieldIndex, componentIndex: d.componentIndex },
+          cfId,
+          items.map((i) => ({ ...i, clientFacilityId: i.shared ? null : cfId })),
+        )
+      : null)
+  );
+}
+
 /**
  * Add an item to the facility, or change an item's display name, order and settings (its address,
  * heading and type stay). Editing an item of the structure says so first: it changes every
@@ -73,60 +131,28 @@ export function AdtItemForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
-  const [tried, setTried] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const changes = {
-    displayName: draft.displayName,
-    ordinal: draft.ordinal === '' ? 0 : draft.ordinal,
-    mandatory: draft.mandatory,
-    readOnly: draft.readOnly,
-    highlighted: draft.highlighted,
-    inOrderSummary: draft.inOrderSummary,
-    refreshOnEdit: draft.refreshOnEdit,
-    follows: draft.follows,
-  };
   const save = useReferenceChange(
     adtSetupKeys.items(cfId),
-    () =>
-      item
-        ? saveItem(cfId, item.id, changes)
-        : addItem(cfId, {
-            ...changes,
-            columnHeading: draft.columnHeading,
-            segmentName: draft.segmentName.trim(),
-            segmentType: draft.segmentType,
-            fieldIndex: draft.fieldIndex === '' ? 0 : draft.fieldIndex,
-            componentIndex: draft.componentIndex === '' ? 0 : draft.componentIndex,
-            dataType: draft.dataType,
-            isPhysician: draft.isPhysician,
-          }),
+    (d: Draft) => (item ? saveItem(cfId, item.id, changesOf(d)) : addItem(cfId, newItemOf(d))),
     (saved) =>
       t(item ? 'reference.adt.items.saved' : 'reference.adt.items.added', { name: saved.displayName }),
     { onDone: onClose },
   );
-
+  const checked = useCheckedForm<Draft>(draftOf(item), (d) => {
+    const problem = problemOf(d, item, cfId, items);
+    return {
+      columnHeading: !item && !d.columnHeading.trim() ? t('reference.adt.items.headingRequired') : null,
+      displayName: d.displayName.trim() ? null : t('reference.adt.items.displayNameRequired'),
+      // A new item's field and component are required; an empty one stops the save, saying nothing.
+      fieldIndex: !item && d.fieldIndex === '',
+      componentIndex: !item && d.componentIndex === '',
+      [WHOLE_FORM]: problem ? t(problem.key, problem.values) : null,
+    };
+  });
+  const { form } = checked;
+  const draft = form.values;
+  const set = (patch: Partial<Draft>) => form.setValues(patch);
   const kind = item ?? draft;
-  const problem: SetupProblem | null = item
-    ? itemSettingsProblem({ ...draft, isPhysician: item.isPhysician, segmentType: item.segmentType })
-    : (newItemProblem({
-        ...draft,
-        segmentName: draft.segmentName.trim(),
-        fieldIndex: draft.fieldIndex === '' ? 0 : draft.fieldIndex,
-        componentIndex: draft.componentIndex === '' ? 0 : draft.componentIndex,
-      }) ??
-      (draft.columnHeading.trim() && draft.fieldIndex !== '' && draft.componentIndex !== ''
-        ? newItemConflict(
-            { ...draft, fieldIndex: draft.fieldIndex, componentIndex: draft.componentIndex },
-            cfId,
-            items.map((i) => ({ ...i, clientFacilityId: i.shared ? null : cfId })),
-          )
-        : null));
-  const required = (
-    value: string,
-    key: 'reference.adt.items.headingRequired' | 'reference.adt.items.displayNameRequired',
-  ) => (tried && !value.trim() ? t(key) : null);
-  const shown = tried && problem ? t(problem.key, problem.values) : null;
 
   return (
     <ReferenceFormModal
@@ -137,16 +163,7 @@ export function AdtItemForm({
       }
       opened
       size="lg"
-      busy={save.isPending}
-      error={shown ?? save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        const missing =
-          !draft.displayName.trim() ||
-          (!item && (!draft.columnHeading.trim() || draft.fieldIndex === '' || draft.componentIndex === ''));
-        if (!missing && !problem) save.mutate(undefined);
-      }}
+      {...savingDialog(checked, save, onClose)}
     >
       {item?.shared && (
         <Alert color="yellow" role="note">
@@ -162,11 +179,9 @@ export function AdtItemForm({
         <>
           <TextInput
             label={t('reference.adt.items.heading')}
-            value={draft.columnHeading}
             required
             maxLength={L.headingMax}
-            error={required(draft.columnHeading, 'reference.adt.items.headingRequired')}
-            onChange={(e) => set({ columnHeading: e.currentTarget.value })}
+            {...form.getInputProps('columnHeading')}
             data-autofocus
           />
           <Checkbox
@@ -239,11 +254,9 @@ export function AdtItemForm({
       <Group grow align="flex-start">
         <TextInput
           label={t('reference.adt.items.displayName')}
-          value={draft.displayName}
           required
           maxLength={L.displayNameMax}
-          error={required(draft.displayName, 'reference.adt.items.displayNameRequired')}
-          onChange={(e) => set({ displayName: e.currentTarget.value })}
+          {...form.getInputProps('displayName')}
           data-autofocus={item ? true : undefined}
         />
         <NumberInput

@@ -7,9 +7,9 @@ import {
   searchFieldsProblem,
 } from '@quill/core/rules/adt/adtSetup';
 import { adtKey, parseAdtKey } from '@quill/core/rules/adt/adtValues';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { savingDialog, useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addSearch, adtSetupKeys, saveSearch } from './adtSetupApi';
 
@@ -52,8 +52,6 @@ export function AdtSearchForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(search));
-  const [tried, setTried] = useState(false);
   const save = useReferenceChange(
     adtSetupKeys.searches(cfId),
     (d: Draft) => {
@@ -73,30 +71,36 @@ export function AdtSearchForm({
     .filter((i) => !i.isPhysician && i.source !== 'job' && !i.replaced)
     .map((i) => ({ value: i.key, label: `${i.displayName} (${i.key})` }));
   const nameOf = new Map(items.map((i) => [i.key, i.displayName]));
-  const identifier = draft.identifier.trim();
-  const identifierError = !SEARCH_IDENTIFIER_PATTERN.test(identifier)
-    ? t('reference.adt.searches.identifierInvalid')
-    : isTaken(
-          identifier,
-          searches.filter((s) => s.id !== search?.id).map((s) => s.identifier),
-        )
-      ? t('reference.adt.searches.identifierTaken', { identifier })
-      : null;
-  const nameError = draft.name.trim() ? null : t('reference.adt.searches.nameRequired');
-  const labelMissing = draft.fields.some((f) => !f.name.trim());
-  const itemMissing = draft.fields.some((f) => !f.key);
-  const fieldsProblem = searchFieldsProblem(draft.fields, new Set(options.map((o) => o.value)));
-  const formError = !tried
-    ? null
-    : itemMissing
-      ? t('reference.adt.searches.fieldItemRequired')
-      : fieldsProblem
-        ? t(fieldsProblem.key, fieldsProblem.values)
-        : labelMissing
-          ? t('reference.adt.searches.fieldNameRequired')
-          : null;
+  const others = searches.filter((s) => s.id !== search?.id).map((s) => s.identifier);
+  const valueKeys = new Set(options.map((o) => o.value));
+  const checked = useCheckedForm<Draft>(
+    draftOf(search),
+    (d) => {
+      const identifier = d.identifier.trim();
+      const fieldsProblem = searchFieldsProblem(d.fields, valueKeys);
+      return {
+        name: d.name.trim() ? null : t('reference.adt.searches.nameRequired'),
+        identifier: !SEARCH_IDENTIFIER_PATTERN.test(identifier)
+          ? t('reference.adt.searches.identifierInvalid')
+          : isTaken(identifier, others)
+            ? t('reference.adt.searches.identifierTaken', { identifier })
+            : null,
+        [WHOLE_FORM]: d.fields.some((f) => !f.key)
+          ? t('reference.adt.searches.fieldItemRequired')
+          : fieldsProblem
+            ? t(fieldsProblem.key, fieldsProblem.values)
+            : d.fields.some((f) => !f.name.trim())
+              ? t('reference.adt.searches.fieldNameRequired')
+              : null,
+      };
+    },
+    { live: ['identifier'] },
+  );
+  const { form } = checked;
+  const draft = form.values;
+  const setFields = (change: (fields: FieldDraft[]) => FieldDraft[]) => form.setFieldValue('fields', change);
   const setField = (i: number, patch: Partial<FieldDraft>) =>
-    setDraft((d) => ({ ...d, fields: d.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) }));
+    setFields((fields) => fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
 
   return (
     <ReferenceFormModal
@@ -107,33 +111,22 @@ export function AdtSearchForm({
       }
       opened
       size="lg"
-      busy={save.isPending}
-      error={formError ?? save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!nameError && !identifierError && !itemMissing && !fieldsProblem && !labelMissing)
-          save.mutate(draft);
-      }}
+      {...savingDialog(checked, save, onClose)}
     >
       <Group grow align="flex-start">
         <TextInput
           label={t('reference.adt.searches.name')}
-          value={draft.name}
           required
           maxLength={L.searchNameMax}
-          error={tried ? nameError : null}
-          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          {...form.getInputProps('name')}
           data-autofocus
         />
         <TextInput
           label={t('reference.adt.searches.identifier')}
           description={t('reference.adt.searches.identifierHint')}
-          value={draft.identifier}
           required
           maxLength={L.searchIdentifierMax}
-          error={tried || draft.identifier ? identifierError : null}
-          onChange={(e) => setDraft({ ...draft, identifier: e.currentTarget.value })}
+          {...form.getInputProps('identifier')}
         />
       </Group>
       <Fieldset legend={t('reference.adt.searches.fields')}>
@@ -165,7 +158,7 @@ export function AdtSearchForm({
                   size="lg"
                   disabled={draft.fields.length === 1}
                   aria-label={t('reference.adt.searches.removeField', { n })}
-                  onClick={() => setDraft({ ...draft, fields: draft.fields.filter((_, j) => j !== i) })}
+                  onClick={() => setFields((fields) => fields.filter((_, j) => j !== i))}
                 >
                   ✕
                 </ActionIcon>
@@ -177,7 +170,7 @@ export function AdtSearchForm({
               variant="default"
               size="xs"
               disabled={draft.fields.length >= L.searchFieldsMax}
-              onClick={() => setDraft({ ...draft, fields: [...draft.fields, { name: '', key: '' }] })}
+              onClick={() => setFields((fields) => [...fields, { name: '', key: '' }])}
             >
               {t('reference.adt.searches.addField')}
             </Button>

@@ -2,9 +2,9 @@ import { Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import type { AdtItemRow, HoldQueueRuleRow } from '@quill/core/contract/adt/adtSetup';
 import { isTaken, ADT_SETUP_LIMITS as L, takesFields } from '@quill/core/rules/adt/adtSetup';
 import { HOLD_QUEUE_RULE_KINDS, type HoldQueueRuleKind } from '@quill/core/rules/jobEditor/holdQueueRules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceFormModal } from '../common/ReferenceDialogs';
+import { savingDialog, useCheckedForm } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import { addRule, adtSetupKeys, saveRule } from './adtSetupApi';
 
@@ -27,7 +27,8 @@ const draftOf = (rule: HoldQueueRuleRow | null): Draft => ({
 /**
  * Add or edit a hold-queue rule: code (unique in the facility ignoring case), description, kind
  * (when adding; a rule's kind stays) and, for the kinds that take them, the ADT items it checks.
- * What the page can check it checks as the manager types; the server checks all of it again.
+ * The page checks the code as the manager types, the description from the first try to save on;
+ * the server checks all of it again.
  */
 export function HoldQueueRuleForm({
   cfId,
@@ -44,8 +45,6 @@ export function HoldQueueRuleForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
-  const [tried, setTried] = useState(false);
   const save = useReferenceChange(
     adtSetupKeys.rules(cfId),
     (d: Draft) => {
@@ -68,13 +67,23 @@ export function HoldQueueRuleForm({
     { onDone: onClose },
   );
   const others = rules.filter((r) => r.id !== rule?.id).map((r) => r.code);
-  const code = draft.code.trim();
-  const codeError = !code
-    ? t('reference.adt.rules.codeRequired')
-    : isTaken(code, others)
-      ? t('reference.adt.rules.codeTaken', { code })
-      : null;
-  const descriptionError = draft.description.trim() ? null : t('reference.adt.rules.descriptionRequired');
+  const checked = useCheckedForm<Draft>(
+    draftOf(rule),
+    (d) => {
+      const code = d.code.trim();
+      return {
+        code: !code
+          ? t('reference.adt.rules.codeRequired')
+          : isTaken(code, others)
+            ? t('reference.adt.rules.codeTaken', { code })
+            : null,
+        description: d.description.trim() ? null : t('reference.adt.rules.descriptionRequired'),
+      };
+    },
+    { live: ['code'] },
+  );
+  const { form } = checked;
+  const draft = form.values;
   const kind = rule?.kind ?? draft.kind;
   // The value items of a job (not an order's) this facility shows: what a rule may check.
   const options = items
@@ -91,30 +100,20 @@ export function HoldQueueRuleForm({
         rule ? t('reference.adt.rules.editTitle', { code: rule.code }) : t('reference.adt.rules.addTitle')
       }
       opened
-      busy={save.isPending}
-      error={save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!codeError && !descriptionError) save.mutate(draft);
-      }}
+      {...savingDialog(checked, save, onClose)}
     >
       <TextInput
         label={t('reference.adt.rules.code')}
-        value={draft.code}
         required
         maxLength={L.ruleCodeMax}
-        error={tried || draft.code ? codeError : null}
-        onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
+        {...form.getInputProps('code')}
         data-autofocus
       />
       <TextInput
         label={t('reference.adt.rules.description')}
-        value={draft.description}
         required
         maxLength={L.ruleDescriptionMax}
-        error={tried ? descriptionError : null}
-        onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+        {...form.getInputProps('description')}
       />
       {rule ? (
         <div>
@@ -131,7 +130,7 @@ export function HoldQueueRuleForm({
           data={HOLD_QUEUE_RULE_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
           value={draft.kind}
           allowDeselect={false}
-          onChange={(v) => v && setDraft({ ...draft, kind: v as HoldQueueRuleKind, fields: [] })}
+          onChange={(v) => v && form.setValues({ kind: v as HoldQueueRuleKind, fields: [] })}
         />
       )}
       {takesFields(kind) ? (
@@ -147,7 +146,7 @@ export function HoldQueueRuleForm({
           maxValues={L.ruleFieldsMax}
           searchable
           clearable
-          onChange={(fields) => setDraft({ ...draft, fields })}
+          onChange={(fields) => form.setFieldValue('fields', fields)}
         />
       ) : (
         <Text size="xs" c="dimmed">
@@ -157,8 +156,7 @@ export function HoldQueueRuleForm({
       {!rule && (
         <Checkbox
           label={t('reference.adt.rules.enabled')}
-          checked={draft.enabled}
-          onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
         />
       )}
     </ReferenceFormModal>

@@ -10,9 +10,9 @@ import {
   templateRefusal,
 } from '@quill/core/rules/documents/documentTemplates';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceForm } from '../common/ReferenceDialogs';
+import { useCheckedForm, WHOLE_FORM } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import {
   deleteWorkTypeTemplate,
@@ -28,6 +28,21 @@ const CUSTOM = 'custom';
 /** The catalogue's document type of a code, or Custom. */
 const documentKeyOf = (code: string): string =>
   (Object.keys(DOC_TEMPLATES) as DocTemplateKey[]).find((key) => DOC_TEMPLATES[key].loinc === code) ?? CUSTOM;
+
+/** What the form holds: the template as typed, and whose template a save makes it. */
+interface Draft {
+  documentCode: string;
+  documentTitle: string;
+  sections: DraftSection[];
+  scope: TemplateScope;
+}
+
+/** The template a draft saves: its codes and titles trimmed. */
+const templateOf = (d: Draft): DocumentTemplate => ({
+  documentCode: d.documentCode.trim(),
+  documentTitle: d.documentTitle.trim(),
+  sections: d.sections.map(({ code, title, text }) => ({ code: code.trim(), title: title.trim(), text })),
+});
 
 export interface WorkTypeTemplateFormProps {
   cfId: number;
@@ -82,11 +97,16 @@ function TemplateForm({
   const { t } = useTranslation();
   const key = templateKey(cfId, workType.id);
   const number = String(workType.number);
-  const [documentCode, setDocumentCode] = useState(current.template.documentCode);
-  const [documentTitle, setDocumentTitle] = useState(current.template.documentTitle);
-  const [sections, setSections] = useState<DraftSection[]>(() => current.template.sections.map(draftSection));
-  const [scope, setScope] = useState<TemplateScope>('facility');
-  const [tried, setTried] = useState(false);
+  const { form, submit, formError } = useCheckedForm<Draft>(
+    {
+      documentCode: current.template.documentCode,
+      documentTitle: current.template.documentTitle,
+      sections: current.template.sections.map(draftSection),
+      scope: 'facility',
+    },
+    (d) => ({ [WHOLE_FORM]: templateRefusal(templateOf(d)) }),
+  );
+  const { documentCode, sections, scope } = form.values;
   const save = useReferenceChange(
     key,
     (body: DocumentTemplate & { scope: TemplateScope }) => saveWorkTypeTemplate(cfId, workType.id, body),
@@ -99,12 +119,6 @@ function TemplateForm({
     (now) => t(now.origin === 'structure' ? `${k}.reverted` : `${k}.revertedDefault`, { number }),
     { onDone: onClose },
   );
-  const template: DocumentTemplate = {
-    documentCode: documentCode.trim(),
-    documentTitle: documentTitle.trim(),
-    sections: sections.map(({ code, title, text }) => ({ code: code.trim(), title: title.trim(), text })),
-  };
-  const refusal = tried ? templateRefusal(template) : null;
   const documentKey = documentKeyOf(documentCode.trim());
   const origin =
     current.origin === 'facility'
@@ -116,12 +130,9 @@ function TemplateForm({
   return (
     <ReferenceForm
       busy={save.isPending || revert.isPending}
-      error={refusal ?? save.error?.message ?? revert.error?.message ?? null}
+      error={formError ?? save.error?.message ?? revert.error?.message ?? null}
       onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!templateRefusal(template)) save.mutate({ ...template, scope });
-      }}
+      onSubmit={submit((d) => save.mutate({ ...templateOf(d), scope: d.scope }))}
     >
       <Paper withBorder p="xs" data-testid="template-origin">
         <Group justify="space-between" gap="sm">
@@ -152,8 +163,7 @@ function TemplateForm({
         allowDeselect={false}
         onChange={(v) => {
           const d = v && v !== CUSTOM ? DOC_TEMPLATES[v as DocTemplateKey] : undefined;
-          setDocumentCode(d?.loinc ?? '');
-          if (d) setDocumentTitle(d.title);
+          form.setValues(d ? { documentCode: d.loinc, documentTitle: d.title } : { documentCode: '' });
         }}
         data-autofocus
       />
@@ -161,23 +171,25 @@ function TemplateForm({
         <TextInput
           label={t(`${k}.documentCode`)}
           required
-          value={documentCode}
           maxLength={16}
           description={catalogueDocument(documentCode.trim())?.loincDisplay}
-          onChange={(e) => setDocumentCode(e.currentTarget.value)}
+          {...form.getInputProps('documentCode')}
         />
         <TextInput
           label={t(`${k}.documentTitle`)}
           required
-          value={documentTitle}
           maxLength={TEMPLATE_LIMITS.maxDocumentTitle}
-          onChange={(e) => setDocumentTitle(e.currentTarget.value)}
+          {...form.getInputProps('documentTitle')}
         />
       </Group>
-      <TemplateSectionsEditor sections={sections} onChange={setSections} />
+      <TemplateSectionsEditor sections={sections} onChange={(next) => form.setFieldValue('sections', next)} />
       {workType.shared && (
         <Stack gap={4}>
-          <Radio.Group label={t(`${k}.scope`)} value={scope} onChange={(v) => setScope(v as TemplateScope)}>
+          <Radio.Group
+            label={t(`${k}.scope`)}
+            value={scope}
+            onChange={(v) => form.setFieldValue('scope', v as TemplateScope)}
+          >
             <Stack gap={4} mt={4}>
               <Radio value="facility" label={t(`${k}.scopeFacility`)} />
               <Radio value="structure" label={t(`${k}.scopeStructure`, { structure })} />

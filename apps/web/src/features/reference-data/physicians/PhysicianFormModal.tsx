@@ -9,9 +9,9 @@ import {
   PHYSICIAN_DIRECTORY_LIMITS,
 } from '@quill/core/rules/recipients/physicianDirectory';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceForm, ReferenceModal } from '../common/ReferenceDialogs';
+import { savingDialog, useCheckedForm } from '../common/useCheckedForm';
 import { useReferenceChange } from '../common/useReferenceChange';
 import {
   addPhysician,
@@ -131,8 +131,6 @@ function PhysicianForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const [checked, setChecked] = useState(false);
   const save = useReferenceChange(
     directoryKey(facility.id),
     (d: Draft) => {
@@ -150,40 +148,28 @@ function PhysicianForm({
         : t('reference.physicians.saved'),
     { onDone: onClose },
   );
-  const lastNameMissing = draft.text.lastName.trim() === '';
-  const faxProblem = distributionProblem(draft.distributionMethod, draft.text.fax.trim() || null);
-  const setText = (f: TextField, v: string) => setDraft({ ...draft, text: { ...draft.text, [f]: v } });
+  const checked = useCheckedForm<Draft>(initial, (d) => ({
+    'text.lastName': d.text.lastName.trim() === '' ? t('physicianModal.lastNameRequired') : null,
+    'text.fax': distributionProblem(d.distributionMethod, d.text.fax.trim() || null)
+      ? t('reference.physicians.faxNeedsNumber')
+      : null,
+  }));
+  const { form } = checked;
   const labelOf = (f: TextField) =>
     f === 'specialty' ? t('reference.physicians.fields.specialty') : t(`physicianModal.fields.${f}`);
 
   return (
-    <ReferenceForm
-      busy={save.isPending}
-      error={save.error?.message ?? null}
-      onClose={onClose}
-      onSubmit={() => {
-        setChecked(true);
-        if (!lastNameMissing && !faxProblem) save.mutate(draft);
-      }}
-    >
+    <ReferenceForm {...savingDialog(checked, save, onClose)}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
         {TEXT_FIELDS.map((f) => (
           <TextInput
             key={f}
             label={labelOf(f)}
-            value={draft.text[f]}
             maxLength={MAX[f]}
             required={f === 'lastName'}
             data-autofocus={f === 'lastName' ? true : undefined}
             type={f === 'email' ? 'email' : 'text'}
-            onChange={(e) => setText(f, e.currentTarget.value)}
-            error={
-              checked && f === 'lastName' && lastNameMissing
-                ? t('physicianModal.lastNameRequired')
-                : checked && f === 'fax' && faxProblem
-                  ? t('reference.physicians.faxNeedsNumber')
-                  : undefined
-            }
+            {...form.getInputProps(`text.${f}`)}
           />
         ))}
       </SimpleGrid>
@@ -194,19 +180,17 @@ function PhysicianForm({
             value: m,
             label: t(`reference.physicians.methods.${m}`),
           }))}
-          value={draft.distributionMethod}
-          onChange={(v) => v && setDraft({ ...draft, distributionMethod: v as DistributionMethod })}
+          value={form.values.distributionMethod}
+          onChange={(v) => v && form.setFieldValue('distributionMethod', v as DistributionMethod)}
           allowDeselect={false}
         />
         <Checkbox
           label={t('reference.physicians.fields.isDictator')}
-          checked={draft.isDictator}
-          onChange={(e) => setDraft({ ...draft, isDictator: e.currentTarget.checked })}
+          {...form.getInputProps('isDictator', { type: 'checkbox' })}
         />
         <Checkbox
           label={t('reference.physicians.fields.allFacilities', { structure: facility.corporateStructure })}
-          checked={draft.allFacilities}
-          onChange={(e) => setDraft({ ...draft, allFacilities: e.currentTarget.checked })}
+          {...form.getInputProps('allFacilities', { type: 'checkbox' })}
         />
       </Group>
     </ReferenceForm>
