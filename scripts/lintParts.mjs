@@ -45,8 +45,8 @@ export const IMPORT_RULES = [
   { from: [`${SERVER}/documents`], to: [`${SERVER}/routes`], message: 'documents must not import routes' },
   {
     from: [`${SERVER}/documents`],
-    to: [`${SERVER}/context`],
-    message: 'documents must not import the request context (context.ts)',
+    to: [`${SERVER}/context`, `${SERVER}/createContext`],
+    message: 'documents must not import the request context (context.ts, createContext.ts)',
   },
   { from: [`${SERVER}/documents`], to: [`${SERVER}/storage`], message: 'documents must not import storage' },
   { from: [`${SERVER}/db`], to: [`${SERVER}/services`], message: 'the database must not import services' },

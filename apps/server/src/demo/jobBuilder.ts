@@ -9,6 +9,7 @@ import {
   dictationTime,
   HOUR,
   type JobContext,
+  type JobRows,
   latestVisit,
   MINUTE,
   randomFlags,

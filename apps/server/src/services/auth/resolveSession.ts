@@ -8,25 +8,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
+import type { Auth } from './auth.js';
 import { hashSessionToken } from './sessionToken.js';
 import { accessCounts } from './structureAccess.js';
 
-/** Who is calling: the signed-in user and, once chosen, the account they work as. */
-export interface Auth {
-  sessionHash: string;
-  userId: number;
-  username: string;
-  accountId: number | null;
-  memberType: number | null;
-  companyId: number | null;
-  permissions: ReadonlySet<string>;
-  /** Corporate structures the selected account may see (empty before an account is chosen). */
-  corporateStructureIds: readonly number[];
-  /** The user's date and time formats and locale (settings/user), read with the session. */
-  display: { dateFormat: string; timeFormat: string; locale: string };
-  idleExpiresAt: Date;
-  absoluteExpiresAt: Date;
-}
+// Auth has a module of its own (types only) so that the session cache, which the AppContext holds,
+// does not import this file, which takes the AppContext; its callers still import it from here.
+export type { Auth } from './auth.js';
 
 /** Why a presented session cookie does not sign the caller in. */
 export type SessionProblem = 'expired' | 'superseded' | 'ended' | 'disabled' | 'unknown';
