@@ -5,16 +5,16 @@
 // It parses with the repository's own TypeScript (no added dependency), so comments, strings and
 // template literals never produce false hits.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { folderSizes } from './lintParts/folderSize.mjs';
 import { functionLength } from './lintParts/functionLength.mjs';
-import { isTestFile, parseSource } from './lintParts/source.mjs';
+import { importCircles } from './lintParts/importCircles.mjs';
+import { isTestFile, parseSource, resolveSpecifier, within } from './lintParts/sources.mjs';
 import { tenantScopeViolations } from './lintParts/tenantScope.mjs';
 
-export { isTestFile };
+export { isTestFile, resolveSpecifier };
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,8 +48,8 @@ export const IMPORT_RULES = [
   { from: [`${SERVER}/documents`], to: [`${SERVER}/routes`], message: 'documents must not import routes' },
   {
     from: [`${SERVER}/documents`],
-    to: [`${SERVER}/context`],
-    message: 'documents must not import the request context (context.ts)',
+    to: [`${SERVER}/context`, `${SERVER}/createContext`],
+    message: 'documents must not import the request context (context.ts, createContext.ts)',
   },
   { from: [`${SERVER}/documents`], to: [`${SERVER}/storage`], message: 'documents must not import storage' },
   { from: [`${SERVER}/db`], to: [`${SERVER}/services`], message: 'the database must not import services' },
@@ -71,26 +71,6 @@ const API_LITERAL =
 const API_LITERAL_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/core/src'];
 /** Where API paths are written: the endpoint table, and the prefix the HTTP plugins key on. */
 const API_LITERAL_HOMES = ['packages/core/src/contract/endpoints', 'packages/core/src/contract/endpoint.ts'];
-
-function within(path, folder) {
-  return path === folder || path.startsWith(`${folder}/`);
-}
-
-function stripExtension(path) {
-  return path.replace(/\.(d\.ts|tsx?|mts|cts|jsx?|mjs|cjs)$/, '');
-}
-
-/** The repository path (without extension) a specifier names, 'node:' for built-ins, or null. */
-export function resolveSpecifier(fromPath, specifier) {
-  if (specifier.startsWith('.')) {
-    return stripExtension(posix.normalize(posix.join(posix.dirname(fromPath), specifier)));
-  }
-  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) return 'node:';
-  const workspace = /^@quill\/(core|server|web)(\/.*)?$/.exec(specifier);
-  if (!workspace) return null;
-  if (workspace[1] === 'core') return `packages/core/src${workspace[2] ?? '/index'}`;
-  return `apps/${workspace[1]}${workspace[2] ?? ''}`;
-}
 
 function packageName(specifier) {
   const parts = specifier.split('/');
@@ -178,67 +158,12 @@ function* sourceFiles(dir) {
   }
 }
 
-const CORE_CYCLE =
-  'core modules must not import each other in a circle (a schema would be read before it exists)';
-
-/** The core modules a core file imports for their values (`import type` is erased and cannot loop). */
-function coreValueImports(path, text) {
-  const source = parseSource(path, text);
-  const targets = [];
-  for (const node of source.statements) {
-    const isValue =
-      (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) ||
-      (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier);
-    if (!isValue || !ts.isStringLiteralLike(node.moduleSpecifier)) continue;
-    const target = resolveSpecifier(path, node.moduleSpecifier.text);
-    if (target && within(target, 'packages/core/src')) targets.push(target);
-  }
-  return targets;
-}
-
-/**
- * Circles of value imports between core modules: zod schemas are built when a module loads, so in
- * a circle one module reads another's schema before it exists. One violation per circle.
- */
-export function coreImportCycles(files) {
-  const graph = new Map(files.map(({ path, text }) => [stripExtension(path), coreValueImports(path, text)]));
-  const found = [];
-  const state = new Map(); // 1: on the current path, 2: done
-  const stack = [];
-  const visit = (node) => {
-    state.set(node, 1);
-    stack.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!graph.has(next)) continue;
-      if (state.get(next) === 1) {
-        const circle = [...stack.slice(stack.indexOf(next)), next];
-        found.push({
-          path: `${node}.ts`,
-          line: 1,
-          message: `parts: ${CORE_CYCLE} (ARCHITECTURE §2)`,
-          detail: circle.join(' → '),
-        });
-      } else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, 2);
-  };
-  for (const node of graph.keys()) if (!state.has(node)) visit(node);
-  return found;
-}
-
 /**
  * The checks that look at the repository's files together, each a module of `scripts/lintParts/`:
  * given every source file under the source roots (`{ path, text }`, tests included: a check skips
  * them with `isTestFile`), each returns its violations as `checkSource` does.
  */
-const REPOSITORY_CHECKS = [
-  folderSizes,
-  (files) =>
-    coreImportCycles(files.filter(({ path }) => within(path, 'packages/core/src') && !isTestFile(path))),
-  tenantScopeViolations,
-  functionLength,
-];
+const REPOSITORY_CHECKS = [folderSizes, importCircles, tenantScopeViolations, functionLength];
 
 /** Every violation under the source roots of the repository at `root`. */
 export function checkRepository(root = repoRoot) {

@@ -3,7 +3,7 @@
 // Every kind of function counts (declarations, expressions, arrows — a transaction callback too —,
 // methods, accessors, constructors); a nested function counts inside its outer one's span as well.
 import ts from 'typescript';
-import { isTestFile, parseSource } from './source.mjs';
+import { isTestFile, parseSource } from './sources.mjs';
 
 /** The folder whose functions are measured (repository path). */
 export const FUNCTION_LENGTH_ROOT = 'apps/server/src/services';

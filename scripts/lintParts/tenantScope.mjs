@@ -3,7 +3,7 @@
 // requireInScope, requireJob…). Anywhere else the name `corporateStructureIds` — an identifier or
 // a property, found by parsing with TypeScript, so comments and strings do not count — is refused.
 import ts from 'typescript';
-import { isTestFile, parseSource } from './source.mjs';
+import { isTestFile, parseSource } from './sources.mjs';
 
 const NAME = 'corporateStructureIds';
 /** The scope module: the one folder that reads the ids. */

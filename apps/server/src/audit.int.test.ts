@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { type AppContext, closeContext } from './context.js';
+import type { AppContext } from './context.js';
+import { closeContext } from './createContext.js';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.js';
 import { rowsOf } from './services/audit/auditHash.js';
 import { sealAuditTrail } from './services/audit/sealAuditTrail.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { message } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeContext } from './context.js';
+import { closeContext } from './createContext.js';
 import { attachments, auditLog } from './db/schema/index.js';
 import { pdfBytes } from './testing/attachmentTestKit.js';
 import { databaseTargets } from './testing/databases.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DOCUMENT_PATIENT_FLAG_CODE, message, STAGES } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeContext } from './context.js';
+import { closeContext } from './createContext.js';
 import { auditLog, documentVersions, jobFlags, jobs } from './db/schema/index.js';
 import { databaseTargets } from './testing/databases.js';
 import { CDA_FIXTURE_DIR } from './testing/documents/cdaFixtures.js';

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
+import { closeContext, createContext } from './createContext.js';
 import { DEMO_SIGN_INS } from './demo/seed.js';
 import { onShutdown } from './lifecycle.js';
 import { startAuditSealer } from './services/audit/sealAuditTrail.js';

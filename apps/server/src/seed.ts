@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
+import { closeContext, createContext } from './createContext.js';
 import { seedDemo } from './demo/seed.js';
 import { hasData } from './services/demo/seedIfEmpty.js';
 import { createLogger } from './system/logger.js';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PERMISSIONS } from '@quill/core';
 import { loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
+import { closeContext, createContext } from './createContext.js';
 import {
   addAccount,
   addUser,

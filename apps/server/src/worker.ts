@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
+import { closeContext, createContext } from './createContext.js';
 import { onShutdown } from './lifecycle.js';
 import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';

@@ -1,9 +1,6 @@
 import { DATABASE_LIMITS } from '@quill/core';
 import pg from 'pg';
-import type { Database } from './client.js';
-
-/** The channel the triggers of migration 0019_auth_notify notify on. */
-export const AUTH_CHANNEL = 'quill_auth';
+import { AUTH_CHANNEL, type Database } from './client.js';
 
 /** How often the listener's connection is proved alive, and how long one proof counts. */
 const PING_MS = 250;

@@ -8,12 +8,17 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { AUTH_CHANNEL } from './authNotifications.js';
 import { DatabaseWatch } from './databaseWatch.js';
 import { releaseClientsOnFailure } from './releasingTransaction.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
+
+/**
+ * The channel the triggers of migration 0019_auth_notify notify on: every connection of the
+ * database listens on it (`Database.notifications`), and so does db/authNotifications.ts.
+ */
+export const AUTH_CHANNEL = 'quill_auth';
 /** The Drizzle handle; the same type whether PGlite or PostgreSQL is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /**

@@ -1,19 +1,6 @@
 import { STAGES } from '@quill/core';
-import {
-  type audioFiles,
-  type distributionErrors,
-  type distributions,
-  documentVersions,
-  type jobFlags,
-  type jobNotes,
-  jobOrders,
-  jobs,
-  recipients,
-} from '../db/schema/index.js';
+import { documentVersions, jobOrders, jobs, recipients } from '../db/schema/index.js';
 import { jobAdt, jobOrderAdt, jobPhysicians } from './adt.js';
-import type { DocumentPool } from './documents.js';
-import type { AudioPool } from './files/audio.js';
-import type { IdCounter } from './ids.js';
 import {
   addAudio,
   addDistributionFailure,
@@ -21,6 +8,8 @@ import {
   before,
   dictationTime,
   HOUR,
+  type JobContext,
+  type JobRows,
   latestVisit,
   MINUTE,
   randomFlags,
@@ -34,42 +23,11 @@ import {
   type PhysicianModel,
   type WorkTypeModel,
 } from './model.js';
-import type { OrderIndex } from './patients.js';
 import { MT_NAMES } from './pools/names.js';
 import { hashSeed, type Rng } from './prng.js';
 import { buildRecipients, type FacilityPhysicians } from './recipients.js';
 import { recipientRegistryId } from './recipientsShowcase.js';
 import { lastTurnaround, turnaroundTimes } from './turnaround.js';
-
-type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
-
-/** Every row the job generator produces, by table. Document versions get their blob after storing. */
-export interface JobRows {
-  jobs: Insert<typeof jobs>;
-  recipients: Insert<typeof recipients>;
-  documents: { row: typeof documentVersions.$inferInsert; docKey: string }[];
-  audio: Insert<typeof audioFiles>;
-  notes: Insert<typeof jobNotes>;
-  flags: Insert<typeof jobFlags>;
-  errors: Insert<typeof distributionErrors>;
-  distributions: Insert<typeof distributions>;
-  orders: Insert<typeof jobOrders>;
-}
-
-export interface JobContext {
-  rng: Rng;
-  ids: IdCounter;
-  patientsByFacility: Map<number, PatientModel[]>;
-  patientsByStructure: Map<number, PatientModel[]>;
-  /** The patient of the unmatched job (PatientModel.walkIn), if the seed has one. */
-  walkIn: PatientModel | null;
-  physicians: Map<number, FacilityPhysicians>;
-  orders: OrderIndex;
-  audio: AudioPool;
-  docs: DocumentPool;
-  noteAuthors: { name: string; accountId: number | null }[];
-  rows: JobRows;
-}
 
 const S = STAGES;
 

@@ -1,11 +1,49 @@
 import { STAGES } from '@quill/core';
-import type { recipients } from '../db/schema/index.js';
+import type { documentVersions, jobFlags, jobOrders, jobs, recipients } from '../db/schema/index.js';
 import { audioFiles, distributionErrors, distributions, jobNotes } from '../db/schema/index.js';
-import type { JobContext } from './jobBuilder.js';
+import type { DocumentPool } from './documents.js';
+import type { AudioPool } from './files/audio.js';
+import type { IdCounter } from './ids.js';
 import { type JobPlan, type RuleKind, stageMethod } from './jobPlan.js';
 import { DAY_MS, type FacilityModel, type PatientModel, REFERENCE_TIME, type VisitModel } from './model.js';
+import type { OrderIndex } from './patients.js';
 import { DISTRIBUTION_ERRORS, JOB_NOTES } from './pools/phrases.js';
 import type { Rng } from './prng.js';
+import type { FacilityPhysicians } from './recipients.js';
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
+
+/**
+ * Every row the job generator produces, by table (here, beside the helpers that add to it, so that
+ * jobBuilder, its helpers and recipientsShowcase share it without importing each other round).
+ * Document versions get their blob after storing.
+ */
+export interface JobRows {
+  jobs: Insert<typeof jobs>;
+  recipients: Insert<typeof recipients>;
+  documents: { row: typeof documentVersions.$inferInsert; docKey: string }[];
+  audio: Insert<typeof audioFiles>;
+  notes: Insert<typeof jobNotes>;
+  flags: Insert<typeof jobFlags>;
+  errors: Insert<typeof distributionErrors>;
+  distributions: Insert<typeof distributions>;
+  orders: Insert<typeof jobOrders>;
+}
+
+export interface JobContext {
+  rng: Rng;
+  ids: IdCounter;
+  patientsByFacility: Map<number, PatientModel[]>;
+  patientsByStructure: Map<number, PatientModel[]>;
+  /** The patient of the unmatched job (PatientModel.walkIn), if the seed has one. */
+  walkIn: PatientModel | null;
+  physicians: Map<number, FacilityPhysicians>;
+  orders: OrderIndex;
+  audio: AudioPool;
+  docs: DocumentPool;
+  noteAuthors: { name: string; accountId: number | null }[];
+  rows: JobRows;
+}
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;

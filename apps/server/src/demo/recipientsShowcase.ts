@@ -1,5 +1,5 @@
 import { CLOSED_STAGE_IDS, EDITOR_STAGE_ID } from '@quill/core';
-import type { JobRows } from './jobBuilder.js';
+import type { JobRows } from './jobParts.js';
 import type { FacilityModel, WorkTypeModel } from './model.js';
 import { rngFor } from './prng.js';
 import type { FacilityPhysicians } from './recipients.js';

@@ -1,5 +1,4 @@
 import { DOCUMENT_LIMIT_DEFAULTS, type NarrativeLimitCrossed, type NarrativeLimitName } from '@quill/core';
-import type { Config } from '../config.js';
 
 /** Bounds on one document as it is read: sizes inflated, and the shape of its XML. */
 export interface DocumentLimits {
@@ -21,8 +20,14 @@ export const EMBEDDED_BODY_MAX_BYTES = 16 * 1024 * 1024;
 /** The most DOCUMENT_MAX_DEPTH may be set to (the renderers are tested this deep). */
 export const MAX_DEPTH_SETTING = 1024;
 
+/**
+ * The DOCUMENT_* settings the bounds are read from: the server's Config has them (documents name
+ * what they read rather than import the configuration, which imports MAX_DEPTH_SETTING from here).
+ */
+export type DocumentSettings = { readonly [S in (typeof LIMIT_SETTINGS)[DocumentLimitName]]: number };
+
 /** The bounds as the DOCUMENT_* settings give them. */
-export function documentLimitsOf(config: Config): DocumentLimits {
+export function documentLimitsOf(config: DocumentSettings): DocumentLimits {
   return {
     maxXmlBytes: config.DOCUMENT_MAX_XML_BYTES,
     maxPartBytes: config.DOCUMENT_MAX_PART_BYTES,
@@ -48,7 +53,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
 /** Which bound a document crossed; `setting` is the configuration name that sets it. */
 export type DocumentLimitName = keyof DocumentLimits;
 
-export const LIMIT_SETTINGS: Record<DocumentLimitName, string> = {
+export const LIMIT_SETTINGS = {
   maxXmlBytes: 'DOCUMENT_MAX_XML_BYTES',
   maxPartBytes: 'DOCUMENT_MAX_PART_BYTES',
   maxInflatedBytes: 'DOCUMENT_MAX_INFLATED_BYTES',
@@ -56,7 +61,7 @@ export const LIMIT_SETTINGS: Record<DocumentLimitName, string> = {
   maxElements: 'DOCUMENT_MAX_ELEMENTS',
   maxAttributes: 'DOCUMENT_MAX_ATTRIBUTES',
   maxDepth: 'DOCUMENT_MAX_DEPTH',
-};
+} as const satisfies Record<DocumentLimitName, string>;
 
 const SIZE_LIMITS: ReadonlySet<DocumentLimitName> = new Set([
   'maxXmlBytes',

@@ -1,4 +1,4 @@
-import { type CdaEditSection, NARRATIVE_LIMITS, type NarrativeBlock } from '@quill/core';
+import type { CdaEditSection, NarrativeBlock } from '@quill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/audioTestKit.js';
 import { databaseTargets } from '../testing/databases.js';

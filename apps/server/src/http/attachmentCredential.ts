@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { unauthenticated } from '../errors/domainErrors.js';
 import { resolveAttachmentCredential } from '../services/attachments/resolveAttachmentCredential.js';
-import type { Auth } from '../services/auth/resolveSession.js';
+import type { Auth } from '../services/auth/auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { databaseUnavailable } from '../db/connectionLost.js';
 import { type DomainError, forbidden, unauthenticated } from '../errors/domainErrors.js';
-import { type Auth, resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
+import type { Auth } from '../services/auth/auth.js';
+import { resolveSession, type SessionProblem } from '../services/auth/resolveSession.js';
 import { cookieSecure } from './secureCookies.js';
 
 export const SESSION_COOKIE = 'quill_session';

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { loadConfig } from '../config.js';
-import { type AppContext, closeContext, createContext } from '../context.js';
+import type { AppContext } from '../context.js';
+import { closeContext, createContext } from '../createContext.js';
 import { DomainError } from '../errors/domainErrors.js';
 import { createLogger } from './logger.js';
 

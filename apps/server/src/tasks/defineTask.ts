@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { QueuedTask } from './taskQueue.js';
 
 /** Which try of a task this is: pg-boss's retry count and limit (the last try has count = limit). */
 export interface TaskAttempt {
@@ -11,21 +12,10 @@ export interface TaskAttempt {
  * A durable background task (documenso's pattern): an id, a version, a zod payload and a lazily
  * loaded handler, so the worker only loads the code of tasks it runs.
  */
-export interface TaskDefinition<P extends z.ZodType = z.ZodType> {
-  id: string;
-  version: number;
-  payload: P;
-  /** pg-boss retry policy for this task. */
-  retry: { limit: number; delaySeconds: number; backoff: boolean };
-  expireInSeconds: number;
+export interface TaskDefinition<P extends z.ZodType = z.ZodType> extends QueuedTask<P> {
   handler: () => Promise<(ctx: AppContext, payload: z.infer<P>, attempt?: TaskAttempt) => Promise<void>>;
 }
 
 export function defineTask<P extends z.ZodType>(def: TaskDefinition<P>): TaskDefinition<P> {
   return def;
-}
-
-/** The queue name a task runs on: id and version, so a payload change never meets old workers. */
-export function queueName(task: TaskDefinition): string {
-  return `${task.id}-v${task.version}`;
 }

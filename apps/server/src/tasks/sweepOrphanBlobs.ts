@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppContext } from '../context.js';
 import { defineTask } from './defineTask.js';
 
 /**
@@ -13,5 +14,16 @@ export const sweepOrphanBlobsTask = defineTask({
   payload: z.object({ after: z.string().min(1).max(1000).optional() }),
   retry: { limit: 2, delaySeconds: 60, backoff: true },
   expireInSeconds: 30 * 60,
-  handler: async () => (await import('./sweepOrphanBlobsHandler.js')).runOrphanSweep,
+  handler: async () => {
+    const { runOrphanSweep } = await import('./sweepOrphanBlobsHandler.js');
+    return (ctx, payload) => runOrphanSweep(ctx, payload, continueSweep);
+  },
 });
+
+/**
+ * Sends the run that carries on after `after`. Passed to the handler, which does not import this
+ * definition: the definition loads the handler, so the handler importing it would be a circle.
+ */
+function continueSweep(ctx: AppContext, after: string): Promise<string | null> {
+  return ctx.tasks.send(sweepOrphanBlobsTask, { after });
+}

@@ -1,10 +1,16 @@
 import type { AppContext } from '../context.js';
 import { sweepOrphanBlobs } from '../services/blobs/sweepOrphanBlobs.js';
-import { sweepOrphanBlobsTask } from './sweepOrphanBlobs.js';
 
-/** One run of the orphan sweep: logs its counts and hands on to the next run when it stopped early. */
-export async function runOrphanSweep(ctx: AppContext, payload: { after?: string }): Promise<void> {
+/**
+ * One run of the orphan sweep: logs its counts and hands on to the next run when it stopped early
+ * (`continueAfter` sends it: tasks/sweepOrphanBlobs.ts).
+ */
+export async function runOrphanSweep(
+  ctx: AppContext,
+  payload: { after?: string },
+  continueAfter: (ctx: AppContext, after: string) => Promise<unknown>,
+): Promise<void> {
   const { next, ...counts } = await sweepOrphanBlobs(ctx, payload.after ? { after: payload.after } : {});
   ctx.log.info({ ...counts, continues: next !== null }, 'orphan blob sweep');
-  if (next) await ctx.tasks.send(sweepOrphanBlobsTask, { after: next });
+  if (next) await continueAfter(ctx, next);
 }

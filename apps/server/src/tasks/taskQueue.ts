@@ -1,10 +1,27 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, ExecuteSql } from '../db/client.js';
-import { queueName, type TaskDefinition } from './defineTask.js';
-import { TASKS } from './registry.js';
 
 type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * A task as the queue sees it: its queue (id and version), its payload and its retry policy.
+ * defineTask.ts adds the handler, which takes the AppContext that holds this queue: the queue
+ * knows nothing of handlers, so that context.ts, the queue and the tasks do not import each other round.
+ */
+export interface QueuedTask<P extends z.ZodType = z.ZodType> {
+  id: string;
+  version: number;
+  payload: P;
+  /** pg-boss retry policy for this task. */
+  retry: { limit: number; delaySeconds: number; backoff: boolean };
+  expireInSeconds: number;
+}
+
+/** The queue name a task runs on: id and version, so a payload change never meets old workers. */
+export function queueName(task: QueuedTask): string {
+  return `${task.id}-v${task.version}`;
+}
 
 /** pg-boss on the application database: PostgreSQL directly, PGlite through its executeSql adapter. */
 export class TaskQueue {
@@ -35,10 +52,10 @@ export class TaskQueue {
     });
   }
 
-  /** Starts pg-boss (creating its schema on first use) and creates every task's queue. */
-  async start(): Promise<void> {
+  /** Starts pg-boss (creating its schema on first use) and creates the queue of every task (tasks/registry.ts). */
+  async start(tasks: readonly QueuedTask[]): Promise<void> {
     await this.boss.start();
-    for (const task of TASKS) {
+    for (const task of tasks) {
       const name = queueName(task);
       if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name);
     }
@@ -49,7 +66,7 @@ export class TaskQueue {
    * `singletonSeconds` with a key: at most one such task per slot of that many seconds (throttling).
    */
   async send<P extends z.ZodType>(
-    task: TaskDefinition<P>,
+    task: QueuedTask<P>,
     payload: z.infer<P>,
     opts: { singletonKey?: string; singletonSeconds?: number } = {},
   ): Promise<string | null> {
@@ -70,7 +87,7 @@ export class TaskQueue {
    * transaction (see db/transactionSql.ts), so the tasks exist exactly when the caller's rows do.
    */
   async insert<P extends z.ZodType>(
-    task: TaskDefinition<P>,
+    task: QueuedTask<P>,
     items: { id?: string; payload: z.infer<P> }[],
     opts: {
       db?: { executeSql: ExecuteSql };

@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.js';
-import { queueName } from './defineTask.js';
 import { heartbeatTask } from './heartbeat.js';
 import { recordHeartbeat, WORKER_ID } from './recordHeartbeat.js';
 import { TASKS } from './registry.js';
 import { scheduleOrphanSweep } from './scheduleOrphanSweep.js';
+import { queueName } from './taskQueue.js';
 
 export interface Worker {
   stop(): Promise<void>;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { configWith } from '../config.js';
-import { type AppContext, closeContext, createContext } from '../context.js';
+import type { AppContext } from '../context.js';
+import { closeContext, createContext } from '../createContext.js';
 import { createLogger } from '../system/logger.js';
 import type { DatabaseTarget } from './databases.js';
 

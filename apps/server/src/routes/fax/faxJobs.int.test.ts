@@ -11,8 +11,8 @@ import {
   physicians,
   recipients,
 } from '../../db/schema/index.js';
-import { queueName } from '../../tasks/defineTask.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
+import { queueName } from '../../tasks/taskQueue.js';
 import { startWorker } from '../../tasks/worker.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { pdfText } from '../../testing/documents/pdfText.js';

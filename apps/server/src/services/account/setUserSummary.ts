@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { accounts, sessions } from '../../db/schema/index.js';
 import { audited, forbidden } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /** The 403 answer for an account that is not the signed-in user's own. */
 export const SET_USER_SUMMARY_DENIED = message('account.selectOwnAccountOnly');

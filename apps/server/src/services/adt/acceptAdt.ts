@@ -6,7 +6,7 @@ import { jobOrders, jobs, orders, patients, visits } from '../../db/schema/index
 import { invalid, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireLiveBooking } from '../booking/booking.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { currentCdaText } from '../jobEditor/documentText.js';

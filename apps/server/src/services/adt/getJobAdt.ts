@@ -1,7 +1,7 @@
 import type { JobAdt } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { jobAdtOf } from './jobAdtAnswer.js';
 

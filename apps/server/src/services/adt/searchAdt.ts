@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { adtSearchConfigurations } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { adtSearchCriteria, StoredSearchFieldsSchema } from './adtSearchCriteria.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { mayAccess, requireInScope } from '../tenantScope/mayAccess.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /**
  * An audit row for a refused attachments call (a facility or attachment the account may not see,

@@ -2,7 +2,7 @@ import type { AttachmentApiCredentials } from '@quill/core';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { attachmentCredentials } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { hashSessionToken, newSessionToken } from '../auth/sessionToken.js';
 import { requireAttachmentAccess } from './attachmentAccess.js';
 

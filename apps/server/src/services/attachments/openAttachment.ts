@@ -6,7 +6,7 @@ import { attachments, clientFacilities } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { mayAccess } from '../tenantScope/mayAccess.js';
 import { auditDenied } from './auditAttachment.js';
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { attachments, patients, visits } from '../../db/schema/index.js';
 import { invalid } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireAttachmentFacility, requireAttachmentJob } from './attachmentAccess.js';
 import { auditDenied } from './auditAttachment.js';
 

@@ -16,7 +16,7 @@ import { findExecutable } from '../../system/findExecutable.js';
 import { makeAudioRenditionsTask } from '../../tasks/makeAudioRenditions.js';
 import { queueRecognition } from '../asr/queueRecognition.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { checkDictationAudio } from './checkDictationAudio.js';
 import { AUDIO_MAGIC_BYTES, detectAudioKind, isOggOpus, UPLOAD_KIND_FORMATS } from './detectAudioKind.js';
 import { dictatorOf, workTypeOf } from './getCreateAudioChoices.js';

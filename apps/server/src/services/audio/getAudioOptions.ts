@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { audioFiles } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { physicians, workTypes } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireCreateFacility } from './requireCreateFacility.js';
 
 type Facility = { id: number; corporateStructureId: number };

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';
 

@@ -6,7 +6,7 @@ import { audioFiles } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { parseByteRange } from './byteRange.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { jobs } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { scopeIds } from '../tenantScope/scopeIds.js';
 import { type AuditedJobRead, auditGroupOf } from './auditGroup.js';
 import { auditRowOf, recordAudit } from './recordAudit.js';

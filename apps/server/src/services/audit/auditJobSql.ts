@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /**
  * The INSERT of a job's audit row for a write done in ONE statement (bookoutjob, cancelbooking):

@@ -1,6 +1,6 @@
 import { AUDIT_TRAIL, csvField, message } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { auditJob } from './auditJob.js';
 import { jobAuditRows } from './getJobAuditTrail.js';

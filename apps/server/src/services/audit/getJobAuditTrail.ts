@@ -8,7 +8,7 @@ import {
 import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, auditLog, users } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { auditJob } from './auditJob.js';
 

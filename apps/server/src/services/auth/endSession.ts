@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from './resolveSession.js';
+import type { Auth } from './auth.js';
 
 /** Sign Out: ends the session at once; the cookie no longer signs anybody in. */
 export async function endSession(ctx: AppContext, auth: Auth, ip: string | null): Promise<void> {

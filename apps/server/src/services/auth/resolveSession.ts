@@ -9,28 +9,9 @@ import {
 } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { TenantScope } from '../tenantScope/tenantScope.js';
+import type { Auth } from './auth.js';
 import { hashSessionToken } from './sessionToken.js';
 import { accessCounts } from './structureAccess.js';
-
-/** Who is calling: the signed-in user and, once chosen, the account they work as. */
-export interface Auth {
-  sessionHash: string;
-  userId: number;
-  username: string;
-  accountId: number | null;
-  memberType: number | null;
-  companyId: number | null;
-  permissions: ReadonlySet<string>;
-  /**
-   * Corporate structures the selected account may see (none before an account is chosen), read only
-   * through the scoped functions of services/tenantScope.
-   */
-  scope: TenantScope;
-  /** The user's date and time formats and locale (settings/user), read with the session. */
-  display: { dateFormat: string; timeFormat: string; locale: string };
-  idleExpiresAt: Date;
-  absoluteExpiresAt: Date;
-}
 
 /** Why a presented session cookie does not sign the caller in. */
 export type SessionProblem = 'expired' | 'superseded' | 'ended' | 'disabled' | 'unknown';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TenantScope } from '../tenantScope/tenantScope.js';
-import type { Auth } from './resolveSession.js';
+import type { Auth } from './auth.js';
 import { SessionCache } from './sessionCache.js';
 
 function auth(sessionHash: string, userId: number, accountId: number | null): Auth {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthListener, listenForAuthChanges } from '../../db/authNotifications.js';
 import type { Database } from '../../db/client.js';
-import type { Auth } from './resolveSession.js';
+import type { Auth } from './auth.js';
 
 interface Entry {
   auth: Auth;

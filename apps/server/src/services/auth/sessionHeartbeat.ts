@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions } from '../../db/schema/index.js';
-import type { Auth } from './resolveSession.js';
+import type { Auth } from './auth.js';
 
 function secondsLeft(auth: Pick<Auth, 'idleExpiresAt' | 'absoluteExpiresAt'>, now: Date): number {
   const until = Math.min(auth.idleExpiresAt.getTime(), auth.absoluteExpiresAt.getTime());

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { configWith } from '../../config.js';
-import { type AppContext, closeContext, createContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import { closeContext, createContext } from '../../createContext.js';
 import { referencedBlobKeys } from '../../db/blobReferences.js';
 import { attachments } from '../../db/schema/index.js';
 import { createLogger } from '../../system/logger.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { rowsOf } from '../audit/auditHash.js';
 import { auditJobInsert } from '../audit/auditJobSql.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { mayAccess } from '../tenantScope/mayAccess.js';
 import { jobNotFound } from '../tenantScope/requireJob.js';
 import { scopeIds } from '../tenantScope/scopeIds.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { requireLiveBooking } from './booking.js';
 

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { SaveFormat } from '@quill/core';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
 import { type RenderedDocument, renderJobDocument } from './renderJobDocument.js';
 import { requireDocuments } from './requireDocuments.js';

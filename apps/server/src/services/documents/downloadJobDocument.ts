@@ -1,6 +1,6 @@
 import type { SaveFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { type DownloadVia, recordDocumentDownloads } from './recordDocumentDownloads.js';
 import { renderJobDocument } from './renderJobDocument.js';

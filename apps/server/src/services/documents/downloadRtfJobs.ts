@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { recordDocumentDownloads } from './recordDocumentDownloads.js';
 import { renderJobDocument } from './renderJobDocument.js';

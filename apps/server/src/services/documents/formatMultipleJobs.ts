@@ -4,7 +4,7 @@ import { buildCoverSheets, type CoverSheetInfo } from '../../documents/pdf/cover
 import { countPdfPages, PdfAssembler } from '../../documents/pdf/mergePdfs.js';
 import { joinRtfCopies } from '../../documents/rtf/joinRtfCopies.js';
 import { isDomainError, notFound, unprocessable } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 import type { DocumentFile } from './downloadJobDocument.js';
 import { type JobCopyPlan, planJobCopies } from './planJobCopies.js';

@@ -16,7 +16,7 @@ import type { DocumentPool } from '../../documents/pool/documentPool.js';
 import { UnsupportedDocumentError } from '../../documents/pool/poolErrors.js';
 import { invalid, notFound, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import {
   comparePatients,

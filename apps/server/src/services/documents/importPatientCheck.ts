@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { documentRefusal } from '../../documents/documentRefusal.js';
 import { conflict, withDetails } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { jobPatientOf } from '../jobEditor/holdQueue/documentPatientFlag.js';
 
 /*

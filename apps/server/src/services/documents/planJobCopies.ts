@@ -10,7 +10,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, type jobs, patients, physicians, recipients } from '../../db/schema/index.js';
 import type { CoverSheetInfo } from '../../documents/pdf/coverSheet.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 type Job = typeof jobs.$inferSelect;
 

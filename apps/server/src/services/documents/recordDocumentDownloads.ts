@@ -2,7 +2,7 @@ import type { SaveFormat } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { jobs } from '../../db/schema/index.js';
 import { type AuditEntry, recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { markJobsViewed } from './markJobsViewed.js';
 
 /** How a document left the server: the call that served it. */

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, jobs } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { currentDocumentId } from '../jobEditor/currentDocument.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 

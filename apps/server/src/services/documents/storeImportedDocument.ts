@@ -13,7 +13,7 @@ import { accounts, bookings, documentVersions, jobs } from '../../db/schema/inde
 import { decodeXml } from '../../documents/decodeXml.js';
 import { conflict } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import {
   lowerDocumentPatientFlag,

@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { transactionSql } from '../../db/transactionSql.js';
 import { unavailable, unprocessable } from '../../errors/domainErrors.js';
-import { queueName } from '../../tasks/defineTask.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
+import { queueName } from '../../tasks/taskQueue.js';
 import { startWorker } from '../../tasks/worker.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';

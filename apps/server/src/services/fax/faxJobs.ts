@@ -8,7 +8,7 @@ import { transactionSql } from '../../db/transactionSql.js';
 import { conflict, invalid, unprocessable } from '../../errors/domainErrors.js';
 import { sendFaxTask } from '../../tasks/sendFax.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 import { type ContactLinkOf, faxContactLinks, type LinkedRecipient } from './faxContactLinks.js';
 import { FaxRequestKeyTaken, faxRequestKeyOf, firstFaxAnswer, keepFaxAnswer } from './faxRequestKeys.js';

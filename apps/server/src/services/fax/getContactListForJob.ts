@@ -11,7 +11,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians, recipients } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 
 type RecipientRow = typeof recipients.$inferSelect;

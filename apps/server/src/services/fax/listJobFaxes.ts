@@ -2,7 +2,7 @@ import { canSeePatientName, type JobFax, message, RECIPIENT_KIND } from '@quill/
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { faxRecordJobs, faxRecords } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /**
  * The faxes that carried a job (the caller has checked the job is the account's), oldest first:

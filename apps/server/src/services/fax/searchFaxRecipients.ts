@@ -10,7 +10,7 @@ import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { startsWithIgnoringCase } from '../../db/likePrefix.js';
 import { physicians } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireCorporateStructure } from '../tenantScope/requireStructure.js';
 
 /**

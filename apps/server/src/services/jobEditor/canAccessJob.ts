@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accountCorporateAccess, accounts, jobs } from '../../db/schema/index.js';
 import { isDomainError } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { accessCounts } from '../auth/structureAccess.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 

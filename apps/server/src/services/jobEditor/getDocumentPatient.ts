@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors/domainErrors.js';
 import { jobAdtValues } from '../adt/jobAdtValues.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { currentDocument } from './currentDocument.js';
 import { readDocumentPatient } from './holdQueue/holdQueueFacts.js';

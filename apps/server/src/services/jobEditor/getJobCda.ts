@@ -2,7 +2,7 @@ import { type CdaEditModel, message, withPatientShownTo } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { readEditModel } from './applyDocumentEdits.js';
 import { cdaTextOf } from './documentText.js';
 import { loadJobDocuments } from './loadJobWith.js';

@@ -1,6 +1,6 @@
 import type { JobData } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { recipientsOf, workTypeOf } from './jobRows.js';
 import { stampedJobAnswer } from './jobViewCache.js';
 import { type JobWithData, loadJobData } from './loadJobWith.js';

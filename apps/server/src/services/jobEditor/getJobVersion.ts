@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { loadJobVersion } from './loadJobWith.js';
 
 /** GET /api/job/getjobversion: the job's current version (the editor compares it before a save). */

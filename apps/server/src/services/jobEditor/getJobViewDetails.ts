@@ -6,7 +6,7 @@ import {
   stageName,
 } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { recipientsOf, toJobPhysician, workTypeOf } from './jobRows.js';
 import { stampedJobAnswer } from './jobViewCache.js';
 import { type JobView, loadJobView } from './loadJobWith.js';

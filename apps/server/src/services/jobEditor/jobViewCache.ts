@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { auditJob, auditJobRead } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { refuseJob } from './loadJobWith.js';
 import { StampedCache } from './stampedCache.js';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, workTypes } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScopeOrShared } from '../tenantScope/inScope.js';
 import { toWorkType } from './jobRows.js';
 

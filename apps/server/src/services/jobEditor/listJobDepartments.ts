@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { departments } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 
 /** GET /api/job/getDepartmentsByJobId/{id}: the departments of the job's client facility. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobFlags, jobNotes, jobs, recipients } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { jobNotFound } from '../tenantScope/requireJob.js';
 import { scopeIds } from '../tenantScope/scopeIds.js';
 import { workingDocument, workingFirst } from './currentDocument.js';

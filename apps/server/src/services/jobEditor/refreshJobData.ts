@@ -2,7 +2,7 @@ import { canSeePatientName, type JobDataRequest, type RefreshJobDataResult } fro
 import type { AppContext } from '../../context.js';
 import { refreshedJobAdt } from '../adt/refreshJobAdt.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { jobDataOf } from './getJobData.js';
 import { loadPhysicians, toRecipient, toWorkType } from './jobRows.js';

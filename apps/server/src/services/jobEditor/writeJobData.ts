@@ -15,7 +15,7 @@ import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { adtPlanChanges, type JobAdtPlan, planJobAdt } from '../adt/planJobAdt.js';
 import { jobAdtColumns, writeJobOrders } from '../adt/writeJobAdt.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { loadPhysicians, loadWorkType } from './jobRows.js';
 import { planRecipients, recipientsChange, refuseRecipients } from './plannedRecipients.js';
 

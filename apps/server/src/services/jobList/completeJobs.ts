@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 
 function stageLabelOf(stageId: number): string {

@@ -20,7 +20,7 @@ import { columnText, type JobListLabels } from '@quill/core/rules/jobList/jobLis
 import type { AppContext } from '../../context.js';
 import { xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { getApplicationSettings } from '../settings/getApplicationSettings.js';
 import { getClientFacilityIds } from './getUserCorporateStructures.js';
 import type { ListFilter } from './jobListSql.js';

@@ -1,7 +1,7 @@
 import type { JobCounts } from '@quill/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireFacilities, requireVisibleStructure } from '../tenantScope/requireStructure.js';
 import { facilityList } from './jobListSql.js';
 

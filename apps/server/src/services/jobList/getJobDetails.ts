@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { distributionErrors } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { listJobFaxes } from '../fax/listJobFaxes.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../tenantScope/requireJob.js';

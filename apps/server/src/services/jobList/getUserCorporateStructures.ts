@@ -2,7 +2,7 @@ import type { CorporateStructure } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { requireCorporateStructure } from '../tenantScope/requireStructure.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';

@@ -2,7 +2,7 @@ import type { CopyType } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { printEvents } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 
 /**

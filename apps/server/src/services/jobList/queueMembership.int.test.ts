@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema/index.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { TenantScope } from '../tenantScope/tenantScope.js';
 import { getJobCounts } from './getJobCounts.js';
 import { listJobs } from './listJobs.js';

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, jobs } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { hashBookingCookie, requireLiveBooking } from '../booking/booking.js';
 import { mayAccessJob, requireVisibleJob } from '../tenantScope/requireJob.js';
 import { bookingOf, requireLock } from '../wopi/wopiLock.js';

@@ -1,6 +1,6 @@
 import { type SaveJobResult, stageName } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { settleDocumentPatientFlag } from '../jobEditor/holdQueue/documentPatientFlag.js';
 import { applyJobData } from './applyJobData.js';
 import { auditSave } from './auditSave.js';

@@ -1,7 +1,7 @@
 import { message, SAVE_MODES, saveModeRunsRules } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { jobWithWorkingDocument } from '../jobEditor/currentDocument.js';
 import { cdaTextOf } from '../jobEditor/documentText.js';
 import { readJobDocumentFacts } from '../jobEditor/holdQueue/holdQueueFacts.js';

@@ -1,6 +1,6 @@
 import { HIM_COMPONENT_TYPE, message, SAVE_MODES } from '@quill/core';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { SaveRequest } from './saveRequest.js';
 
 /**

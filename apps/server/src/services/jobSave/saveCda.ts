@@ -1,6 +1,6 @@
 import type { CdaEdits, SaveJobResult } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { persistSave } from './persistSave.js';
 
 /** POST /api/job/saveCDA: saves the text only as a new document version; the booking and stage stay. */

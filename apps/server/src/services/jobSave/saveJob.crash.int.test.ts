@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWith } from '../../config.js';
-import { closeContext, createContext } from '../../context.js';
+import { closeContext, createContext } from '../../createContext.js';
 import { auditLog, documentVersions, jobs } from '../../db/schema/index.js';
 import { readCda } from '../../documents/cda/readCda.js';
 import { createLogger } from '../../system/logger.js';

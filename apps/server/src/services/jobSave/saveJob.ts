@@ -9,7 +9,7 @@ import {
 } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { persistSave } from './persistSave.js';
 
 /** What a save with a save mode sends: savejob's body, the job data optional (saveWordDocument). */

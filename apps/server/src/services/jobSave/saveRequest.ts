@@ -2,7 +2,7 @@ import type { CdaEdits, IdentityConfirmation, JobDataRequest, SaveMode } from '@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { jobs } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /**
  * Whose booking a save writes under: the job view's booking cookie, or (WOPI PutFile) the lock

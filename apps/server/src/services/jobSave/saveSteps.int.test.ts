@@ -6,7 +6,7 @@ import { databaseTargets } from '../../testing/databases.js';
 import { buildUser } from '../../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { bookOutJob } from '../booking/bookOutJob.js';
 import { getJobData } from '../jobEditor/getJobData.js';
 import { TenantScope } from '../tenantScope/tenantScope.js';

@@ -1,7 +1,7 @@
 import { message, type SaveJobResult, type SaveWordDocumentBody } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { saveWithMode } from './saveJob.js';

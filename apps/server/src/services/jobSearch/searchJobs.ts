@@ -2,7 +2,7 @@ import { canSeePatientName, type JobSearchQuery, type JobSearchResult, message }
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { labelClockChangeTimes } from '../jobList/labelClockChangeTimes.js';
 import { userFormats } from '../jobList/listJobs.js';
 import { structuresToSearch } from '../tenantScope/requireStructure.js';

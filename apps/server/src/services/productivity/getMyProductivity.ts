@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../audit/auditHash.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /** Ends every open session of the user but this one, for `reason`; answers how many. */
 export async function endOtherSessions(

@@ -2,7 +2,7 @@ import { PROFILE_SESSION_DAYS, PROFILE_SESSION_ROWS, type Profile, type ProfileS
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions, users } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 const ENDED_STATES = new Set<ProfileSession['state']>([
   'signout',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { getMyProfile } from './getMyProfile.js';
 
 /** POST /api/profile/details: the signed-in user's name and email (an empty email clears it); audited. */

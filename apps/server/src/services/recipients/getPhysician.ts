@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { physicians } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { toPhysician } from '../jobEditor/jobRows.js';
 import { inScopeOrShared } from '../tenantScope/inScope.js';
 

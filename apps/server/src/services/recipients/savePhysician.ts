@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { physicians } from '../../db/schema/index.js';
 import { forbidden, invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { lockReference } from '../referenceData/lockReference.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from '../referenceData/physicians/accessCodes.js';
 import { physicianDetailValues } from '../referenceData/physicians/physicianValues.js';

@@ -12,7 +12,7 @@ import { startsWithIgnoringCase } from '../../db/likePrefix.js';
 import { clientFacilities, physicians } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { toPhysician } from '../jobEditor/jobRows.js';
 import { inScopeOrShared } from '../tenantScope/inScope.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { Facility } from './requireFacility.js';
 
 /**

@@ -2,7 +2,7 @@ import { canEditReferenceData, type ReferenceFacilities } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, corporateStructures } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 
 /** GET /api/reference/facilities (dictatorView): the client facilities of the account's structures. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { lockReference } from './lockReference.js';
 import { type Facility, requireFacility } from './requireFacility.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { clientFacilities } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 
 export type Facility = typeof clientFacilities.$inferSelect;

@@ -3,7 +3,7 @@ import { enUS, reportHours, TAT_REPORT_COLUMNS, type TatReportColumn } from '@qu
 import type { AppContext } from '../../context.js';
 import { type XlsxCell, xlsxWorkbook } from '../../documents/xlsx/xlsxWriter.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { TatReport, TatReportRow } from './loadTatReport.js';
 
 const TEXT = enUS.transcribe.productivity.report;

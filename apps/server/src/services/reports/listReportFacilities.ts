@@ -1,6 +1,6 @@
 import type { ReportFacilities } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { listReferenceFacilities } from '../referenceData/listReferenceFacilities.js';
 
 /**

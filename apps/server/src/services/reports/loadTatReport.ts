@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { corporateStructures } from '../../db/schema/index.js';
 import { rowsOf } from '../audit/auditHash.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { requireFacility } from '../referenceData/requireFacility.js';
 
 /** One row of the report: the jobs of one work type whose first text one account typed. */

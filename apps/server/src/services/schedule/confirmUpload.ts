@@ -7,7 +7,7 @@ import { transactionSql } from '../../db/transactionSql.js';
 import { conflict } from '../../errors/domainErrors.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { getUploadStatus } from './getUploadStatus.js';
 import { requireUploadPermission, type ScheduleKind } from './scheduleFacility.js';
 import { requireOwnUpload } from './uploadScope.js';

@@ -3,7 +3,7 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobOrders, jobs, uploadChanges } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { ImportResult } from './importSchedule.js';
 import type { ChangeEntity } from './uploadChanges.js';
 import { listedChange } from './uploadPlan.js';

@@ -2,7 +2,7 @@ import { message, type UploadPreview } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { uploadCounts } from './getUploadStatus.js';
 import type { ImportResult } from './importSchedule.js';
 import { hasUploadPermission } from './scheduleFacility.js';

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { ImportResult } from './importSchedule.js';
 
 const count = (n: unknown) => (typeof n === 'number' ? n : 0);

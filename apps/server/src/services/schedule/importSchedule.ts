@@ -14,10 +14,9 @@ import {
 import { DomainError } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { readStoredSheet, type UploadRow } from './loadScheduleUpload.js';
-import { checkMapping } from './mappingRules.js';
+import { checkMapping, type StoredMapping } from './mappingRules.js';
 import { capWarnings, type ParsedRow, type ParsedSheet, parseRows } from './parseRows.js';
 import { listOfferedDefinitions, type ScheduleFacility, type ScheduleKind } from './scheduleFacility.js';
-import type { StoredMapping } from './submitHeadings.js';
 import { fieldValues, rowFields, UploadChangeRecorder } from './uploadChanges.js';
 import { uploadJobEffects } from './uploadJobs.js';
 import { type StoredPreview, samePlan, storedPreview } from './uploadPlan.js';

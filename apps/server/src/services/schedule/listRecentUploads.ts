@@ -2,7 +2,7 @@ import { type RecentUpload, UPLOAD_EFFECT_LIMITS, UPLOAD_STATUSES } from '@quill
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, uploads } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';
 import { canRevert } from './uploadScope.js';

@@ -10,6 +10,7 @@ import {
   needsDateFormat,
   ROW_ACTION_DEFINITION,
   SCHEDULE_DATE_FORMATS,
+  type SubmitHeadingsRequest,
   sameDefinition,
   UPLOAD_ACTIONS,
 } from '@quill/core';
@@ -19,6 +20,16 @@ import type { OfferedDefinition, ScheduleKind } from './scheduleFacility.js';
 /** HL7 address of a definition, the key of the `adt` jsonb columns ("PID.11.1"). */
 export const adtKey = (d: Pick<MappingDefinition, 'segmentName' | 'fieldIndex' | 'componentIndex'>) =>
   `${d.segmentName}.${d.fieldIndex}.${d.componentIndex}`;
+
+/**
+ * What an upload row keeps of the submitted mapping (uploads.mapping): written by submitHeadings,
+ * read by the importSchedule task's run.
+ */
+export interface StoredMapping {
+  items: SubmitHeadingsRequest['mappingItems'];
+  defaultValues: Record<string, string>;
+  actionType: number;
+}
 
 export const MRN_KEY = 'PID.3.1';
 export const VISIT_KEY = 'PID.18.1';

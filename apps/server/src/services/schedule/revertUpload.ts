@@ -15,7 +15,7 @@ import {
 import { conflict } from '../../errors/domainErrors.js';
 import { textValues } from '../adt/jobAdtValues.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import type { ImportResult } from './importSchedule.js';
 import { type FieldValue, type RecordEntity, rowFields } from './uploadChanges.js';
 import { recordLabel } from './uploadPlan.js';

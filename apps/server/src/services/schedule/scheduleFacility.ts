@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { adtDefinitions, clientFacilities } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities } from '../../db/schema/index.js';
 import { MAX_INT4 } from '../audio/requireCreateFacility.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';
 

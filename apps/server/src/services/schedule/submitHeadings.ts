@@ -12,9 +12,9 @@ import { transactionSql } from '../../db/transactionSql.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { importScheduleTask } from '../../tasks/importSchedule.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { readStoredSheet, requireValidatedUpload } from './loadScheduleUpload.js';
-import { checkMapping } from './mappingRules.js';
+import { checkMapping, type StoredMapping } from './mappingRules.js';
 import { capWarnings, parseRows } from './parseRows.js';
 import {
   listOfferedDefinitions,
@@ -23,13 +23,6 @@ import {
   type ScheduleKind,
 } from './scheduleFacility.js';
 import { uploadIdOf } from './validateHeadings.js';
-
-/** What an upload row keeps of the submitted mapping (uploads.mapping). */
-export interface StoredMapping {
-  items: SubmitHeadingsRequest['mappingItems'];
-  defaultValues: Record<string, string>;
-  actionType: number;
-}
 
 /**
  * POST /api/schedule/SubmitScheduleHeadings and SubmitADTHeadings (spec 02 §4/§5): checks the

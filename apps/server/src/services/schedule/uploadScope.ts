@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clientFacilities, uploads } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { isEmptyScope } from '../tenantScope/tenantScope.js';
 import type { ImportResult } from './importSchedule.js';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { uploads } from '../../db/schema/index.js';
 import { invalid, tooLarge } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { prefillItems } from './mappingRules.js';
 import { acceptedExtension, readScheduleFile, type SheetLimits } from './readScheduleFile.js';
 import {

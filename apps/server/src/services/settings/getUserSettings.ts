@@ -1,5 +1,5 @@
 import { PERMISSIONS, type Permission, type UserSettings } from '@quill/core';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 
 /**
  * GET /api/settings/user: formats, locale and the selected account's permissions — all read with

@@ -2,7 +2,7 @@ import { message } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { type BookOutResult, bookOutJob } from '../booking/bookOutJob.js';
 import { loadJobDocuments } from '../jobEditor/loadJobWith.js';
 import { storeStartingDraft } from './storeStartingDraft.js';

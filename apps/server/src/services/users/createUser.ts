@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { conflict, invalid } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { writeAccounts } from './grantAccounts.js';
 import { issuePasswordLink } from './passwordLinks.js';
 

@@ -2,7 +2,7 @@ import { GROUPED_PERMISSIONS, type Grantable } from '@quill/core';
 import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { corporateStructures } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 
 /** GET /api/users/grantable: what the manager may give: their own account's permissions and structures (their company first). */

@@ -2,7 +2,7 @@ import { isPermission, type Permission, type UserDetails } from '@quill/core';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accountCorporateAccess, accountPermissions } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { linkedPhysicianNames } from '../referenceData/physicians/physicianLink.js';
 import { accountsInScope, requireManagedUser } from './managedUsers.js';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountCorporateAccess, accountPermissions, accounts } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { checkPhysicianLink } from '../referenceData/physicians/physicianLink.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { mayAccess } from '../tenantScope/mayAccess.js';

@@ -3,7 +3,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { scopeIds } from '../tenantScope/scopeIds.js';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, exists, ilike, inArray, isNotNull, isNull, or, type SQL, 
 import type { AppContext } from '../../context.js';
 import { accounts, corporateStructures, users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { managedBy } from './managedUsers.js';
 

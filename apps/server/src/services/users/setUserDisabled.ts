@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { invalid } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { getUser } from './getUser.js';
 import { requireManagedUser } from './managedUsers.js';
 

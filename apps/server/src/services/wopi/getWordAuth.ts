@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { bookings } from '../../db/schema/index.js';
 import { invalid } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { issueWopiToken } from './issueWopiToken.js';

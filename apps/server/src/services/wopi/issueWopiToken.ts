@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { wopiTokens } from '../../db/schema/index.js';
-import type { Auth } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
 import { hashSessionToken, newSessionToken } from '../auth/sessionToken.js';
 
 /** What a new WOPI access token is for. */

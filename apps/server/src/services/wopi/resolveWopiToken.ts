@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { wopiTokens } from '../../db/schema/index.js';
 import { unauthenticated } from '../../errors/domainErrors.js';
-import { type Auth, resolveSessionByHash } from '../auth/resolveSession.js';
+import type { Auth } from '../auth/auth.js';
+import { resolveSessionByHash } from '../auth/resolveSession.js';
 import { hashSessionToken } from '../auth/sessionToken.js';
 
 /** Who makes a WOPI call: the account and session the token was issued to, and the token itself. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configWith } from '../../config.js';
-import { type AppContext, createContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import { createContext } from '../../createContext.js';
 import { createLogger } from '../../system/logger.js';
 import type { DatabaseTarget, TestDatabase } from '../databases.js';
 

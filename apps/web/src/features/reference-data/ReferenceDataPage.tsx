@@ -5,7 +5,7 @@ import {
   type ReferenceSection,
 } from '@quill/core/rules/referenceData/referenceData';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
@@ -13,8 +13,10 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { NotPermitted } from '../users/NotPermitted';
 import classes from './ReferenceData.module.css';
 import { loadReferenceFacilities } from './referenceApi';
-import { referenceDataRoute } from './routes';
 import { SECTION_COMPONENTS } from './sections';
+
+/** Its route (routes.tsx), by id: the route loads this page lazily, so the page does not import it. */
+const route = getRouteApi('/authed/reference');
 
 /**
  * /reference: the reference data of one client facility of the account's structures, one tab per
@@ -25,8 +27,8 @@ export function ReferenceDataPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('reference.title'));
   const canView = useHasPermission(REFERENCE_VIEW_PERMISSION);
-  const search = referenceDataRoute.useSearch();
-  const navigate = useNavigate({ from: referenceDataRoute.fullPath });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const facilities = useQuery({
     queryKey: ['reference', 'facilities'],
     queryFn: ({ signal }) => loadReferenceFacilities(signal),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.js';
 import { jobs } from '../../../db/schema/index.js';
 import { invalid } from '../../../errors/domainErrors.js';
 import { auditJob } from '../../audit/auditJob.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireJob } from '../../tenantScope/requireJob.js';
 import { applyDocumentEdits } from '../applyDocumentEdits.js';
 import { currentDocument } from '../currentDocument.js';

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { adtDefinitions } from '../../../db/schema/index.js';
 import { conflict, invalid } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, itemRow } from './adtItemRows.js';

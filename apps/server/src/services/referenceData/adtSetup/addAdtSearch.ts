@@ -2,7 +2,7 @@ import { ADT_SETUP_LIMITS, type AdtSearchChange, type AdtSearchRow, message } fr
 import type { AppContext } from '../../../context.js';
 import { adtSearchConfigurations } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, searchableItems } from './adtItemRows.js';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.js';
 import { holdQueueRules } from '../../../db/schema/index.js';
 import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { conflict } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { loadRules, ruleFieldNames, ruleRow } from './holdQueueRuleRows.js';

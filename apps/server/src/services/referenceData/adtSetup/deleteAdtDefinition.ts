@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { adtDefinitions } from '../../../db/schema/index.js';
 import { conflict } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { facilityItems, requireItem } from './adtItemRows.js';

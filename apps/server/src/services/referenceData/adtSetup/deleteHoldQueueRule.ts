@@ -2,7 +2,7 @@ import type { AdtSetupDeleted } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { holdQueueRules } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { requireRule } from './holdQueueRuleRows.js';

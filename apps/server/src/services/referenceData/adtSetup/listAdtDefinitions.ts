@@ -2,7 +2,7 @@ import type { AdtItemRow, AdtItems } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { corporateStructures } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireFacility } from '../requireFacility.js';
 import { facilityItems, itemRow } from './adtItemRows.js';
 

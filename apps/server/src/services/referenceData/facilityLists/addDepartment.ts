@@ -1,7 +1,7 @@
 import type { FacilityDepartment, SaveDepartmentRequest } from '@quill/core';
 import type { AppContext } from '../../../context.js';
 import { departments } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { checkDepartmentName, toFacilityDepartment } from './facilityDepartments.js';

@@ -1,7 +1,7 @@
 import type { FacilityLocation, SaveLocationRequest } from '@quill/core';
 import type { AppContext } from '../../../context.js';
 import { locations } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { auditedLocation, checkLocationCode, toFacilityLocation } from './facilityLocations.js';

@@ -1,7 +1,7 @@
 import type { FacilityWorkType, SaveWorkTypeRequest } from '@quill/core';
 import type { AppContext } from '../../../context.js';
 import { workTypes } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { checkWorkTypeNumber } from './checkWorkTypeNumber.js';

@@ -2,7 +2,7 @@ import type { WorkTypeTemplate } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { workTypeTemplates } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { requireWorkType } from './facilityWorkTypes.js';

@@ -1,6 +1,6 @@
 import type { WorkTypeTemplate } from '@quill/core';
 import type { AppContext } from '../../../context.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireFacility } from '../requireFacility.js';
 import { requireWorkType } from './facilityWorkTypes.js';
 import { toWorkTypeTemplate } from './workTypeTemplates.js';

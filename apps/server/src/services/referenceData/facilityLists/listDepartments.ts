@@ -1,6 +1,6 @@
 import type { FacilityDepartments } from '@quill/core';
 import type { AppContext } from '../../../context.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireFacility } from '../requireFacility.js';
 import { facilityDepartmentRows, toFacilityDepartment } from './facilityDepartments.js';
 

@@ -1,6 +1,6 @@
 import type { FacilityWorkTypes } from '@quill/core';
 import type { AppContext } from '../../../context.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireFacility } from '../requireFacility.js';
 import { facilityWorkTypeRows, toFacilityWorkType } from './facilityWorkTypes.js';
 

@@ -2,7 +2,7 @@ import type { FacilityDepartment, SaveDepartmentRequest } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { departments } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { checkDepartmentName, requireDepartment, toFacilityDepartment } from './facilityDepartments.js';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { workTypeTemplates } from '../../../db/schema/index.js';
 import { invalid } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { requireWorkType } from './facilityWorkTypes.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { accounts, physicians } from '../../../db/schema/index.js';
 import { conflict, type DomainError, invalid, isDomainError } from '../../../errors/domainErrors.js';
 import { rowsOf } from '../../audit/auditHash.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { requireDirectoryPhysician, toDirectoryPhysician } from './directory.js';

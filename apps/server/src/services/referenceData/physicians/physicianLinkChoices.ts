@@ -10,7 +10,7 @@ import type { AppContext } from '../../../context.js';
 import { startsWithIgnoringCase } from '../../../db/likePrefix.js';
 import { physicians } from '../../../db/schema/index.js';
 import { notFound } from '../../../errors/domainErrors.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireInScope } from '../../tenantScope/mayAccess.js';
 import { directoryName } from './directory.js';
 

@@ -2,7 +2,7 @@ import type { DirectoryPhysician, DirectoryPhysicianRequest } from '@quill/core'
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { physicians } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { auditReference } from '../auditReference.js';
 import { referenceWrite } from '../referenceWrite.js';
 import { accessCodeRefusal, refuseTakenAccessCode } from './accessCodes.js';

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../context.js';
 import { startsWithIgnoringCase } from '../../../db/likePrefix.js';
 import { physicians } from '../../../db/schema/index.js';
-import type { Auth } from '../../auth/resolveSession.js';
+import type { Auth } from '../../auth/auth.js';
 import { requireFacility } from '../requireFacility.js';
 import { directoryName, inDirectoryOf, toDirectoryRow } from './directory.js';
 

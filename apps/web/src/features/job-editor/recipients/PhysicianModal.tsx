@@ -1,28 +1,15 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { Physician } from '@quill/core/contract/job';
-import type { PhysicianDetails } from '@quill/core/contract/physician';
 import { useTranslation } from 'react-i18next';
 import sticky from '../StickyFooter.module.css';
 import { PhysicianForm } from './PhysicianForm';
 import { PhysicianSearch } from './PhysicianSearch';
-import type { PhysicianRole } from './physicianApi';
 import { type PhysicianScope, usePhysicianScope } from './physicianScope';
 import classes from './Recipients.module.css';
-import { type PhysicianChoice, usePhysicianModal } from './usePhysicianModal';
+import { type PhysicianModalOptions, usePhysicianModal } from './usePhysicianModal';
 
-export interface PhysicianModalProps {
+/** The Physician modal's props: whether it is open, and what usePhysicianModal is given. */
+export interface PhysicianModalProps extends PhysicianModalOptions {
   opened: boolean;
-  onClose: () => void;
-  /** Who is looked for: the title's type and the search type. */
-  searchFor: PhysicianRole;
-  /** The current physician, pinned on top of the results. */
-  pinned?: Physician | null;
-  /** Confirm takes a custom physician (a recipient); elsewhere only Confirm and Save makes one usable. */
-  customAllowed: boolean;
-  /** Opens on these custom details (editing a custom recipient). */
-  initialCustom?: PhysicianDetails;
-  /** Confirm's choice; answers whether it was taken (false keeps the modal open, e.g. 'Recipient already added'). */
-  onConfirm: (choice: PhysicianChoice) => boolean;
 }
 
 /**

@@ -9,8 +9,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
 import { serverMessage } from '../serverMessage';
-import type { PhysicianModalProps } from './PhysicianModal';
-import { physicianModalKeys, SEARCH_TYPE_OF, savePhysician, searchPhysiciansByText } from './physicianApi';
+import {
+  type PhysicianRole,
+  physicianModalKeys,
+  SEARCH_TYPE_OF,
+  savePhysician,
+  searchPhysiciansByText,
+} from './physicianApi';
 import {
   type DetailForm,
   detailsOf,
@@ -30,13 +35,22 @@ export type PhysicianChoice =
   | { kind: 'directory'; physician: Physician }
   | { kind: 'custom'; details: PhysicianDetails };
 
-type Options = Pick<
-  PhysicianModalProps,
-  'searchFor' | 'pinned' | 'customAllowed' | 'initialCustom' | 'onConfirm'
-> & {
-  scope: PhysicianScope;
+/** What the Physician modal is opened with (PhysicianModal's props, but `opened`). */
+export interface PhysicianModalOptions {
   onClose: () => void;
-};
+  /** Who is looked for: the title's type and the search type. */
+  searchFor: PhysicianRole;
+  /** The current physician, pinned on top of the results. */
+  pinned?: Physician | null;
+  /** Confirm takes a custom physician (a recipient); elsewhere only Confirm and Save makes one usable. */
+  customAllowed: boolean;
+  /** Opens on these custom details (editing a custom recipient). */
+  initialCustom?: PhysicianDetails;
+  /** Confirm's choice; answers whether it was taken (false keeps the modal open, e.g. 'Recipient already added'). */
+  onConfirm: (choice: PhysicianChoice) => boolean;
+}
+
+type Options = PhysicianModalOptions & { scope: PhysicianScope };
 
 /**
  * The Physician modal's state (spec 02 §2, §4, §5, §8): the search (300 ms after typing stops,
