@@ -1,8 +1,4 @@
 import {
-  BINARY_ROW as AT,
-  BINARY_MISSING_DAY,
-  BINARY_MISSING_MINUTES,
-  LIST_ROW_BITS as BIT,
   type BinaryJobListHeader,
   BinaryJobListHeaderSchema,
   type JobListRow,
@@ -17,6 +13,14 @@ import {
 } from '../time/dateFormat.js';
 import { isClockChangeDay, withZoneLabel } from '../time/jobTime.js';
 import type { JobListColumn } from './jobListColumns.js';
+import {
+  type CompiledListRow,
+  compileListRow,
+  JOB_LIST_ROW_LAYOUT,
+  type ListRowFieldName,
+  type ListRowLayout,
+  type ListRowReader,
+} from './jobListRowLayout.js';
 import { stageName } from './stages.js';
 
 /** The platform's UTF-8 decoder (browsers and Node have it; core's types name no platform). */
@@ -24,6 +28,8 @@ declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** The fields the decoder reads by name: every layout it reads has them (a fixture may add more). */
+type Field = ListRowFieldName<typeof JOB_LIST_ROW_LAYOUT>;
 /** The flags of a row without any, shared by all such rows (read only). */
 const NO_FLAGS: JobListRow['flags'] = Object.freeze([]) as unknown as JobListRow['flags'];
 
@@ -35,9 +41,14 @@ export interface BinaryJobListParts {
 
 /**
  * Cuts a binary batch into its header (parsed JSON; the caller checks it against the contract)
- * and its rows' bytes; throws when the lengths do not add up to the header's count of rows.
+ * and its rows' bytes; throws when the lengths do not add up to the header's count of records of
+ * the layout (JOB_LIST_ROW_LAYOUT unless a test says otherwise).
  */
-export function splitBinaryJobList(bytes: Uint8Array): BinaryJobListParts {
+export function splitBinaryJobList(
+  bytes: Uint8Array,
+  layout: ListRowLayout = JOB_LIST_ROW_LAYOUT,
+): BinaryJobListParts {
+  const size = compileListRow(layout).size;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 4) throw new Error('not a binary job list');
   const headerLength = view.getUint32(0);
@@ -45,15 +56,23 @@ export function splitBinaryJobList(bytes: Uint8Array): BinaryJobListParts {
   if (rowsAt > bytes.byteLength) throw new Error('not a binary job list');
   const header: unknown = JSON.parse(new TextDecoder().decode(bytes.subarray(4, rowsAt)));
   const count = (header as { count?: unknown } | null)?.count;
-  if (typeof count !== 'number' || bytes.byteLength - rowsAt !== count * AT.size)
+  if (typeof count !== 'number' || bytes.byteLength - rowsAt !== count * size)
     throw new Error('binary job list rows do not match their count');
-  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * AT.size) };
+  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * size) };
 }
 
 /** One batch's rows, which its {@link DecodedJobListRow}s read, and what they share. */
 class RowBatch {
   readonly header: BinaryJobListHeader;
   readonly rows: DataView;
+  /** The bytes of one record. */
+  readonly size: number;
+  /** Each field's raw number, its value (null where missing) and each bit, by name. */
+  readonly read: Readonly<Record<string, ListRowReader>>;
+  readonly value: CompiledListRow['value'];
+  readonly bit: Readonly<Record<string, ListRowReader>>;
+  /** The number behind each {@link hasTextCode} column's text (see {@link TEXT_FIELDS}). */
+  readonly textCodes: Readonly<Partial<Record<JobListColumn, ListRowReader>>>;
   readonly dateTime: (wallClockMs: number) => string;
   /** {@link dateTime}'s text in its date and time pieces, null where it does not cut so. */
   readonly dateTimePieces: DateTimePieces | null;
@@ -65,9 +84,14 @@ class RowBatch {
   /** Whether a facility's clocks change on a wall-clock day, by facility id and day (days recur). */
   readonly #changeDays = new Map<number, boolean>();
 
-  constructor(header: BinaryJobListHeader, rows: DataView) {
+  constructor(header: BinaryJobListHeader, rows: DataView, layout: CompiledListRow) {
     this.header = header;
     this.rows = rows;
+    this.size = layout.size;
+    this.read = layout.read;
+    this.value = layout.value;
+    this.bit = layout.bit;
+    this.textCodes = textCodesOf(layout);
     this.dateTime = compileDateTimeFormatter(header.dateFormat, header.timeFormat);
     this.dateTimePieces = compileDateTimePieces(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
@@ -94,8 +118,8 @@ class RowBatch {
 
   /** The date of service of the row at `at`: [YYYY-MM-DD, formatted], or null when missing. */
   dateOfService(at: number): [string, string] | null {
-    const day = this.rows.getInt32(at + AT.dateOfService);
-    if (day === BINARY_MISSING_DAY) return null;
+    const day = this.value.dateOfService!(this.rows, at);
+    if (day === null) return null;
     let texts = this.#dates.get(day);
     if (texts === undefined) {
       texts = [isoString(day * DAY_MS).slice(0, 10), this.#date(day * DAY_MS)];
@@ -105,32 +129,44 @@ class RowBatch {
   }
 }
 
-/** Reads a number of a row's record (see {@link TEXT_CODES}). */
-type CodeReader = (rows: DataView, at: number) => number;
-
 /**
  * The record field that decides a column's text in a decoded row: rows of one batch with the same
- * number there show the same text (a name's id, a stage, a day, turnaround minutes). Keys of the column read that
- * number per row and the text once per number (see `distinctValuesSteps`).
+ * number there show the same text (a name's id, a stage, a day, turnaround minutes; `stat` is a
+ * bit of `bits`). Keys of the column read that number per row and the text once per number (see
+ * `distinctValuesSteps`).
  */
-const TEXT_CODES: Partial<Record<JobListColumn, CodeReader>> = {
-  stat: (rows, at) => rows.getInt16(at + AT.bits) & BIT.stat,
-  dictatorName: (rows, at) => rows.getInt32(at + AT.dictatorId),
-  clinic: (rows, at) => rows.getInt32(at + AT.clientFacilityId),
-  patientName: (rows, at) => rows.getInt32(at + AT.patientId),
-  patientMRN: (rows, at) => rows.getInt32(at + AT.patientId),
-  workType: (rows, at) => rows.getInt32(at + AT.workTypeId),
-  department: (rows, at) => rows.getInt32(at + AT.departmentId),
-  location: (rows, at) => rows.getInt32(at + AT.locationId),
-  stageName: (rows, at) => rows.getInt16(at + AT.stageId),
-  formattedDateOfService: (rows, at) => rows.getInt32(at + AT.dateOfService),
-  tatFirstText: (rows, at) => rows.getInt32(at + AT.tatFirstText),
-  tatFinished: (rows, at) => rows.getInt32(at + AT.tatFinished),
+const TEXT_FIELDS: Partial<Record<JobListColumn, Field | 'stat'>> = {
+  stat: 'stat',
+  dictatorName: 'dictatorId',
+  clinic: 'clientFacilityId',
+  patientName: 'patientId',
+  patientMRN: 'patientId',
+  workType: 'workTypeId',
+  department: 'departmentId',
+  location: 'locationId',
+  stageName: 'stageId',
+  formattedDateOfService: 'dateOfService',
+  tatFirstText: 'tatFirstText',
+  tatFinished: 'tatFinished',
 };
+
+const textCodesMade = new WeakMap<CompiledListRow, Partial<Record<JobListColumn, ListRowReader>>>();
+
+/** The readers of {@link TEXT_FIELDS} in a layout, made once per layout. */
+function textCodesOf(layout: CompiledListRow): Partial<Record<JobListColumn, ListRowReader>> {
+  let codes = textCodesMade.get(layout);
+  if (!codes) {
+    codes = {};
+    for (const [column, field] of Object.entries(TEXT_FIELDS) as [JobListColumn, string][])
+      codes[column] = field === 'stat' ? layout.bit.stat : layout.read[field];
+    textCodesMade.set(layout, codes);
+  }
+  return codes;
+}
 
 /** True for the columns whose text a decoded row's text code stands for (names, stage, day, turnaround). */
 export function hasTextCode(column: JobListColumn): boolean {
-  return TEXT_CODES[column] !== undefined;
+  return TEXT_FIELDS[column] !== undefined;
 }
 
 /**
@@ -148,7 +184,7 @@ export class DecodedJobListRow implements JobListRow {
 
   constructor(batch: RowBatch, index: number) {
     this.#b = batch;
-    this.#at = index * AT.size;
+    this.#at = index * batch.size;
   }
 
   /** The row's batch: what its {@link textCode}s are relative to. */
@@ -158,31 +194,44 @@ export class DecodedJobListRow implements JobListRow {
 
   /**
    * A number that rows of this row's batch share exactly when they show the same text in the
-   * column, one of {@link hasTextCode} (see {@link TEXT_CODES}).
+   * column, one of {@link hasTextCode} (see {@link TEXT_FIELDS}).
    */
   textCode(column: JobListColumn): number {
     // A job that names its own patient (issue 39) shares its text with no other row by id.
     if ((column === 'patientName' || column === 'patientMRN') && this.#ownPatient())
-      return -2 - this.#at / AT.size;
-    return TEXT_CODES[column]!(this.#b.rows, this.#at);
+      return -2 - this.#at / this.#b.size;
+    return this.#b.textCodes[column]!(this.#b.rows, this.#at);
   }
 
-  /** The id at `field` of the row (BINARY_MISSING_ID, which no dictionary holds, when missing). */
-  #id(field: number): number {
-    return this.#b.rows.getInt32(this.#at + field);
+  /**
+   * The value of any field of the batch's layout (null where missing): what a new field reads
+   * by before the row has a getter of its own.
+   */
+  field(name: string): number | null {
+    const reader = this.#b.value[name];
+    if (!reader) throw new Error(`the list row has no field ${name}`);
+    return reader(this.#b.rows, this.#at);
+  }
+
+  /** The raw number of a field (an id: BINARY_MISSING_ID, which no dictionary holds, when missing). */
+  #raw(field: Field): number {
+    return this.#b.read[field]!(this.#b.rows, this.#at);
+  }
+
+  #value(field: Field): number | null {
+    return this.#b.value[field]!(this.#b.rows, this.#at);
   }
 
   get jobId(): number {
-    return this.#b.rows.getFloat64(this.#at + AT.jobId);
+    return this.#raw('jobId');
   }
 
   get originalJobId(): number | null {
-    const id = this.#b.rows.getFloat64(this.#at + AT.originalJobId);
-    return Number.isNaN(id) ? null : id;
+    return this.#value('originalJobId');
   }
 
   get dictatorName(): string {
-    return this.#b.header.dictators[this.#id(AT.dictatorId)] || '';
+    return this.#b.header.dictators[this.#raw('dictatorId')] || '';
   }
 
   /** The job's own patient name and MRN (its ADT values differ from its record's, issue 39). */
@@ -191,12 +240,12 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get patientName(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[0] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#raw('patientId')])?.[0] ?? null;
   }
 
   /** Null when withheld (issue 41) or missing, as the `rows` format answers it. */
   get patientMRN(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[1] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#raw('patientId')])?.[1] ?? null;
   }
 
   get dateOfService(): string | null {
@@ -204,19 +253,19 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get workType(): string {
-    return this.#b.header.workTypes[this.#id(AT.workTypeId)] || '';
+    return this.#b.header.workTypes[this.#raw('workTypeId')] || '';
   }
 
   get department(): string {
-    return this.#b.header.departments[this.#id(AT.departmentId)] || '';
+    return this.#b.header.departments[this.#raw('departmentId')] || '';
   }
 
   get location(): string {
-    return this.#b.header.locations[this.#id(AT.locationId)]?.[0] ?? '';
+    return this.#b.header.locations[this.#raw('locationId')]?.[0] ?? '';
   }
 
   get jobLocation(): string {
-    return this.#b.header.locations[this.#id(AT.locationId)]?.[1] ?? '';
+    return this.#b.header.locations[this.#raw('locationId')]?.[1] ?? '';
   }
 
   get jobNote(): string {
@@ -228,7 +277,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get stageId(): number {
-    return this.#b.rows.getInt16(this.#at + AT.stageId);
+    return this.#raw('stageId');
   }
 
   get clinic(): string {
@@ -236,12 +285,12 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get clientFacilityId(): number {
-    return this.#id(AT.clientFacilityId);
+    return this.#raw('clientFacilityId');
   }
 
   get flags(): JobListRow['flags'] {
     const b = this.#b;
-    const i = this.#at / AT.size;
+    const i = this.#at / b.size;
     let flags = b.flags[i];
     if (flags === undefined) {
       const coded = b.header.flags[this.jobId];
@@ -251,8 +300,8 @@ export class DecodedJobListRow implements JobListRow {
     return flags;
   }
 
-  #bit(bit: number): boolean {
-    return (this.#b.rows.getInt16(this.#at + AT.bits) & bit) !== 0;
+  #bit(bit: 'stat' | 'edited' | 'signed' | 'faxed'): boolean {
+    return this.#b.bit[bit]!(this.#b.rows, this.#at) !== 0;
   }
 
   #viewed(bit: number): boolean {
@@ -260,7 +309,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get stat(): boolean {
-    return this.#bit(BIT.stat);
+    return this.#bit('stat');
   }
 
   get statBool(): boolean {
@@ -280,28 +329,23 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get edited(): boolean {
-    return this.#bit(BIT.edited);
+    return this.#bit('edited');
   }
 
   get signed(): boolean {
-    return this.#bit(BIT.signed);
+    return this.#bit('signed');
   }
 
   get faxed(): boolean {
-    return this.#bit(BIT.faxed);
-  }
-
-  #minutes(field: number): number | null {
-    const minutes = this.#b.rows.getInt32(this.#at + field);
-    return minutes === BINARY_MISSING_MINUTES ? null : minutes;
+    return this.#bit('faxed');
   }
 
   get tatFirstTextMinutes(): number | null {
-    return this.#minutes(AT.tatFirstText);
+    return this.#value('tatFirstText');
   }
 
   get tatFinishedMinutes(): number | null {
-    return this.#minutes(AT.tatFinished);
+    return this.#value('tatFinished');
   }
 
   /** The facility's STAT target from the header (NaN, which no comparison passes, if it is not there). */
@@ -342,9 +386,7 @@ export class DecodedJobListRow implements JobListRow {
   wallClockOf(column: 'formattedDictatedDate' | 'formattedSignedDate'): number {
     const dictated = column === 'formattedDictatedDate';
     const utc = this.utcOf(dictated ? 'dictatedDate' : 'signedDate');
-    return (
-      utc + this.#b.rows.getInt16(this.#at + (dictated ? AT.dictatedOffset : AT.signedOffset)) * MINUTE_MS
-    );
+    return utc + this.#raw(dictated ? 'dictatedOffset' : 'signedOffset') * MINUTE_MS;
   }
 
   get formattedDictatedDate(): string {
@@ -361,13 +403,12 @@ export class DecodedJobListRow implements JobListRow {
 
   /** The date of service in days since 1970-01-01 (what the list sorts by), NaN when missing. */
   serviceDay(): number {
-    const day = this.#b.rows.getInt32(this.#at + AT.dateOfService);
-    return day === BINARY_MISSING_DAY ? Number.NaN : day;
+    return this.#value('dateOfService') ?? Number.NaN;
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), NaN when missing. */
   utcOf(field: 'dictatedDate' | 'signedDate'): number {
-    return this.#b.rows.getFloat64(this.#at + (field === 'dictatedDate' ? AT.dictatedUtc : AT.signedUtc));
+    return this.#raw(field === 'dictatedDate' ? 'dictatedUtc' : 'signedUtc');
   }
 
   toJSON(): JobListRow {
@@ -412,11 +453,15 @@ export class DecodedJobListRow implements JobListRow {
 /**
  * The rows of a binary batch whose header has been checked against the contract: each row reads
  * its fields from the batch's bytes (see {@link DecodedJobListRow}) as the `rows` answer has them,
- * field for field.
+ * field for field, where the layout (JOB_LIST_ROW_LAYOUT unless a test says otherwise) puts them.
  */
-export function decodeBinaryJobListRows(header: BinaryJobListHeader, rows: DataView): JobListRow[] {
-  const batch = new RowBatch(header, rows);
-  const out = new Array<JobListRow>(header.count);
+export function decodeBinaryJobListRows(
+  header: BinaryJobListHeader,
+  rows: DataView,
+  layout: ListRowLayout = JOB_LIST_ROW_LAYOUT,
+): DecodedJobListRow[] {
+  const batch = new RowBatch(header, rows, compileListRow(layout));
+  const out = new Array<DecodedJobListRow>(header.count);
   for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i);
   return out;
 }
