@@ -60,6 +60,7 @@ export * from './rules/jobList/actionGates.js';
 export * from './rules/jobList/bulkSelection.js';
 export * from './rules/jobList/copies.js';
 export * from './rules/jobList/jobListBinary.js';
+export * from './rules/jobList/jobListRowLayout.js';
 export * from './rules/jobList/jobListColumns.js';
 export * from './rules/jobList/stages.js';
 export * from './rules/jobList/statTarget.js';

@@ -28,6 +28,20 @@ export interface BinaryJobListRecord {
   tatFinishedMinutes: number | null;
 }
 
+/**
+ * Tests only: the real layout with one field more, where a new column would go — in the middle,
+ * so every field after it moves (issue 42's acceptance: a new column is one edit of the layout).
+ * Its SQL reads `jobs.word_count`, a column the test adds.
+ */
+export const LAYOUT_WITH_WORD_COUNT: ListRowLayout = {
+  version: JOB_LIST_ROW_LAYOUT.version + 1,
+  fields: [
+    ...JOB_LIST_ROW_LAYOUT.fields.slice(0, 2),
+    { name: 'wordCount', type: 'int32', sql: 'NEW.word_count', missing: -1 },
+    ...JOB_LIST_ROW_LAYOUT.fields.slice(2),
+  ],
+};
+
 /** A field's number as its type writes it. */
 const WRITE = {
   float64: (view: DataView, at: number, value: number) => view.setFloat64(at, value),

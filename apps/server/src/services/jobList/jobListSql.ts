@@ -1,4 +1,4 @@
-import { STAGES, type StageQueue, stageIdsOf, toPgDatePattern } from '@quill/core';
+import { JOB_LIST_ROW_FORMAT, STAGES, type StageQueue, stageIdsOf, toPgDatePattern } from '@quill/core';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** Which jobs a queue holds (docs/domain.md "Queues"). */
@@ -154,7 +154,7 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       from jobs j
       where ${batch})
     select json_build_object(
-      'format', 'binary-2',
+      'format', ${JOB_LIST_ROW_FORMAT}::text,
       'count', (select count(*) from b),
       'dateFormat', ${o.dateFormat}::text, 'timeFormat', ${o.timeFormat}::text,
       'dictators', ${dict(sql`physicians`, 'dictator_id', sql`coalesce(t.last_name || ', ' || t.first_name, '')`)},
