@@ -45,7 +45,10 @@ describe.each(databaseTargets())('the list row of a layout on $name', (target) =
   /** Every job's id and kept row, in id order. */
   async function keptRows(): Promise<{ ids: number[]; bytes: Uint8Array[] }> {
     const { rows } = await database.executeSql('select id, list_row from jobs order by id');
-    return { ids: rows.map((r) => Number(r.id)), bytes: rows.map((r) => new Uint8Array(r.list_row as Uint8Array)) };
+    return {
+      ids: rows.map((r) => Number(r.id)),
+      bytes: rows.map((r) => new Uint8Array(r.list_row as Uint8Array)),
+    };
   }
 
   /** Installs a jobs_list_row function and has the trigger rewrite every kept row with it. */
@@ -56,7 +59,11 @@ describe.each(databaseTargets())('the list row of a layout on $name', (target) =
 
   function decode(bytes: Uint8Array[], layout: ListRowLayout) {
     const all = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
-    bytes.reduce((at, b) => (all.set(b, at), at + b.length), 0);
+    let at = 0;
+    for (const b of bytes) {
+      all.set(b, at);
+      at += b.length;
+    }
     return decodeBinaryJobListRows(bareHeader(bytes.length), new DataView(all.buffer), layout);
   }
 
@@ -94,7 +101,9 @@ describe.each(databaseTargets())('the list row of a layout on $name', (target) =
     const { ids, bytes } = await keptRows();
     expect(bytes[0]!.length).toBe(80);
     const added = decode(bytes, LAYOUT_WITH_WORD_COUNT);
-    expect(added.map((row) => row.field('wordCount'))).toEqual(ids.map((id) => (id % 4 ? (id % 1000) * 3 : null)));
+    expect(added.map((row) => row.field('wordCount'))).toEqual(
+      ids.map((id) => (id % 4 ? (id % 1000) * 3 : null)),
+    );
     expect(added.map((row) => row.toJSON())).toEqual(today.map((row) => row.toJSON()));
     for (const { name } of JOB_LIST_ROW_LAYOUT.fields)
       expect(

@@ -1,5 +1,9 @@
 import { BINARY_ROW, type BinaryJobListHeader } from '../contract/jobList.js';
-import { JOB_LIST_ROW_LAYOUT, type ListRowLayout, listRowOffsets } from '../rules/jobList/jobListRowLayout.js';
+import {
+  JOB_LIST_ROW_LAYOUT,
+  type ListRowLayout,
+  listRowOffsets,
+} from '../rules/jobList/jobListRowLayout.js';
 
 /** The platform's UTF-8 encoder (browsers and Node have it; core's types name no platform). */
 declare const TextEncoder: new () => { encode(text: string): Uint8Array };

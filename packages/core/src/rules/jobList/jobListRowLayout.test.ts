@@ -67,7 +67,9 @@ const job = {
 function recordsOf(layout: ListRowLayout, rows: Record<string, number | null>[]): DataView {
   const size = compileListRow(layout).size;
   const view = new DataView(new ArrayBuffer(rows.length * size));
-  rows.forEach((row, i) => writeListRow(view, i * size, row, layout));
+  rows.forEach((row, i) => {
+    writeListRow(view, i * size, row, layout);
+  });
   return view;
 }
 
@@ -99,10 +101,19 @@ describe('jobListRowFunctionSql', () => {
         { name: 'day', type: 'int32', sql: 'NEW.day', missing: -2147483648 },
         { name: 'ward', type: 'int32', sql: 'NEW.ward_id', missing: -1 },
         { name: 'offset', type: 'int16', sql: 'NEW.offset', fill: 0 },
-        { name: 'bits', type: 'int16', bits: [['stat', 'NEW.stat IS NOT NULL'], ['edited', 'NEW.edited']] },
+        {
+          name: 'bits',
+          type: 'int16',
+          bits: [
+            ['stat', 'NEW.stat IS NOT NULL'],
+            ['edited', 'NEW.edited'],
+          ],
+        },
       ],
     };
-    expect(jobListRowFunctionSql(layout)).toBe(`CREATE OR REPLACE FUNCTION jobs_list_row() RETURNS trigger LANGUAGE plpgsql AS $$
+    expect(
+      jobListRowFunctionSql(layout),
+    ).toBe(`CREATE OR REPLACE FUNCTION jobs_list_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   tz text;
 BEGIN

@@ -138,7 +138,10 @@ export type ListRowBitName<L extends ListRowLayout> = Extract<
 export function listRowBits<L extends ListRowLayout>(layout: L): Readonly<Record<ListRowBitName<L>, number>> {
   const bits: Record<string, number> = {};
   for (const field of layout.fields)
-    if ('bits' in field) field.bits.forEach(([name], i) => (bits[name] = 1 << i));
+    if ('bits' in field)
+      field.bits.forEach(([name], i) => {
+        bits[name] = 1 << i;
+      });
   return bits as Record<ListRowBitName<L>, number>;
 }
 
