@@ -18,8 +18,10 @@ import {
   compileListRow,
   JOB_LIST_ROW_LAYOUT,
   type ListRowFieldName,
+  type ListRowFieldOfType,
   type ListRowLayout,
   type ListRowReader,
+  listRowBits,
 } from './jobListRowLayout.js';
 import { stageName } from './stages.js';
 
@@ -30,6 +32,56 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** The fields the decoder reads by name: every layout it reads has them (a fixture may add more). */
 type Field = ListRowFieldName<typeof JOB_LIST_ROW_LAYOUT>;
+/** The fields of each type: a getter reads a field by its type's DataView call, checked by tsc. */
+type Float64Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'float64'>;
+type Int32Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'int32'>;
+type Int16Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'int16'>;
+
+/**
+ * Each field of JOB_LIST_ROW_LAYOUT by its position there, typed by the field's type: a getter
+ * reads `F64.jobId` with getFloat64, and tsc refuses a field of another type.
+ */
+const FIELD_INDEX = Object.fromEntries(JOB_LIST_ROW_LAYOUT.fields.map((f, i) => [f.name, i])) as Record<
+  Field,
+  number
+>;
+const F64: Readonly<Record<Float64Field, number>> = FIELD_INDEX;
+const I32: Readonly<Record<Int32Field, number>> = FIELD_INDEX;
+const I16: Readonly<Record<Int16Field, number>> = FIELD_INDEX;
+const BIT = listRowBits(JOB_LIST_ROW_LAYOUT);
+
+/** A layout as the decoder reads it: where each of its fields starts and its missing sentinel. */
+interface ReadableLayout {
+  readonly compiled: CompiledListRow;
+  /** By {@link FIELD_INDEX}: the field's offset in the layout's record. */
+  readonly offsets: Int32Array;
+  /** By {@link FIELD_INDEX}: the field's missing sentinel (NaN where NaN or none). */
+  readonly missing: Float64Array;
+}
+
+const readableLayouts = new WeakMap<ListRowLayout, ReadableLayout>();
+
+/**
+ * A layout the decoder can read: it has every field of JOB_LIST_ROW_LAYOUT with its type and bits
+ * (a test's layout may add fields, moving the others); made once per layout.
+ */
+function readable(layout: ListRowLayout): ReadableLayout {
+  let done = readableLayouts.get(layout);
+  if (done) return done;
+  const compiled = compileListRow(layout);
+  const count = JOB_LIST_ROW_LAYOUT.fields.length;
+  done = { compiled, offsets: new Int32Array(count), missing: new Float64Array(count) };
+  JOB_LIST_ROW_LAYOUT.fields.forEach(({ name, type }, i) => {
+    if (compiled.types[name] !== type) throw new Error(`the list row's ${name} must be a ${type}`);
+    done!.offsets[i] = compiled.offsets[name]!;
+    done!.missing[i] = compiled.missing[name] ?? Number.NaN;
+  });
+  for (const [name, mask] of Object.entries(BIT))
+    if (compiled.bits[name] !== mask) throw new Error(`the list row's bit ${name} must be ${mask}`);
+  readableLayouts.set(layout, done);
+  return done;
+}
+
 /** The flags of a row without any, shared by all such rows (read only). */
 const NO_FLAGS: JobListRow['flags'] = Object.freeze([]) as unknown as JobListRow['flags'];
 
@@ -67,10 +119,11 @@ class RowBatch {
   readonly rows: DataView;
   /** The bytes of one record. */
   readonly size: number;
-  /** Each field's raw number, its value (null where missing) and each bit, by name. */
-  readonly read: Readonly<Record<string, ListRowReader>>;
+  /** Where each field starts in a record and its missing sentinel, by {@link FIELD_INDEX}. */
+  readonly at: Int32Array;
+  readonly missing: Float64Array;
+  /** Each field's value (null where missing), by name. */
   readonly value: CompiledListRow['value'];
-  readonly bit: Readonly<Record<string, ListRowReader>>;
   /** The number behind each {@link hasTextCode} column's text (see {@link TEXT_FIELDS}). */
   readonly textCodes: Readonly<Partial<Record<JobListColumn, ListRowReader>>>;
   readonly dateTime: (wallClockMs: number) => string;
@@ -84,14 +137,14 @@ class RowBatch {
   /** Whether a facility's clocks change on a wall-clock day, by facility id and day (days recur). */
   readonly #changeDays = new Map<number, boolean>();
 
-  constructor(header: BinaryJobListHeader, rows: DataView, layout: CompiledListRow) {
+  constructor(header: BinaryJobListHeader, rows: DataView, layout: ReadableLayout) {
     this.header = header;
     this.rows = rows;
-    this.size = layout.size;
-    this.read = layout.read;
-    this.value = layout.value;
-    this.bit = layout.bit;
-    this.textCodes = textCodesOf(layout);
+    this.size = layout.compiled.size;
+    this.at = layout.offsets;
+    this.missing = layout.missing;
+    this.value = layout.compiled.value;
+    this.textCodes = textCodesOf(layout.compiled);
     this.dateTime = compileDateTimeFormatter(header.dateFormat, header.timeFormat);
     this.dateTimePieces = compileDateTimePieces(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
@@ -118,8 +171,8 @@ class RowBatch {
 
   /** The date of service of the row at `at`: [YYYY-MM-DD, formatted], or null when missing. */
   dateOfService(at: number): [string, string] | null {
-    const day = this.value.dateOfService!(this.rows, at);
-    if (day === null) return null;
+    const day = this.rows.getInt32(at + this.at[I32.dateOfService]!);
+    if (day === this.missing[I32.dateOfService]) return null;
     let texts = this.#dates.get(day);
     if (texts === undefined) {
       texts = [isoString(day * DAY_MS).slice(0, 10), this.#date(day * DAY_MS)];
@@ -213,25 +266,38 @@ export class DecodedJobListRow implements JobListRow {
     return reader(this.#b.rows, this.#at);
   }
 
-  /** The raw number of a field (an id: BINARY_MISSING_ID, which no dictionary holds, when missing). */
-  #raw(field: Field): number {
-    return this.#b.read[field]!(this.#b.rows, this.#at);
+  /**
+   * A field's raw number, by {@link FIELD_INDEX} of its type (an id: BINARY_MISSING_ID, which no
+   * dictionary holds, when missing).
+   */
+  #f64(field: number): number {
+    return this.#b.rows.getFloat64(this.#at + this.#b.at[field]!);
   }
 
-  #value(field: Field): number | null {
-    return this.#b.value[field]!(this.#b.rows, this.#at);
+  #i32(field: number): number {
+    return this.#b.rows.getInt32(this.#at + this.#b.at[field]!);
+  }
+
+  #i16(field: number): number {
+    return this.#b.rows.getInt16(this.#at + this.#b.at[field]!);
+  }
+
+  /** A field's number, null where it is the field's missing sentinel (or NaN for NaN). */
+  #orNull(field: number, value: number): number | null {
+    const missing = this.#b.missing[field]!;
+    return value === missing || (Number.isNaN(value) && Number.isNaN(missing)) ? null : value;
   }
 
   get jobId(): number {
-    return this.#raw('jobId');
+    return this.#f64(F64.jobId);
   }
 
   get originalJobId(): number | null {
-    return this.#value('originalJobId');
+    return this.#orNull(F64.originalJobId, this.#f64(F64.originalJobId));
   }
 
   get dictatorName(): string {
-    return this.#b.header.dictators[this.#raw('dictatorId')] || '';
+    return this.#b.header.dictators[this.#i32(I32.dictatorId)] || '';
   }
 
   /** The job's own patient name and MRN (its ADT values differ from its record's, issue 39). */
@@ -240,12 +306,12 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get patientName(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#raw('patientId')])?.[0] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#i32(I32.patientId)])?.[0] ?? null;
   }
 
   /** Null when withheld (issue 41) or missing, as the `rows` format answers it. */
   get patientMRN(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#raw('patientId')])?.[1] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#i32(I32.patientId)])?.[1] ?? null;
   }
 
   get dateOfService(): string | null {
@@ -253,19 +319,19 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get workType(): string {
-    return this.#b.header.workTypes[this.#raw('workTypeId')] || '';
+    return this.#b.header.workTypes[this.#i32(I32.workTypeId)] || '';
   }
 
   get department(): string {
-    return this.#b.header.departments[this.#raw('departmentId')] || '';
+    return this.#b.header.departments[this.#i32(I32.departmentId)] || '';
   }
 
   get location(): string {
-    return this.#b.header.locations[this.#raw('locationId')]?.[0] ?? '';
+    return this.#b.header.locations[this.#i32(I32.locationId)]?.[0] ?? '';
   }
 
   get jobLocation(): string {
-    return this.#b.header.locations[this.#raw('locationId')]?.[1] ?? '';
+    return this.#b.header.locations[this.#i32(I32.locationId)]?.[1] ?? '';
   }
 
   get jobNote(): string {
@@ -277,7 +343,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get stageId(): number {
-    return this.#raw('stageId');
+    return this.#i16(I16.stageId);
   }
 
   get clinic(): string {
@@ -285,7 +351,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get clientFacilityId(): number {
-    return this.#raw('clientFacilityId');
+    return this.#i32(I32.clientFacilityId);
   }
 
   get flags(): JobListRow['flags'] {
@@ -301,7 +367,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   #bit(bit: 'stat' | 'edited' | 'signed' | 'faxed'): boolean {
-    return this.#b.bit[bit]!(this.#b.rows, this.#at) !== 0;
+    return (this.#i16(I16.bits) & BIT[bit]) !== 0;
   }
 
   #viewed(bit: number): boolean {
@@ -341,11 +407,11 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get tatFirstTextMinutes(): number | null {
-    return this.#value('tatFirstText');
+    return this.#orNull(I32.tatFirstText, this.#i32(I32.tatFirstText));
   }
 
   get tatFinishedMinutes(): number | null {
-    return this.#value('tatFinished');
+    return this.#orNull(I32.tatFinished, this.#i32(I32.tatFinished));
   }
 
   /** The facility's STAT target from the header (NaN, which no comparison passes, if it is not there). */
@@ -386,7 +452,7 @@ export class DecodedJobListRow implements JobListRow {
   wallClockOf(column: 'formattedDictatedDate' | 'formattedSignedDate'): number {
     const dictated = column === 'formattedDictatedDate';
     const utc = this.utcOf(dictated ? 'dictatedDate' : 'signedDate');
-    return utc + this.#raw(dictated ? 'dictatedOffset' : 'signedOffset') * MINUTE_MS;
+    return utc + this.#i16(dictated ? I16.dictatedOffset : I16.signedOffset) * MINUTE_MS;
   }
 
   get formattedDictatedDate(): string {
@@ -403,12 +469,12 @@ export class DecodedJobListRow implements JobListRow {
 
   /** The date of service in days since 1970-01-01 (what the list sorts by), NaN when missing. */
   serviceDay(): number {
-    return this.#value('dateOfService') ?? Number.NaN;
+    return this.#orNull(I32.dateOfService, this.#i32(I32.dateOfService)) ?? Number.NaN;
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), NaN when missing. */
   utcOf(field: 'dictatedDate' | 'signedDate'): number {
-    return this.#raw(field === 'dictatedDate' ? 'dictatedUtc' : 'signedUtc');
+    return this.#f64(field === 'dictatedDate' ? F64.dictatedUtc : F64.signedUtc);
   }
 
   toJSON(): JobListRow {
@@ -460,7 +526,7 @@ export function decodeBinaryJobListRows(
   rows: DataView,
   layout: ListRowLayout = JOB_LIST_ROW_LAYOUT,
 ): DecodedJobListRow[] {
-  const batch = new RowBatch(header, rows, compileListRow(layout));
+  const batch = new RowBatch(header, rows, readable(layout));
   const out = new Array<DecodedJobListRow>(header.count);
   for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i);
   return out;

@@ -109,6 +109,11 @@ export const JOB_LIST_ROW_LAYOUT = {
 
 /** The names of a layout's fields. */
 export type ListRowFieldName<L extends ListRowLayout> = L['fields'][number]['name'];
+/** The names of a layout's fields of one type. */
+export type ListRowFieldOfType<L extends ListRowLayout, T extends ListRowType> = Extract<
+  L['fields'][number],
+  { type: T }
+>['name'];
 /** Where each field of a layout starts in its record, and `size` in all. */
 export type ListRowOffsets<L extends ListRowLayout> = Readonly<Record<ListRowFieldName<L>, number>> & {
   readonly size: number;
@@ -228,6 +233,12 @@ export interface CompiledListRow {
   readonly value: Readonly<Record<string, ListRowValueReader>>;
   /** Each bit of the bits fields: its mask where set, else 0. */
   readonly bit: Readonly<Record<string, ListRowReader>>;
+  /** Each bit's mask by name. */
+  readonly bits: Readonly<Record<string, number>>;
+  /** Each field's type by name. */
+  readonly types: Readonly<Record<string, ListRowType>>;
+  /** Each field's missing sentinel by name (undefined where it is never null). */
+  readonly missing: Readonly<Record<string, number | undefined>>;
 }
 
 function readerOf(type: ListRowType, offset: number): ListRowReader {
@@ -259,7 +270,11 @@ export function compileListRow(layout: ListRowLayout): CompiledListRow {
   const read: Record<string, ListRowReader> = {};
   const value: Record<string, ListRowValueReader> = {};
   const bit: Record<string, ListRowReader> = {};
+  const types: Record<string, ListRowType> = {};
+  const missing: Record<string, number | undefined> = {};
   for (const field of layout.fields) {
+    types[field.name] = field.type;
+    missing[field.name] = 'missing' in field ? field.missing : undefined;
     const reader = readerOf(field.type, offsets[field.name]!);
     read[field.name] = reader;
     value[field.name] = valueReaderOf(reader, 'missing' in field ? field.missing : undefined);
@@ -269,7 +284,17 @@ export function compileListRow(layout: ListRowLayout): CompiledListRow {
         bit[name] = (rows, at) => reader(rows, at) & mask;
       });
   }
-  done = { layout, size: offsets.size!, offsets, read, value, bit };
+  done = {
+    layout,
+    size: offsets.size!,
+    offsets,
+    read,
+    value,
+    bit,
+    bits: listRowBits(layout),
+    types,
+    missing,
+  };
   compiled.set(layout, done);
   return done;
 }
