@@ -111,22 +111,21 @@ describe('jobListRowFunctionSql', () => {
         },
       ],
     };
+    const sql = jobListRowFunctionSql(layout);
+    expect(sql).toMatch(
+      /^CREATE OR REPLACE FUNCTION jobs_list_row\(\) RETURNS trigger LANGUAGE plpgsql AS \$\$\n/,
+    );
+    expect(sql).toMatch(/\n {2}RETURN NEW;\nEND \$\$;$/);
     expect(
-      jobListRowFunctionSql(layout),
-    ).toBe(`CREATE OR REPLACE FUNCTION jobs_list_row() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  tz text;
-BEGIN
-  SELECT time_zone INTO tz FROM client_facilities WHERE id = NEW.client_facility_id;
-  NEW.list_row :=
-    float8send(NEW.id::float8)
-    || float8send(coalesce(NEW.signed_ms, 'NaN'))
-    || int4send(coalesce(NEW.day, (-2147483648)::int4))
-    || int4send(coalesce(NEW.ward_id, -1))
-    || int2send(coalesce(NEW.offset, 0::int2))
-    || int2send(((NEW.stat IS NOT NULL)::int + NEW.edited::int * 2)::int2);
-  RETURN NEW;
-END $$;`);
+      sql.slice(sql.indexOf('NEW.list_row :=') + 16, sql.indexOf(';\n  RETURN NEW;')).split('\n'),
+    ).toEqual([
+      '    float8send(NEW.id::float8)',
+      "    || float8send(coalesce(NEW.signed_ms, 'NaN'))",
+      '    || int4send(coalesce(NEW.day, (-2147483648)::int4))',
+      '    || int4send(coalesce(NEW.ward_id, -1))',
+      '    || int2send(coalesce(NEW.offset, 0::int2))',
+      '    || int2send(((NEW.stat IS NOT NULL)::int + NEW.edited::int * 2)::int2)',
+    ]);
   });
 });
 
