@@ -72,7 +72,7 @@ function readable(layout: ListRowLayout): ReadableLayout {
   const count = JOB_LIST_ROW_LAYOUT.fields.length;
   done = { compiled, offsets: new Int32Array(count), missing: new Float64Array(count) };
   JOB_LIST_ROW_LAYOUT.fields.forEach(({ name, type }, i) => {
-    if (compiled.types[name] !== type) throw new Error(`the list row's ${name} must be a ${type}`);
+    if (compiled.types[name] !== type) throw new Error(`the list row's ${name} must be ${type}`);
     done!.offsets[i] = compiled.offsets[name]!;
     done!.missing[i] = compiled.missing[name] ?? Number.NaN;
   });

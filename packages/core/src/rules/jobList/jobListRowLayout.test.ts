@@ -157,5 +157,12 @@ describe('a decoder driven by the layout', () => {
     for (const { name } of JOB_LIST_ROW_LAYOUT.fields)
       expect(added[1]!.field(name), name).toBe(today[1]!.field(name));
     expect(() => today[0]!.field('wordCount')).toThrow('no field wordCount');
+    const retyped: ListRowLayout = {
+      version: 3,
+      fields: JOB_LIST_ROW_LAYOUT.fields.map((f) => (f.name === 'stageId' ? { ...f, type: 'int32' } : f)),
+    };
+    expect(() => decodeBinaryJobListRows(header, recordsOf(retyped, [job]), retyped)).toThrow(
+      "the list row's stageId must be int16",
+    );
   });
 });
