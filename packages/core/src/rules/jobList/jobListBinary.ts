@@ -235,9 +235,10 @@ export class DecodedJobListRow implements JobListRow {
   /** Where the row's bytes start in its batch's rows. */
   readonly #at: number;
 
-  constructor(batch: RowBatch, index: number) {
+  /** `at`: where the row's bytes start in the batch's rows (its index times the record's size). */
+  constructor(batch: RowBatch, at: number) {
     this.#b = batch;
-    this.#at = index * batch.size;
+    this.#at = at;
   }
 
   /** The row's batch: what its {@link textCode}s are relative to. */
@@ -528,7 +529,8 @@ export function decodeBinaryJobListRows(
 ): DecodedJobListRow[] {
   const batch = new RowBatch(header, rows, readable(layout));
   const out = new Array<DecodedJobListRow>(header.count);
-  for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i);
+  const size = batch.size;
+  for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i * size);
   return out;
 }
 
