@@ -61,6 +61,7 @@ export * from './rules/jobList/actions/bulkSelection.js';
 export * from './rules/jobList/actions/copies.js';
 export * from './rules/jobList/jobListBinary.js';
 export * from './rules/jobList/jobListColumns.js';
+export * from './rules/jobList/jobListRowLayout.js';
 export * from './rules/jobList/stages.js';
 export * from './rules/jobList/statTarget.js';
 export * from './rules/recipients/faxGrouping.js';

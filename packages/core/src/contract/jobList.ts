@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { message } from '../i18n/format.js';
 import { isJobListColumn } from '../rules/jobList/jobListColumns.js';
+import {
+  BINARY_MISSING_DAY,
+  BINARY_MISSING_ID,
+  BINARY_MISSING_MINUTES,
+  JOB_LIST_ROW_LAYOUT,
+  listRowBits,
+  listRowFormat,
+  listRowOffsets,
+} from '../rules/jobList/jobListRowLayout.js';
 import { LIMITS, QUEUE_NAMES } from '../rules/settings/constants.js';
 import { plainText } from './documents/text.js';
 import { queryId, queryIdList } from './ids.js';
@@ -172,10 +181,16 @@ export const JobListRowsSchema = z
     'format=rows (the default). format=binary answers application/octet-stream: see contract JOB_LIST_FORMATS',
   );
 
+/** The header's `format` of today's record: `binary-` and the version of JOB_LIST_ROW_LAYOUT. */
+export const JOB_LIST_ROW_FORMAT = listRowFormat(JOB_LIST_ROW_LAYOUT);
+
 /** The names, notes and settings a binary batch's rows refer to, keyed by id (as JSON object keys). */
 export const BinaryJobListHeaderSchema = z.object({
-  /** binary-2: the 76-byte record of {@link BINARY_ROW} (binary-1 had 68 bytes, without turnaround). */
-  format: z.literal('binary-2'),
+  /**
+   * binary-2: the 76-byte record of {@link BINARY_ROW} (binary-1 had 68 bytes, without turnaround);
+   * the version of `JOB_LIST_ROW_LAYOUT`.
+   */
+  format: z.literal(JOB_LIST_ROW_FORMAT),
   /** Rows (records) after the header. */
   count: z.number().int().min(0),
   /** The user's formats the `rows` answer would have used. */
@@ -212,44 +227,18 @@ export const BinaryJobListHeaderSchema = z.object({
 });
 export type BinaryJobListHeader = z.infer<typeof BinaryJobListHeaderSchema>;
 
-/** Bits of a binary row's `bits`. */
-export const LIST_ROW_BITS = { stat: 1, edited: 2, signed: 4, faxed: 8 } as const;
+/** Bits of a binary row's `bits` (stat 1, edited 2, signed 4, faxed 8), from JOB_LIST_ROW_LAYOUT. */
+export const LIST_ROW_BITS = listRowBits(JOB_LIST_ROW_LAYOUT);
 /** Bits of the header's `viewed` (per account). */
 export const LIST_VIEWED_BITS = { pdf: 1, rtf: 2 } as const;
 
 /**
  * One row of a binary batch: where each field starts, big-endian as PostgreSQL's send functions
- * write them, and `size` in all. It is the same for every account (the database keeps it with the
- * job, migration 0008); notes, hold-queue flags and what the account viewed are in the header.
- *   float64: jobId; originalJobId; dictated and signed times in UTC ms — NaN when missing
- *   int32: dictator, patient, work type, department and location ids — {@link BINARY_MISSING_ID}
- *     when missing; the date of service in days since 1970-01-01 — {@link BINARY_MISSING_DAY};
- *     the client facility id
- *   int16: stage id; the facility's offset from UTC at the dictated and signed times in minutes
- *     (0 when the time is missing); {@link LIST_ROW_BITS} summed
- *   int32: whole minutes from dictation to the first text and to the finished text (issue 27) —
- *     {@link BINARY_MISSING_MINUTES} until both times are known (migration 0026)
+ * write them, and `size` in all — made from the fields of `JOB_LIST_ROW_LAYOUT`
+ * (rules/jobList/jobListRowLayout), which says what each holds and how a missing value reads
+ * ({@link BINARY_MISSING_ID}, {@link BINARY_MISSING_DAY}, {@link BINARY_MISSING_MINUTES}, NaN).
+ * It is the same for every account (the database keeps it with the job, migrations 0008, 0026
+ * and 0033); notes, hold-queue flags and what the account viewed are in the header.
  */
-export const BINARY_ROW = {
-  jobId: 0,
-  originalJobId: 8,
-  dictatedUtc: 16,
-  signedUtc: 24,
-  dictatorId: 32,
-  patientId: 36,
-  workTypeId: 40,
-  departmentId: 44,
-  locationId: 48,
-  dateOfService: 52,
-  clientFacilityId: 56,
-  stageId: 60,
-  dictatedOffset: 62,
-  signedOffset: 64,
-  bits: 66,
-  tatFirstText: 68,
-  tatFinished: 72,
-  size: 76,
-} as const;
-export const BINARY_MISSING_ID = -1;
-export const BINARY_MISSING_MINUTES = -1;
-export const BINARY_MISSING_DAY = -2147483648;
+export const BINARY_ROW = listRowOffsets(JOB_LIST_ROW_LAYOUT);
+export { BINARY_MISSING_DAY, BINARY_MISSING_ID, BINARY_MISSING_MINUTES };

@@ -91,8 +91,9 @@ export const jobs = pgTable(
     recipientRegistryId: text('recipient_registry_id'),
     /**
      * The job's row of the list's binary format (contract BINARY_ROW), kept by the BEFORE INSERT OR
-     * UPDATE trigger of migration 0008 — so 100,000 list rows are read, not built, per list call.
-     * Never written by the application.
+     * UPDATE trigger of migration 0008, whose function is made from core's JOB_LIST_ROW_LAYOUT
+     * (migration 0033) — so 100,000 list rows are read, not built, per list call. Never written by
+     * the application.
      */
     listRow: bytea('list_row'),
     /** ADT values of this job keyed "SEG.field.component" (outputAdtData); orders are in job_orders. */

@@ -1,4 +1,4 @@
-import { STAGES, type StageQueue, stageIdsOf, toPgDatePattern } from '@quill/core';
+import { JOB_LIST_ROW_FORMAT, STAGES, type StageQueue, stageIdsOf, toPgDatePattern } from '@quill/core';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** Which jobs a queue holds (docs/domain.md "Queues"). */
@@ -137,7 +137,7 @@ export function jobListJsonSql(o: JobListSqlOptions): SQL {
  * format=binary (contract JOB_LIST_FORMATS): the header with the names (a job that shows a patient
  * other than its record's — own_patient, migration 0029 — by job id), notes, flags, viewed
  * marks and facilities' STAT targets the rows refer to, and the rows' bytes, which the database
- * keeps with each job (`list_row`, migrations 0008 and 0026), in job id order, in one statement.
+ * keeps with each job (`list_row`, core's JOB_LIST_ROW_LAYOUT), in job id order, in one statement.
  */
 export function jobListBinarySql(o: JobListSqlOptions): SQL {
   const dict = (table: SQL, column: string, value: SQL) =>
@@ -154,7 +154,7 @@ export function jobListBinarySql(o: JobListSqlOptions): SQL {
       from jobs j
       where ${batch})
     select json_build_object(
-      'format', 'binary-2',
+      'format', ${JOB_LIST_ROW_FORMAT}::text,
       'count', (select count(*) from b),
       'dateFormat', ${o.dateFormat}::text, 'timeFormat', ${o.timeFormat}::text,
       'dictators', ${dict(sql`physicians`, 'dictator_id', sql`coalesce(t.last_name || ', ' || t.first_name, '')`)},

@@ -1,8 +1,4 @@
 import {
-  BINARY_ROW as AT,
-  BINARY_MISSING_DAY,
-  BINARY_MISSING_MINUTES,
-  LIST_ROW_BITS as BIT,
   type BinaryJobListHeader,
   BinaryJobListHeaderSchema,
   type JobListRow,
@@ -17,6 +13,16 @@ import {
 } from '../time/dateFormat.js';
 import { isClockChangeDay, withZoneLabel } from '../time/jobTime.js';
 import type { JobListColumn } from './jobListColumns.js';
+import {
+  type CompiledListRow,
+  compileListRow,
+  JOB_LIST_ROW_LAYOUT,
+  type ListRowFieldName,
+  type ListRowFieldOfType,
+  type ListRowLayout,
+  type ListRowReader,
+  listRowBits,
+} from './jobListRowLayout.js';
 import { stageName } from './stages.js';
 
 /** The platform's UTF-8 decoder (browsers and Node have it; core's types name no platform). */
@@ -24,6 +30,58 @@ declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** The fields the decoder reads by name: every layout it reads has them (a fixture may add more). */
+type Field = ListRowFieldName<typeof JOB_LIST_ROW_LAYOUT>;
+/** The fields of each type: a getter reads a field by its type's DataView call, checked by tsc. */
+type Float64Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'float64'>;
+type Int32Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'int32'>;
+type Int16Field = ListRowFieldOfType<typeof JOB_LIST_ROW_LAYOUT, 'int16'>;
+
+/**
+ * Each field of JOB_LIST_ROW_LAYOUT by its position there, typed by the field's type: a getter
+ * reads `F64.jobId` with getFloat64, and tsc refuses a field of another type.
+ */
+const FIELD_INDEX = Object.fromEntries(JOB_LIST_ROW_LAYOUT.fields.map((f, i) => [f.name, i])) as Record<
+  Field,
+  number
+>;
+const F64: Readonly<Record<Float64Field, number>> = FIELD_INDEX;
+const I32: Readonly<Record<Int32Field, number>> = FIELD_INDEX;
+const I16: Readonly<Record<Int16Field, number>> = FIELD_INDEX;
+const BIT = listRowBits(JOB_LIST_ROW_LAYOUT);
+
+/** A layout as the decoder reads it: where each of its fields starts and its missing sentinel. */
+interface ReadableLayout {
+  readonly compiled: CompiledListRow;
+  /** By {@link FIELD_INDEX}: the field's offset in the layout's record. */
+  readonly offsets: Int32Array;
+  /** By {@link FIELD_INDEX}: the field's missing sentinel (NaN where NaN or none). */
+  readonly missing: Float64Array;
+}
+
+const readableLayouts = new WeakMap<ListRowLayout, ReadableLayout>();
+
+/**
+ * A layout the decoder can read: it has every field of JOB_LIST_ROW_LAYOUT with its type and bits
+ * (a test's layout may add fields, moving the others); made once per layout.
+ */
+function readable(layout: ListRowLayout): ReadableLayout {
+  let done = readableLayouts.get(layout);
+  if (done) return done;
+  const compiled = compileListRow(layout);
+  const count = JOB_LIST_ROW_LAYOUT.fields.length;
+  done = { compiled, offsets: new Int32Array(count), missing: new Float64Array(count) };
+  JOB_LIST_ROW_LAYOUT.fields.forEach(({ name, type }, i) => {
+    if (compiled.types[name] !== type) throw new Error(`the list row's ${name} must be ${type}`);
+    done!.offsets[i] = compiled.offsets[name]!;
+    done!.missing[i] = compiled.missing[name] ?? Number.NaN;
+  });
+  for (const [name, mask] of Object.entries(BIT))
+    if (compiled.bits[name] !== mask) throw new Error(`the list row's bit ${name} must be ${mask}`);
+  readableLayouts.set(layout, done);
+  return done;
+}
+
 /** The flags of a row without any, shared by all such rows (read only). */
 const NO_FLAGS: JobListRow['flags'] = Object.freeze([]) as unknown as JobListRow['flags'];
 
@@ -35,9 +93,14 @@ export interface BinaryJobListParts {
 
 /**
  * Cuts a binary batch into its header (parsed JSON; the caller checks it against the contract)
- * and its rows' bytes; throws when the lengths do not add up to the header's count of rows.
+ * and its rows' bytes; throws when the lengths do not add up to the header's count of records of
+ * the layout (JOB_LIST_ROW_LAYOUT unless a test says otherwise).
  */
-export function splitBinaryJobList(bytes: Uint8Array): BinaryJobListParts {
+export function splitBinaryJobList(
+  bytes: Uint8Array,
+  layout: ListRowLayout = JOB_LIST_ROW_LAYOUT,
+): BinaryJobListParts {
+  const size = compileListRow(layout).size;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 4) throw new Error('not a binary job list');
   const headerLength = view.getUint32(0);
@@ -45,15 +108,24 @@ export function splitBinaryJobList(bytes: Uint8Array): BinaryJobListParts {
   if (rowsAt > bytes.byteLength) throw new Error('not a binary job list');
   const header: unknown = JSON.parse(new TextDecoder().decode(bytes.subarray(4, rowsAt)));
   const count = (header as { count?: unknown } | null)?.count;
-  if (typeof count !== 'number' || bytes.byteLength - rowsAt !== count * AT.size)
+  if (typeof count !== 'number' || bytes.byteLength - rowsAt !== count * size)
     throw new Error('binary job list rows do not match their count');
-  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * AT.size) };
+  return { header, rows: new DataView(bytes.buffer, bytes.byteOffset + rowsAt, count * size) };
 }
 
 /** One batch's rows, which its {@link DecodedJobListRow}s read, and what they share. */
 class RowBatch {
   readonly header: BinaryJobListHeader;
   readonly rows: DataView;
+  /** The bytes of one record. */
+  readonly size: number;
+  /** Where each field starts in a record and its missing sentinel, by {@link FIELD_INDEX}. */
+  readonly at: Int32Array;
+  readonly missing: Float64Array;
+  /** Each field's value (null where missing), by name. */
+  readonly value: CompiledListRow['value'];
+  /** The number behind each {@link hasTextCode} column's text (see {@link TEXT_FIELDS}). */
+  readonly textCodes: Readonly<Partial<Record<JobListColumn, ListRowReader>>>;
   readonly dateTime: (wallClockMs: number) => string;
   /** {@link dateTime}'s text in its date and time pieces, null where it does not cut so. */
   readonly dateTimePieces: DateTimePieces | null;
@@ -65,9 +137,14 @@ class RowBatch {
   /** Whether a facility's clocks change on a wall-clock day, by facility id and day (days recur). */
   readonly #changeDays = new Map<number, boolean>();
 
-  constructor(header: BinaryJobListHeader, rows: DataView) {
+  constructor(header: BinaryJobListHeader, rows: DataView, layout: ReadableLayout) {
     this.header = header;
     this.rows = rows;
+    this.size = layout.compiled.size;
+    this.at = layout.offsets;
+    this.missing = layout.missing;
+    this.value = layout.compiled.value;
+    this.textCodes = textCodesOf(layout.compiled);
     this.dateTime = compileDateTimeFormatter(header.dateFormat, header.timeFormat);
     this.dateTimePieces = compileDateTimePieces(header.dateFormat, header.timeFormat);
     this.#date = compileDateFormatter(header.dateFormat);
@@ -94,8 +171,8 @@ class RowBatch {
 
   /** The date of service of the row at `at`: [YYYY-MM-DD, formatted], or null when missing. */
   dateOfService(at: number): [string, string] | null {
-    const day = this.rows.getInt32(at + AT.dateOfService);
-    if (day === BINARY_MISSING_DAY) return null;
+    const day = this.rows.getInt32(at + this.at[I32.dateOfService]!);
+    if (day === this.missing[I32.dateOfService]) return null;
     let texts = this.#dates.get(day);
     if (texts === undefined) {
       texts = [isoString(day * DAY_MS).slice(0, 10), this.#date(day * DAY_MS)];
@@ -105,32 +182,44 @@ class RowBatch {
   }
 }
 
-/** Reads a number of a row's record (see {@link TEXT_CODES}). */
-type CodeReader = (rows: DataView, at: number) => number;
-
 /**
  * The record field that decides a column's text in a decoded row: rows of one batch with the same
- * number there show the same text (a name's id, a stage, a day, turnaround minutes). Keys of the column read that
- * number per row and the text once per number (see `distinctValuesSteps`).
+ * number there show the same text (a name's id, a stage, a day, turnaround minutes; `stat` is a
+ * bit of `bits`). Keys of the column read that number per row and the text once per number (see
+ * `distinctValuesSteps`).
  */
-const TEXT_CODES: Partial<Record<JobListColumn, CodeReader>> = {
-  stat: (rows, at) => rows.getInt16(at + AT.bits) & BIT.stat,
-  dictatorName: (rows, at) => rows.getInt32(at + AT.dictatorId),
-  clinic: (rows, at) => rows.getInt32(at + AT.clientFacilityId),
-  patientName: (rows, at) => rows.getInt32(at + AT.patientId),
-  patientMRN: (rows, at) => rows.getInt32(at + AT.patientId),
-  workType: (rows, at) => rows.getInt32(at + AT.workTypeId),
-  department: (rows, at) => rows.getInt32(at + AT.departmentId),
-  location: (rows, at) => rows.getInt32(at + AT.locationId),
-  stageName: (rows, at) => rows.getInt16(at + AT.stageId),
-  formattedDateOfService: (rows, at) => rows.getInt32(at + AT.dateOfService),
-  tatFirstText: (rows, at) => rows.getInt32(at + AT.tatFirstText),
-  tatFinished: (rows, at) => rows.getInt32(at + AT.tatFinished),
+const TEXT_FIELDS: Partial<Record<JobListColumn, Field | 'stat'>> = {
+  stat: 'stat',
+  dictatorName: 'dictatorId',
+  clinic: 'clientFacilityId',
+  patientName: 'patientId',
+  patientMRN: 'patientId',
+  workType: 'workTypeId',
+  department: 'departmentId',
+  location: 'locationId',
+  stageName: 'stageId',
+  formattedDateOfService: 'dateOfService',
+  tatFirstText: 'tatFirstText',
+  tatFinished: 'tatFinished',
 };
+
+const textCodesMade = new WeakMap<CompiledListRow, Partial<Record<JobListColumn, ListRowReader>>>();
+
+/** The readers of {@link TEXT_FIELDS} in a layout, made once per layout. */
+function textCodesOf(layout: CompiledListRow): Partial<Record<JobListColumn, ListRowReader>> {
+  let codes = textCodesMade.get(layout);
+  if (!codes) {
+    codes = {};
+    for (const [column, field] of Object.entries(TEXT_FIELDS) as [JobListColumn, string][])
+      codes[column] = field === 'stat' ? layout.bit.stat : layout.read[field];
+    textCodesMade.set(layout, codes);
+  }
+  return codes;
+}
 
 /** True for the columns whose text a decoded row's text code stands for (names, stage, day, turnaround). */
 export function hasTextCode(column: JobListColumn): boolean {
-  return TEXT_CODES[column] !== undefined;
+  return TEXT_FIELDS[column] !== undefined;
 }
 
 /**
@@ -146,9 +235,10 @@ export class DecodedJobListRow implements JobListRow {
   /** Where the row's bytes start in its batch's rows. */
   readonly #at: number;
 
-  constructor(batch: RowBatch, index: number) {
+  /** `at`: where the row's bytes start in the batch's rows (its index times the record's size). */
+  constructor(batch: RowBatch, at: number) {
     this.#b = batch;
-    this.#at = index * AT.size;
+    this.#at = at;
   }
 
   /** The row's batch: what its {@link textCode}s are relative to. */
@@ -158,31 +248,57 @@ export class DecodedJobListRow implements JobListRow {
 
   /**
    * A number that rows of this row's batch share exactly when they show the same text in the
-   * column, one of {@link hasTextCode} (see {@link TEXT_CODES}).
+   * column, one of {@link hasTextCode} (see {@link TEXT_FIELDS}).
    */
   textCode(column: JobListColumn): number {
     // A job that names its own patient (issue 39) shares its text with no other row by id.
     if ((column === 'patientName' || column === 'patientMRN') && this.#ownPatient())
-      return -2 - this.#at / AT.size;
-    return TEXT_CODES[column]!(this.#b.rows, this.#at);
+      return -2 - this.#at / this.#b.size;
+    return this.#b.textCodes[column]!(this.#b.rows, this.#at);
   }
 
-  /** The id at `field` of the row (BINARY_MISSING_ID, which no dictionary holds, when missing). */
-  #id(field: number): number {
-    return this.#b.rows.getInt32(this.#at + field);
+  /**
+   * The value of any field of the batch's layout (null where missing): what a new field reads
+   * by before the row has a getter of its own.
+   */
+  field(name: string): number | null {
+    const reader = this.#b.value[name];
+    if (!reader) throw new Error(`the list row has no field ${name}`);
+    return reader(this.#b.rows, this.#at);
+  }
+
+  /**
+   * A field's raw number, by {@link FIELD_INDEX} of its type (an id: BINARY_MISSING_ID, which no
+   * dictionary holds, when missing).
+   */
+  #f64(field: number): number {
+    return this.#b.rows.getFloat64(this.#at + this.#b.at[field]!);
+  }
+
+  #i32(field: number): number {
+    return this.#b.rows.getInt32(this.#at + this.#b.at[field]!);
+  }
+
+  #i16(field: number): number {
+    return this.#b.rows.getInt16(this.#at + this.#b.at[field]!);
+  }
+
+  /** A field's number, null where it is the field's missing sentinel (or NaN for NaN). */
+  #orNull(field: number, value: number): number | null {
+    const missing = this.#b.missing[field]!;
+    return value === missing || (Number.isNaN(value) && Number.isNaN(missing)) ? null : value;
   }
 
   get jobId(): number {
-    return this.#b.rows.getFloat64(this.#at + AT.jobId);
+    return this.#f64(F64.jobId);
   }
 
   get originalJobId(): number | null {
-    const id = this.#b.rows.getFloat64(this.#at + AT.originalJobId);
-    return Number.isNaN(id) ? null : id;
+    return this.#orNull(F64.originalJobId, this.#f64(F64.originalJobId));
   }
 
   get dictatorName(): string {
-    return this.#b.header.dictators[this.#id(AT.dictatorId)] || '';
+    return this.#b.header.dictators[this.#i32(I32.dictatorId)] || '';
   }
 
   /** The job's own patient name and MRN (its ADT values differ from its record's, issue 39). */
@@ -191,12 +307,12 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get patientName(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[0] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#i32(I32.patientId)])?.[0] ?? null;
   }
 
   /** Null when withheld (issue 41) or missing, as the `rows` format answers it. */
   get patientMRN(): string | null {
-    return (this.#ownPatient() ?? this.#b.header.patients[this.#id(AT.patientId)])?.[1] ?? null;
+    return (this.#ownPatient() ?? this.#b.header.patients[this.#i32(I32.patientId)])?.[1] ?? null;
   }
 
   get dateOfService(): string | null {
@@ -204,19 +320,19 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get workType(): string {
-    return this.#b.header.workTypes[this.#id(AT.workTypeId)] || '';
+    return this.#b.header.workTypes[this.#i32(I32.workTypeId)] || '';
   }
 
   get department(): string {
-    return this.#b.header.departments[this.#id(AT.departmentId)] || '';
+    return this.#b.header.departments[this.#i32(I32.departmentId)] || '';
   }
 
   get location(): string {
-    return this.#b.header.locations[this.#id(AT.locationId)]?.[0] ?? '';
+    return this.#b.header.locations[this.#i32(I32.locationId)]?.[0] ?? '';
   }
 
   get jobLocation(): string {
-    return this.#b.header.locations[this.#id(AT.locationId)]?.[1] ?? '';
+    return this.#b.header.locations[this.#i32(I32.locationId)]?.[1] ?? '';
   }
 
   get jobNote(): string {
@@ -228,7 +344,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get stageId(): number {
-    return this.#b.rows.getInt16(this.#at + AT.stageId);
+    return this.#i16(I16.stageId);
   }
 
   get clinic(): string {
@@ -236,12 +352,12 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get clientFacilityId(): number {
-    return this.#id(AT.clientFacilityId);
+    return this.#i32(I32.clientFacilityId);
   }
 
   get flags(): JobListRow['flags'] {
     const b = this.#b;
-    const i = this.#at / AT.size;
+    const i = this.#at / b.size;
     let flags = b.flags[i];
     if (flags === undefined) {
       const coded = b.header.flags[this.jobId];
@@ -251,8 +367,8 @@ export class DecodedJobListRow implements JobListRow {
     return flags;
   }
 
-  #bit(bit: number): boolean {
-    return (this.#b.rows.getInt16(this.#at + AT.bits) & bit) !== 0;
+  #bit(bit: 'stat' | 'edited' | 'signed' | 'faxed'): boolean {
+    return (this.#i16(I16.bits) & BIT[bit]) !== 0;
   }
 
   #viewed(bit: number): boolean {
@@ -260,7 +376,7 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get stat(): boolean {
-    return this.#bit(BIT.stat);
+    return this.#bit('stat');
   }
 
   get statBool(): boolean {
@@ -280,28 +396,23 @@ export class DecodedJobListRow implements JobListRow {
   }
 
   get edited(): boolean {
-    return this.#bit(BIT.edited);
+    return this.#bit('edited');
   }
 
   get signed(): boolean {
-    return this.#bit(BIT.signed);
+    return this.#bit('signed');
   }
 
   get faxed(): boolean {
-    return this.#bit(BIT.faxed);
-  }
-
-  #minutes(field: number): number | null {
-    const minutes = this.#b.rows.getInt32(this.#at + field);
-    return minutes === BINARY_MISSING_MINUTES ? null : minutes;
+    return this.#bit('faxed');
   }
 
   get tatFirstTextMinutes(): number | null {
-    return this.#minutes(AT.tatFirstText);
+    return this.#orNull(I32.tatFirstText, this.#i32(I32.tatFirstText));
   }
 
   get tatFinishedMinutes(): number | null {
-    return this.#minutes(AT.tatFinished);
+    return this.#orNull(I32.tatFinished, this.#i32(I32.tatFinished));
   }
 
   /** The facility's STAT target from the header (NaN, which no comparison passes, if it is not there). */
@@ -342,9 +453,7 @@ export class DecodedJobListRow implements JobListRow {
   wallClockOf(column: 'formattedDictatedDate' | 'formattedSignedDate'): number {
     const dictated = column === 'formattedDictatedDate';
     const utc = this.utcOf(dictated ? 'dictatedDate' : 'signedDate');
-    return (
-      utc + this.#b.rows.getInt16(this.#at + (dictated ? AT.dictatedOffset : AT.signedOffset)) * MINUTE_MS
-    );
+    return utc + this.#i16(dictated ? I16.dictatedOffset : I16.signedOffset) * MINUTE_MS;
   }
 
   get formattedDictatedDate(): string {
@@ -361,13 +470,12 @@ export class DecodedJobListRow implements JobListRow {
 
   /** The date of service in days since 1970-01-01 (what the list sorts by), NaN when missing. */
   serviceDay(): number {
-    const day = this.#b.rows.getInt32(this.#at + AT.dateOfService);
-    return day === BINARY_MISSING_DAY ? Number.NaN : day;
+    return this.#orNull(I32.dateOfService, this.#i32(I32.dateOfService)) ?? Number.NaN;
   }
 
   /** The UTC milliseconds of the dictated or signed time (what the list sorts by), NaN when missing. */
   utcOf(field: 'dictatedDate' | 'signedDate'): number {
-    return this.#b.rows.getFloat64(this.#at + (field === 'dictatedDate' ? AT.dictatedUtc : AT.signedUtc));
+    return this.#f64(field === 'dictatedDate' ? F64.dictatedUtc : F64.signedUtc);
   }
 
   toJSON(): JobListRow {
@@ -412,12 +520,17 @@ export class DecodedJobListRow implements JobListRow {
 /**
  * The rows of a binary batch whose header has been checked against the contract: each row reads
  * its fields from the batch's bytes (see {@link DecodedJobListRow}) as the `rows` answer has them,
- * field for field.
+ * field for field, where the layout (JOB_LIST_ROW_LAYOUT unless a test says otherwise) puts them.
  */
-export function decodeBinaryJobListRows(header: BinaryJobListHeader, rows: DataView): JobListRow[] {
-  const batch = new RowBatch(header, rows);
-  const out = new Array<JobListRow>(header.count);
-  for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i);
+export function decodeBinaryJobListRows(
+  header: BinaryJobListHeader,
+  rows: DataView,
+  layout: ListRowLayout = JOB_LIST_ROW_LAYOUT,
+): DecodedJobListRow[] {
+  const batch = new RowBatch(header, rows, readable(layout));
+  const out = new Array<DecodedJobListRow>(header.count);
+  const size = batch.size;
+  for (let i = 0; i < header.count; i++) out[i] = new DecodedJobListRow(batch, i * size);
   return out;
 }
 
