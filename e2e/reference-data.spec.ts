@@ -19,8 +19,6 @@ const SECTIONS = [
  * keyboard (the tabs take the arrow keys), each with 0 serious axe violations and a screenshot.
  */
 test('a manager walks every reference data section by keyboard; each is accessible', async ({ page }) => {
-  // Seven axe scans and seven full-page pictures: 57–59 s of the default 60 on a busy machine.
-  test.slow();
   await signIn(page, MANAGER, '/profile');
   await page.getByRole('button', { name: 'User' }).click();
   await page.getByRole('menuitem', { name: 'Reference data' }).click();
