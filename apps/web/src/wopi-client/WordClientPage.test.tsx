@@ -8,7 +8,7 @@ import { WordClientPage } from './WordClientPage';
 
 /**
  * The editor itself needs a real browser (layout, fonts, canvas): Chromium checks it in
- * e2e/job-editor/word-client.spec.ts. Here it is a stand-in that reports what the real one reports.
+ * e2e/word-client.spec.ts. Here it is a stand-in that reports what the real one reports.
  */
 vi.mock('./DocxView', () => ({
   default: function FakeDocxView({ document, editable, onShown, onChange, onFailed }: DocxViewProps) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import yauzl from 'yauzl';
-import { expectAccessible } from '../helpers/axe';
+import { expectAccessible } from './helpers/axe';
 import {
   checkJob,
   listReady,
@@ -9,7 +9,7 @@ import {
   outbox,
   pendingRows,
   type Row,
-} from '../helpers/bulkList';
+} from './helpers/bulkList';
 
 /*
  * Acceptance of the job list's bulk actions (spec 01 §4, §5, §7, §8) in Chromium against the real

@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
+import { expectAccessible } from './helpers/axe';
 import {
   addresseesWithinLimits,
   hasEditableCda,
@@ -9,8 +9,8 @@ import {
   openListTab,
   stageInList,
   structureJobIds,
-} from '../helpers/jobs';
-import { MANAGER, signIn } from '../helpers/signIn';
+} from './helpers/jobs';
+import { MANAGER, signIn } from './helpers/signIn';
 
 /*
  * Issue 7 acceptance (Chromium): open a job from the list, play its audio with the keys while the

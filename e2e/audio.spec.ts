@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { structureJobIds } from '../helpers/jobs';
-import { pedal } from '../helpers/pedal';
-import { MANAGER, signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { structureJobIds } from './helpers/jobs';
+import { pedal } from './helpers/pedal';
+import { MANAGER, signIn } from './helpers/signIn';
 
 /*
  * The audio player (spec 01 §4/§5/§9, spec 02 §9) in the job list's expanded row, and Create with

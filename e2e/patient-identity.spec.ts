@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { addresseesWithinLimits, hasEditableCda, jobFacts, structureJobIds } from '../helpers/jobs';
-import type { DemoUser } from '../helpers/signIn';
-import { signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { addresseesWithinLimits, hasEditableCda, jobFacts, structureJobIds } from './helpers/jobs';
+import type { DemoUser } from './helpers/signIn';
+import { signIn } from './helpers/signIn';
 
 /*
  * Issue 39 row 1, the Kowalski scenario: a held dictation whose document names one patient; the

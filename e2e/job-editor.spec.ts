@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { type CdaJobDetails as Details, findCdaJob } from '../helpers/jobs';
-import { MANAGER, signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { type CdaJobDetails as Details, findCdaJob } from './helpers/jobs';
+import { MANAGER, signIn } from './helpers/signIn';
 
 /*
  * The job view and CDA editor (spec 02 §2/§4, issue 7) against a real server with demo data:

@@ -1,8 +1,8 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { addresseesWithinLimits, jobFacts, structureJobIds } from '../helpers/jobs';
-import { pdfText } from '../helpers/pdf';
-import { signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { addresseesWithinLimits, jobFacts, structureJobIds } from './helpers/jobs';
+import { pdfText } from './helpers/pdf';
+import { signIn } from './helpers/signIn';
 
 /*
  * Issue 22, Word documents end to end on the embedded default: the job view posts the WOPI token

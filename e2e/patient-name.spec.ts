@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { cellInList, findCdaJob, jobFacts } from '../helpers/jobs';
-import { keptJobPdf } from '../helpers/pdf';
-import { signIn } from '../helpers/signIn';
+import { cellInList, findCdaJob, jobFacts } from './helpers/jobs';
+import { keptJobPdf } from './helpers/pdf';
+import { signIn } from './helpers/signIn';
 
 /*
  * Issue 39 row 5 (Chromium), one name everywhere: the manager changes the first name in the

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { listReady, openBulkMenu } from '../helpers/bulkList';
-import { hasEditableCda, type JobFacts, jobFacts, structureJobIds } from '../helpers/jobs';
-import { signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { listReady, openBulkMenu } from './helpers/bulkList';
+import { hasEditableCda, type JobFacts, jobFacts, structureJobIds } from './helpers/jobs';
+import { signIn } from './helpers/signIn';
 
 /*
  * Issue 21: the manager changes who a document goes to. On a job whose work type allows 1 to 2

@@ -1,8 +1,8 @@
 import { copyFile } from 'node:fs/promises';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { frameMessages, installFakeWopiHost, openInFrame, postToFrame } from '../helpers/fakeWopiHost';
-import { buildWordDocument, WORD_DOCUMENT_TEXT as TEXT } from '../helpers/wordDocument';
+import { expectAccessible } from './helpers/axe';
+import { frameMessages, installFakeWopiHost, openInFrame, postToFrame } from './helpers/fakeWopiHost';
+import { buildWordDocument, WORD_DOCUMENT_TEXT as TEXT } from './helpers/wordDocument';
 
 /*
  * Quill's embedded WOPI client page (issue 22) in Chromium: the job view's form post into a frame,

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addresseesWithinLimits, hasEditableCda, jobFacts, structureJobIds } from '../helpers/jobs';
-import { keptJobPdf } from '../helpers/pdf';
-import { type DemoUser, signIn } from '../helpers/signIn';
+import { addresseesWithinLimits, hasEditableCda, jobFacts, structureJobIds } from './helpers/jobs';
+import { keptJobPdf } from './helpers/pdf';
+import { type DemoUser, signIn } from './helpers/signIn';
 
 /*
  * Issue 39 row 2 (Chromium): a transcriptionist edits the text of a signed job waiting in Manual

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { hasEditableCda, jobFacts, structureJobIds } from '../helpers/jobs';
-import { signIn, xsrf } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { hasEditableCda, jobFacts, structureJobIds } from './helpers/jobs';
+import { signIn, xsrf } from './helpers/signIn';
 
 /*
  * Issue 40, whose document is this: in the job view a clerk imports a document that names another
@@ -15,7 +15,7 @@ import { signIn, xsrf } from '../helpers/signIn';
  */
 
 const CONSULTATION = new URL(
-  '../../apps/server/src/testing/fixtures/cda/Consultation_Note.xml',
+  '../apps/server/src/testing/fixtures/cda/Consultation_Note.xml',
   import.meta.url,
 );
 const FLAG = 'Document patient differs from the job’s patient';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { structureJobIds } from '../helpers/jobs';
-import { MANAGER, signIn, xsrf } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { structureJobIds } from './helpers/jobs';
+import { MANAGER, signIn, xsrf } from './helpers/signIn';
 
 /*
  * The Attachment Search modal (spec 02 §2, §5, §7–§9; issue 22) against a real server with demo

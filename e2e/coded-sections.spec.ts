@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { findCdaJob } from '../helpers/jobs';
-import { MANAGER, signIn, xsrf } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { findCdaJob } from './helpers/jobs';
+import { MANAGER, signIn, xsrf } from './helpers/signIn';
 
 /*
  * Issue 25: a coded section (the allergies of the HL7 History and Physical example) is editable;
@@ -11,10 +11,7 @@ import { MANAGER, signIn, xsrf } from '../helpers/signIn';
  * otherwise (downloaded as CDA XML).
  */
 
-const FIXTURE = new URL(
-  '../../apps/server/src/testing/fixtures/cda/History_and_Physical.xml',
-  import.meta.url,
-);
+const FIXTURE = new URL('../apps/server/src/testing/fixtures/cda/History_and_Physical.xml', import.meta.url);
 
 test('correct a coded allergy in place; its anchors stay', async ({ page }) => {
   await signIn(page, MANAGER, '/jobs');

@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { enUS } from '../../packages/core/src/i18n/enUS';
-import { expectAccessible } from '../helpers/axe';
-import { pedal } from '../helpers/pedal';
-import { type DemoUser, signIn, xsrf } from '../helpers/signIn';
+import { enUS } from '../packages/core/src/i18n/enUS';
+import { expectAccessible } from './helpers/axe';
+import { pedal } from './helpers/pedal';
+import { type DemoUser, signIn, xsrf } from './helpers/signIn';
 
 /*
  * Issue 27 in Chromium: a transcriptionist creates a job from a spoken dictation (espeak-ng), the

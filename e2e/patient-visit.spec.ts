@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from '../helpers/axe';
-import { hasEditableCda, jobFacts, structureJobIds } from '../helpers/jobs';
-import { type DemoUser, signIn } from '../helpers/signIn';
+import { expectAccessible } from './helpers/axe';
+import { hasEditableCda, jobFacts, structureJobIds } from './helpers/jobs';
+import { type DemoUser, signIn } from './helpers/signIn';
 
 /*
  * The Patient & Visit and Orders panels (spec 02 §2/§4, issue 20) against a real server with demo
