@@ -4,3 +4,4 @@ export * from './organisation.js';
 export * from './patients.js';
 export * from './people.js';
 export * from './relations.js';
+export * from './signing.js';

@@ -69,6 +69,8 @@ export const jobs = pgTable(
     isProtected: boolean('is_protected').notNull().default(false),
     warnedOfProtection: boolean('warned_of_protection').notNull().default(false),
     forceResign: boolean('force_resign').notNull().default(false),
+    /** Why the job waits to be signed again (issue 43: an edit after signing, a return for correction). */
+    resignReason: text('resign_reason'),
     skipExport: boolean('skip_export').notNull().default(false),
     skipPrint: boolean('skip_print').notNull().default(false),
     isPreTranscription: boolean('is_pre_transcription').notNull().default(false),
@@ -188,6 +190,12 @@ export const documentVersions = pgTable(
     source: text('source').notNull(),
     /** Narrative characters this save added over the text it started from (productivity). */
     typedChars: integer('typed_chars'),
+    /**
+     * An addendum (issue 43): a correction after distribution, kept beside the version it amends
+     * (`addendumOfVersion`), printed "Addendum — date, author, reason" above the original text.
+     */
+    addendumOfVersion: integer('addendum_of_version'),
+    addendumReason: text('addendum_reason'),
     createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
   },

@@ -47,13 +47,31 @@ export const distributions = pgTable(
     jobId: jobRef(),
     recipientId: integer('recipient_id').references(() => recipients.id),
     method: text('method').notNull(),
-    /** queued, sent, failed */
+    /** queued, sending, sent, failed; redirected (replaced by another delivery, `redirectedToId`) */
     status: text('status').notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Automatic distribution (issue 43): the job version delivered, and the key that makes one
+     * delivery per job version, recipient, method and kind (final or preliminary) — a task retried
+     * after a crash finds its row instead of delivering twice. Null for a fax a person sent from
+     * the list.
+     */
+    jobVersion: integer('job_version'),
+    deliveryKey: text('delivery_key'),
+    /** A preliminary copy sent before signing (the work type's pre-sign distribution). */
+    preliminary: boolean('preliminary').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed (no patient data). */
+    lastError: text('last_error'),
+    /** The fax record a fax delivery made. */
+    faxRecordId: bigint('fax_record_id', { mode: 'number' }),
+    /** The delivery that replaced this failed one (Redirect). */
+    redirectedToId: bigint('redirected_to_id', { mode: 'number' }),
   },
   (t) => [
     index('distributions_job_idx').on(t.jobId),
+    uniqueIndex('distributions_delivery_key_idx').on(t.deliveryKey),
     // A save that leaves recipients out asks whether a distribution names them (issue 24).
     index('distributions_recipient_idx').on(t.recipientId),
   ],
