@@ -80,6 +80,9 @@ export const ReturnForCorrectionSchema = z.object({
   note: plainText('note', { max: 1000, multiline: true }).trim().min(1, 'Say what needs correcting'),
 });
 
+/** Answer of ENDPOINTS.signing.returnForCorrection: the stage the job went back to. */
+export const ReturnResultSchema = z.object({ jobId: z.number().int(), stageId: z.number().int() });
+
 /** One signature of a job, as the job view and the documents show it. */
 export const SignatureSchema = z.object({
   meaning: SignatureMeaningSchema,
