@@ -78,6 +78,8 @@ export * from './rules/referenceData/facilityLists.js';
 export * from './rules/referenceData/referenceData.js';
 export * from './rules/reports/productivity.js';
 export * from './rules/reports/tatReport.js';
+export * from './rules/signing/signatureDue.js';
+export * from './rules/signing/stageAfterSignature.js';
 export * from './rules/reports/turnaround.js';
 export * from './rules/reports/turnaroundDuration.js';
 export * from './rules/schedule/cellPreview.js';

@@ -1266,7 +1266,11 @@ export const enUS = {
       'job.printed': 'Marked the job printed',
       'job.recipients.save': 'Saved the recipients',
       'job.save': 'Saved the job',
+      'job.sign': 'Signed the document',
+      'job.sign.return': 'Returned the job for correction',
       'job.signature.void': 'Voided the signature: the text changed after signing (must be signed again)',
+      'job.signatures.read': 'Read the signatures',
+      'signing.queue.read': 'Read the To sign queue',
       'job.text.read': 'Read the document text',
       'job.text.save': 'Saved the document text',
       'job.transcribe': 'Started transcribing',
@@ -1917,6 +1921,19 @@ export const enUS = {
     lists: FACILITY_LISTS_MESSAGES,
     physicians: PHYSICIAN_DIRECTORY_MESSAGES,
     adt: ADT_SETUP_MESSAGES,
+  },
+  /** Issue 43: the server's answers about signing (the To sign screens have their own words). */
+  signatureRules: {
+    passwordless:
+      'Your account signs in through your organisation, not with a password. Signing with a fresh sign-in through it is not available yet.',
+    wrongPassword: 'The password is not right. Nothing was signed.',
+    notWaiting: 'Job {{jobId}} is not waiting for a signature.',
+    notYours: 'Job {{jobId}} is not waiting for your signature.',
+    stale: 'Job {{jobId}} was changed since you opened it. Open it again before signing.',
+    noDocument: 'Job {{jobId}} has no document to sign.',
+    textChanged: 'Text changed after signing on {{signedAt}}',
+    returned: 'Returned for correction on {{at}}: {{note}}',
+    onBehalfNote: 'Signed on behalf of {{name}}',
   },
   transcribe: {
     start: TRANSCRIBE_MESSAGES,
