@@ -29,7 +29,10 @@ export async function addSigner(
     accounts: [{ companyId: opts.companyId, ...(opts.permissions ? { permissions: opts.permissions } : {}) }],
   });
   const account = made.accounts[0]!;
-  await ctx.database.db.update(accounts).set({ physicianId: opts.physicianId }).where(eq(accounts.id, account.id));
+  await ctx.database.db
+    .update(accounts)
+    .set({ physicianId: opts.physicianId })
+    .where(eq(accounts.id, account.id));
   for (const physicianId of opts.delegateOf ?? [])
     await ctx.database.db.insert(signingDelegates).values({ accountId: account.id, physicianId });
   const browser = new TestBrowser(app);
@@ -70,7 +73,8 @@ export async function signatureState(ctx: Ctx, jobId: number): Promise<'intact' 
     .where(and(eq(signatures.jobId, jobId), isNull(signatures.voidedAt)));
   const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (live.length > 0) {
-    for (const s of live) if ((await documentHash(ctx, s.documentVersionId)) !== s.documentSha256) return 'broken';
+    for (const s of live)
+      if ((await documentHash(ctx, s.documentVersionId)) !== s.documentSha256) return 'broken';
     return job!.forceResign ? 'broken' : 'intact';
   }
   return job!.forceResign && job!.resignReason ? 'voided' : 'broken';

@@ -12,8 +12,8 @@ import {
   workTypes,
 } from '../../db/schema/index.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { buildJob } from '../../testing/factories.js';
 import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
+import { buildJob } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { addSigner, signatureState, signaturesOf } from '../../testing/signingTestKit.js';
 import { wordSuite } from '../../testing/wopiTestKit.js';
@@ -62,7 +62,11 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     house = await addSigner(t.ctx, t.app, { companyId: cs, physicianId: house_!.id });
     cuddy = await addSigner(t.ctx, t.app, { companyId: cs, physicianId: cuddy_!.id });
     wilson = await addSigner(t.ctx, t.app, { companyId: cs, physicianId: wilson_!.id });
-    viewOnly = await addSigner(t.ctx, t.app, { companyId: cs, physicianId: house_!.id, permissions: ['jobView'] });
+    viewOnly = await addSigner(t.ctx, t.app, {
+      companyId: cs,
+      physicianId: house_!.id,
+      permissions: ['jobView'],
+    });
     delegate = await addSigner(t.ctx, t.app, { companyId: cs, physicianId: null, delegateOf: [house_!.id] });
     // Wilson is a resident; the Resident Note work type names Cuddy as the attending.
     await db().update(physicians).set({ residentFlag: true }).where(eq(physicians.id, wilson_!.id));
@@ -149,7 +153,8 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     const res = await sign(house, list);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().signed.map((s: { jobId: number }) => s.jobId)).toEqual(list.map((j) => j.id));
-    for (const j of list) expect(await stored(j.id)).toMatchObject({ signed: true, stageId: STAGES.pendingFax.id });
+    for (const j of list)
+      expect(await stored(j.id)).toMatchObject({ signed: true, stageId: STAGES.pendingFax.id });
   });
 
   it('a wrong password: 403, nothing signed, audited as a failed signature', async () => {
@@ -164,7 +169,13 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     const failed = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.userId, house.user.id), eq(auditLog.action, 'job.sign'), eq(auditLog.outcome, 'failure')));
+      .where(
+        and(
+          eq(auditLog.userId, house.user.id),
+          eq(auditLog.action, 'job.sign'),
+          eq(auditLog.outcome, 'failure'),
+        ),
+      );
     expect(failed.at(-1)?.detail).toMatchObject({ reason: 'password', jobIds: list.map((j) => j.id) });
     // The right password afterwards signs (the throttle's count starts over).
     expect((await sign(house, list)).statusCode).toBe(200);
@@ -194,7 +205,9 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     const south = app.w.south;
     const job = await buildJob(app.t.ctx, south.facilities[0]!, { stageId: STAGES.eSignature.id });
     expect((await sign(house, [job])).statusCode).toBe(404);
-    expect((await house.browser.post('/api/signing/return', { jobId: job.id, note: 'Fix' })).statusCode).toBe(404);
+    expect((await house.browser.post('/api/signing/return', { jobId: job.id, note: 'Fix' })).statusCode).toBe(
+      404,
+    );
     expect((await house.browser.get(`/api/signing/signatures?jobId=${job.id}`)).statusCode).toBe(404);
     expect(await signaturesOf(app.t.ctx, job.id)).toEqual([]);
   });
@@ -226,14 +239,19 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     expect(row).toMatchObject({ meaning: 'author', onBehalfOf: 'Gregory House' });
     expect((await sign(delegate, [job])).statusCode).toBe(200);
     const [sig] = await signaturesOf(app.t.ctx, job.id);
-    expect(sig).toMatchObject({ onBehalf: true, physicianId: app.w.docs[0]!.id, accountId: delegate.account.id });
+    expect(sig).toMatchObject({
+      onBehalf: true,
+      physicianId: app.w.docs[0]!.id,
+      accountId: delegate.account.id,
+    });
     expect((await auditRows(job.id, 'job.sign'))[0]!.detail).toMatchObject({ onBehalf: true });
   });
 
   it('an edit after signing voids the signature, sets force re-sign with its reason and returns the job to ES', async () => {
     const job = await esJob();
     expect((await sign(house, [job])).statusCode).toBe(200);
-    const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie as string;
+    const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json()
+      .bookingCookie as string;
     const { model } = (await app.ed.get(`/api/job/getcda?jobId=${job.id}`)).json();
     const key = model.sections.find(replaceableWhole).key as string;
     const res = await app.ed.post('/api/job/savejob', {
@@ -242,7 +260,9 @@ describe.each(databaseTargets())('signing on $name', (target) => {
       bookingCookie: cookie,
       saveMode: SAVE_MODES.moveOn,
       setJobDataRequest: jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json()),
-      cda: { sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text: 'Changed after signing.' }] }] }] },
+      cda: {
+        sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text: 'Changed after signing.' }] }] }],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await stored(job.id);
@@ -250,7 +270,11 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     expect(after.resignReason).toMatch(/^Text changed after signing on \d\d\/\d\d\/\d{4} \d\d:\d\d E[SD]T$/);
     expect(await signatureState(app.t.ctx, job.id)).toBe('voided');
     const row = (await queue(house)).rows.find((r) => r.jobId === job.id);
-    expect(row).toMatchObject({ forceResign: true, resignReason: after.resignReason, version: after.version });
+    expect(row).toMatchObject({
+      forceResign: true,
+      resignReason: after.resignReason,
+      version: after.version,
+    });
     const sigs = (await house.browser.get(`/api/signing/signatures?jobId=${job.id}`)).json();
     expect(sigs).toEqual([expect.objectContaining({ voided: true })]);
     // Signed again: the new version's signature, reason cleared.
@@ -261,20 +285,33 @@ describe.each(databaseTargets())('signing on $name', (target) => {
 
   it('return for correction: back to Transcription with the note, to be signed again, audited', async () => {
     const job = await esJob();
-    const res = await house.browser.post('/api/signing/return', { jobId: job.id, note: 'Dose on line 3 is wrong.' });
+    const res = await house.browser.post('/api/signing/return', {
+      jobId: job.id,
+      note: 'Dose on line 3 is wrong.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ jobId: job.id, stageId: STAGES.transcription.id });
     const after = await stored(job.id);
-    expect(after).toMatchObject({ stageId: STAGES.transcription.id, jobNote: 'Dose on line 3 is wrong.', forceResign: true });
+    expect(after).toMatchObject({
+      stageId: STAGES.transcription.id,
+      jobNote: 'Dose on line 3 is wrong.',
+      forceResign: true,
+    });
     expect(after.resignReason).toMatch(/^Returned for correction on .*: Dose on line 3 is wrong\.$/);
     const notes = await db().select().from(jobNotes).where(eq(jobNotes.jobId, job.id));
     expect(notes.map((n) => n.note)).toEqual(['Dose on line 3 is wrong.']);
     expect(await auditRows(job.id, 'job.sign.return')).toHaveLength(1);
     // Not waiting any more; another's job is refused.
-    expect((await house.browser.post('/api/signing/return', { jobId: job.id, note: 'Again' })).statusCode).toBe(409);
+    expect(
+      (await house.browser.post('/api/signing/return', { jobId: job.id, note: 'Again' })).statusCode,
+    ).toBe(409);
     const other = await esJob();
-    expect((await cuddy.browser.post('/api/signing/return', { jobId: other.id, note: 'No' })).statusCode).toBe(403);
-    expect((await house.browser.post('/api/signing/return', { jobId: other.id, note: '  ' })).statusCode).toBe(400);
+    expect(
+      (await cuddy.browser.post('/api/signing/return', { jobId: other.id, note: 'No' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await house.browser.post('/api/signing/return', { jobId: other.id, note: '  ' })).statusCode,
+    ).toBe(400);
   });
 
   it('a work type that needs no signature skips ES when the job moves on', async () => {
@@ -293,7 +330,8 @@ describe.each(databaseTargets())('signing on $name', (target) => {
       [app.w.wt.id, STAGES.eSignature.id],
     ] as const) {
       const job = await app.w.makeJob({ stageId: STAGES.holdQueue.id, signed: false, workTypeId });
-      const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json().bookingCookie as string;
+      const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json()
+        .bookingCookie as string;
       const data = jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
       const res = await app.ed.post('/api/job/savejob', {
         jobId: job.id,

@@ -52,14 +52,12 @@ export async function returnForCorrection(
         updatedAt: sql`now()`,
       })
       .where(eq(jobs.id, job.id));
-    await tx
-      .insert(jobNotes)
-      .values({
-        jobId: job.id,
-        note: input.note,
-        createdBy: auth.username,
-        createdByAccountId: auth.accountId,
-      });
+    await tx.insert(jobNotes).values({
+      jobId: job.id,
+      note: input.note,
+      createdBy: auth.username,
+      createdByAccountId: auth.accountId,
+    });
     await auditJob(
       ctx,
       auth,
