@@ -1208,6 +1208,7 @@ export const enUS = {
       profile: 'their profile',
       reference: 'the reference data',
       reports: 'the reports',
+      signing: 'the signatures',
       schedule: 'the uploads',
       users: 'the user management',
       wopi: 'the Word document',
