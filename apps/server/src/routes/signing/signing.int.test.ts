@@ -8,6 +8,7 @@ import {
   jobNotes,
   jobs,
   physicians,
+  signInThrottle,
   workTypeSigning,
   workTypes,
 } from '../../db/schema/index.js';
@@ -15,6 +16,7 @@ import { databaseTargets } from '../../testing/databases.js';
 import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { buildJob } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
+import { TestBrowser } from '../../testing/processes/browser.js';
 import { addSigner, signatureState, signaturesOf } from '../../testing/signingTestKit.js';
 import { wordSuite } from '../../testing/wopiTestKit.js';
 
@@ -179,6 +181,31 @@ describe.each(databaseTargets())('signing on $name', (target) => {
     expect(failed.at(-1)?.detail).toMatchObject({ reason: 'password', jobIds: list.map((j) => j.id) });
     // The right password afterwards signs (the throttle's count starts over).
     expect((await sign(house, list)).statusCode).toBe(200);
+  });
+
+  it('signing attempts are throttled on a counter of their own: a locked one signs nothing, signing in still works', async () => {
+    const locked = await addSigner(app.t.ctx, app.t.app, {
+      companyId: app.w.north.structure.id,
+      physicianId: app.w.docs[0]!.id,
+    });
+    const name = locked.user.username.toLowerCase();
+    // As ten wrong passwords leave it (SIGN_IN_THROTTLE.user.lockFailures): locked for a while.
+    await db()
+      .insert(signInThrottle)
+      .values({
+        scope: 'user',
+        subject: `signature:${name}`,
+        failures: 10,
+        nextAllowedAt: new Date(Date.now() + 600_000),
+      });
+    const job = await esJob();
+    const res = await sign(locked, [job]);
+    expect(res.statusCode, res.body).toBe(429);
+    expect(await signaturesOf(app.t.ctx, job.id)).toEqual([]);
+    const again = new TestBrowser(app.t.app);
+    expect(
+      (await again.post('/api/account/login', { username: name, password: locked.password })).statusCode,
+    ).toBe(200);
   });
 
   it('a version that moved on, a job with no document, a job not awaiting the account: refused, nothing signed', async () => {

@@ -10,8 +10,9 @@ import { claimAttempt, clearThrottle, type ThrottleKey } from '../auth/signInThr
 
 /**
  * A signature asks for the user's password again (issue 43), as trusted systems do for a legal
- * signature. The attempt counts on the sign-in throttle's counter of the user name (a guessed
- * password here is a guessed sign-in); a right one starts the count over. A wrong password is
+ * signature. The attempts are counted by the sign-in throttle, on a counter of their own for the
+ * user name ("signature:<name>": the same schedule of free failures, delays and lock, without
+ * locking the user out of signing in); a right password starts the count over. A wrong password is
  * audited as a failed signature ('job.sign', failure: the job ids, no text) and answers 403 —
  * the session stays. A user without a password (signing in through OIDC only) is refused with
  * words saying so: a fresh OIDC authentication for signing is not built yet.
@@ -39,7 +40,7 @@ export async function checkSigningPassword(
     await failed('passwordless');
     throw audited(forbidden(message('signatureRules.passwordless')));
   }
-  const key: ThrottleKey = { scope: 'user', subject: auth.username.trim().toLowerCase() };
+  const key: ThrottleKey = { scope: 'user', subject: `signature:${auth.username.trim().toLowerCase()}` };
   const until = await claimAttempt(ctx, key);
   if (until !== null) {
     await failed('throttled');
