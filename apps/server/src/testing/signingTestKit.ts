@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { accounts, documentVersions, jobs, signatures, signingDelegates } from '../db/schema/index.js';
+import { replaceableWhole } from './documents/cdaFixtures.js';
 import { buildUser } from './factories.js';
 import { TestBrowser } from './processes/browser.js';
 
@@ -78,4 +79,18 @@ export async function signatureState(ctx: Ctx, jobId: number): Promise<'intact' 
     return job!.forceResign ? 'broken' : 'intact';
   }
   return job!.forceResign && job!.resignReason ? 'voided' : 'broken';
+}
+
+/** Books the job out as `browser`'s account; answers the booking cookie (fails the test otherwise). */
+export async function bookOut(browser: TestBrowser, jobId: number): Promise<string> {
+  const res = await browser.post('/api/job/bookoutjob', { jobId });
+  if (res.statusCode !== 200) throw new Error(`book-out failed: ${res.statusCode} ${res.body}`);
+  return res.json().bookingCookie as string;
+}
+
+/** A saveCDA/savejob `cda` edit that replaces the job's first whole-text section with `text`. */
+export async function narrativeEdit(browser: TestBrowser, jobId: number, text: string) {
+  const { model } = (await browser.get(`/api/job/getcda?jobId=${jobId}`)).json();
+  const key = model.sections.find(replaceableWhole).key as string;
+  return { sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text }] }] }] };
 }

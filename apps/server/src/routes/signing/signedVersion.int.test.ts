@@ -6,9 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { multipartBody } from '../../testing/audioTestKit.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { CDA_FIXTURE_DIR, replaceableWhole } from '../../testing/documents/cdaFixtures.js';
+import { CDA_FIXTURE_DIR } from '../../testing/documents/cdaFixtures.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
-import { addSigner, signatureState, signaturesOf } from '../../testing/signingTestKit.js';
+import {
+  addSigner,
+  bookOut,
+  narrativeEdit,
+  signatureState,
+  signaturesOf,
+} from '../../testing/signingTestKit.js';
 import { wopiClientOf, wordAuthOf, wordDocument, wordSuite } from '../../testing/wopiTestKit.js';
 
 type Signer = Awaited<ReturnType<typeof addSigner>>;
@@ -38,16 +44,8 @@ describe.each(databaseTargets())('a signed version cannot be changed by any call
     expect(await state(job.id)).toBe('intact');
     return job;
   }
-  const book = async (jobId: number) => {
-    const res = await app.ed.post('/api/job/bookoutjob', { jobId });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().bookingCookie as string;
-  };
-  const textEdit = async (jobId: number, text: string) => {
-    const { model } = (await app.ed.get(`/api/job/getcda?jobId=${jobId}`)).json();
-    const key = model.sections.find(replaceableWhole).key as string;
-    return { sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text }] }] }] };
-  };
+  const book = (jobId: number) => bookOut(app.ed, jobId);
+  const textEdit = (jobId: number, text: string) => narrativeEdit(app.ed, jobId, text);
   const jobData = async (jobId: number) =>
     jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${jobId}`)).json());
   const cancel = (jobId: number, cookie: string) =>

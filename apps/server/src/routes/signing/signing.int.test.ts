@@ -13,11 +13,16 @@ import {
   workTypes,
 } from '../../db/schema/index.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { buildJob } from '../../testing/factories.js';
 import { jobDataBody } from '../../testing/jobEditorTestKit.js';
 import { TestBrowser } from '../../testing/processes/browser.js';
-import { addSigner, signatureState, signaturesOf } from '../../testing/signingTestKit.js';
+import {
+  addSigner,
+  bookOut,
+  narrativeEdit,
+  signatureState,
+  signaturesOf,
+} from '../../testing/signingTestKit.js';
 import { wordSuite } from '../../testing/wopiTestKit.js';
 
 type Signer = Awaited<ReturnType<typeof addSigner>>;
@@ -277,19 +282,14 @@ describe.each(databaseTargets())('signing on $name', (target) => {
   it('an edit after signing voids the signature, sets force re-sign with its reason and returns the job to ES', async () => {
     const job = await esJob();
     expect((await sign(house, [job])).statusCode).toBe(200);
-    const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json()
-      .bookingCookie as string;
-    const { model } = (await app.ed.get(`/api/job/getcda?jobId=${job.id}`)).json();
-    const key = model.sections.find(replaceableWhole).key as string;
+    const cookie = await bookOut(app.ed, job.id);
     const res = await app.ed.post('/api/job/savejob', {
       jobId: job.id,
       version: 1,
       bookingCookie: cookie,
       saveMode: SAVE_MODES.moveOn,
       setJobDataRequest: jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json()),
-      cda: {
-        sections: [{ key, blocks: [{ kind: 'paragraph', runs: [{ text: 'Changed after signing.' }] }] }],
-      },
+      cda: await narrativeEdit(app.ed, job.id, 'Changed after signing.'),
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await stored(job.id);
@@ -357,8 +357,7 @@ describe.each(databaseTargets())('signing on $name', (target) => {
       [app.w.wt.id, STAGES.eSignature.id],
     ] as const) {
       const job = await app.w.makeJob({ stageId: STAGES.holdQueue.id, signed: false, workTypeId });
-      const cookie = (await app.ed.post('/api/job/bookoutjob', { jobId: job.id })).json()
-        .bookingCookie as string;
+      const cookie = await bookOut(app.ed, job.id);
       const data = jobDataBody((await app.ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
       const res = await app.ed.post('/api/job/savejob', {
         jobId: job.id,

@@ -1,4 +1,10 @@
-import { DOCUMENT_DATE_FORMATS, formatJobDateTime, message, signedEditOutcome } from '@quill/core';
+import {
+  DOCUMENT_DATE_FORMATS,
+  formatJobDateTime,
+  knownTimeZone,
+  message,
+  signedEditOutcome,
+} from '@quill/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -27,7 +33,7 @@ async function textChangedReason(tx: Db, job: Job): Promise<string> {
     .select({ zone: clientFacilities.timeZone })
     .from(clientFacilities)
     .where(eq(clientFacilities.id, job.clientFacilityId));
-  const signedAt = formatJobDateTime(job.signedAt, cf?.zone ?? 'UTC', DOCUMENT_DATE_FORMATS, {
+  const signedAt = formatJobDateTime(job.signedAt, knownTimeZone(cf?.zone), DOCUMENT_DATE_FORMATS, {
     zoneLabel: true,
   });
   return message('signatureRules.textChanged', { signedAt });

@@ -2,9 +2,10 @@ import { formatJobDateTime, personDisplayName, type SignaturesSchema } from '@qu
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { clientFacilities, physicians, signatures } from '../../db/schema/index.js';
+import { physicians, signatures } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/auth.js';
+import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 
 /**
@@ -20,10 +21,7 @@ export async function listSignatures(
 ): Promise<z.infer<typeof SignaturesSchema>> {
   const job = await requireJob(ctx, auth.scope, jobId);
   const db = ctx.database.db;
-  const [cf] = await db
-    .select({ zone: clientFacilities.timeZone })
-    .from(clientFacilities)
-    .where(eq(clientFacilities.id, job.clientFacilityId));
+  const zone = await facilityTimeZone(ctx, job.clientFacilityId);
   const rows = await db
     .select({ s: signatures, p: physicians })
     .from(signatures)
@@ -36,7 +34,7 @@ export async function listSignatures(
     signer: p.signatureBlock?.trim() || personDisplayName(p),
     onBehalf: s.onBehalf,
     signedAt: s.signedAt.toISOString(),
-    formattedSignedAt: formatJobDateTime(s.signedAt, cf?.zone ?? 'UTC', auth.display, {
+    formattedSignedAt: formatJobDateTime(s.signedAt, zone, auth.display, {
       zoneLabel: true,
     }),
     jobVersion: s.jobVersion,

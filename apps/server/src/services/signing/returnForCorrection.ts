@@ -1,10 +1,11 @@
 import { DOCUMENT_DATE_FORMATS, formatJobDateTime, message, STAGES, signatureDue } from '@quill/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { clientFacilities, jobNotes, jobs, signatures } from '../../db/schema/index.js';
+import { jobNotes, jobs, signatures } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/auth.js';
+import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../tenantScope/requireJob.js';
 import { readSigningFacts, signerOf } from './signingFacts.js';
 
@@ -25,17 +26,14 @@ export async function returnForCorrection(
 ): Promise<{ jobId: number; stageId: number }> {
   const job = await requireJob(ctx, auth.scope, input.jobId);
   const signer = await signerOf(ctx, auth);
+  const zone = await facilityTimeZone(ctx, job.clientFacilityId);
   return ctx.database.db.transaction(async (tx) => {
     await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, job.id)).for('update');
     const [facts] = await readSigningFacts(tx, eq(jobs.id, job.id));
     if (!facts || facts.stageId !== STAGES.eSignature.id)
       throw conflict(message('signatureRules.notWaiting', { jobId: job.id }), 'not_waiting');
     if (!signatureDue(facts, signer)) throw forbidden(message('signatureRules.notYours', { jobId: job.id }));
-    const [cf] = await tx
-      .select({ zone: clientFacilities.timeZone })
-      .from(clientFacilities)
-      .where(eq(clientFacilities.id, job.clientFacilityId));
-    const at = formatJobDateTime(new Date(), cf?.zone ?? 'UTC', DOCUMENT_DATE_FORMATS, { zoneLabel: true });
+    const at = formatJobDateTime(new Date(), zone, DOCUMENT_DATE_FORMATS, { zoneLabel: true });
     const voided = await tx
       .update(signatures)
       .set({ voidedAt: sql`now()` })
