@@ -79,6 +79,7 @@ const COUNTED = [
   'fax_records',
   'print_events',
   'distributions',
+  'signatures',
 ];
 const FINGERPRINT = `select ${[
   ...HASHED.map(
