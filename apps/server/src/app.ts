@@ -46,6 +46,7 @@ import { referenceRoutes } from './routes/referenceData/referenceRoutes.js';
 import { reportRoutes } from './routes/reports/reportRoutes.js';
 import { scheduleRoutes } from './routes/schedule/scheduleRoutes.js';
 import { settingsRoutes } from './routes/settings/settingsRoutes.js';
+import { signingRoutes } from './routes/signing/signingRoutes.js';
 import { usersRoutes } from './routes/users/usersRoutes.js';
 import { wopiRoutes } from './routes/wopi/wopiRoutes.js';
 import { wordRoutes } from './routes/wopi/wordRoutes.js';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(fileRoutes(ctx));
   await app.register(importRoutes(ctx));
   await app.register(faxRoutes(ctx));
+  await app.register(signingRoutes(ctx));
   await app.register(audioRoutes(ctx));
   await app.register(jobReadRoutes(ctx));
   await app.register(auditTrailRoutes(ctx));

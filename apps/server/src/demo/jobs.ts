@@ -22,6 +22,7 @@ import type { OrderIndex } from './patients.js';
 import type { Rng } from './prng.js';
 import { facilityPhysicians } from './recipients.js';
 import { prepareRecipientsShowcase } from './recipientsShowcase.js';
+import { prepareSigningShowcase, writeSigningShowcase } from './signingShowcase.js';
 
 export interface JobInputs {
   count: number;
@@ -31,6 +32,8 @@ export interface JobInputs {
   orders: OrderIndex;
   audio: AudioPool;
   noteAuthors: { name: string; accountId: number | null }[];
+  /** The physician the demo dictator signs in as: the To sign showcase is theirs (issue 43). */
+  dictator?: PhysicianModel;
 }
 
 /**
@@ -109,6 +112,9 @@ export async function seedJobs(
     buildJob(ctx, plan, facility);
   }
   if (big[0]) prepareRecipientsShowcase(rows, big[0], physicians.get(big[0].id)!);
+  const signing = input.dictator
+    ? prepareSigningShowcase(rows, input.facilities, input.physicians, input.dictator)
+    : null;
   progress(`Planned ${rows.jobs.length} jobs; rendering ${docs.size} documents`);
   await docs.store(blobs, (done, total) => progress(`Stored ${done} of ${total} documents`));
   const versionRows = rows.documents.map(({ row, docKey }) => {
@@ -126,6 +132,12 @@ export async function seedJobs(
     ['distribution errors', () => insertRows(tx, distributionErrors, rows.errors)],
     ['distributions', () => insertRows(tx, distributions, rows.distributions)],
     ['job orders', () => insertRows(tx, jobOrders, rows.orders)],
+    [
+      'signing showcase',
+      async () => {
+        if (signing && input.dictator) await writeSigningShowcase(tx, signing, input.dictator);
+      },
+    ],
   ];
   for (const [name, step] of steps) {
     await step();

@@ -17,6 +17,7 @@ import { FsBlobStore } from '../storage/fsBlobStore.js';
 import { RECENT_ATTACHMENTS_PER_FACILITY } from './attachments.js';
 import { hasCommand } from './files/audio.js';
 import { DEMO_SIGN_INS, type SeedSummary, seedDemo } from './seed.js';
+import { DEMO_TO_SIGN } from './signingShowcase.js';
 
 const JOBS = 300;
 /** The seed's clock: attachments are dated back from it. */
@@ -359,6 +360,31 @@ describe.each(backends)('demo seed on $name', (backend) => {
          and not exists (select 1 from recipients r where r.job_id = ${Number(jobsOf[0]!.id)} and r.physician_id = p.id)`,
     );
     expect(addable).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the demo dictator jobs to sign, and a resident whose work type names the dictator as attending (issue 43)', async () => {
+    const [dictator] = await q<{ physician: number }>(
+      `select a.physician_id as physician from accounts a join users u on u.id = a.user_id where u.username = 'dictator'`,
+    );
+    const physician = Number(dictator!.physician);
+    const toSign = await q<{ id: number }>(
+      `select j.id from jobs j where j.stage_id = ${STAGES.eSignature.id} and j.dictator_id = $1
+         and not j.signed and j.document_type is not null
+         and exists (select 1 from document_versions d where d.job_id = j.id and not d.is_draft)`,
+      [physician],
+    );
+    expect(toSign.length).toBe(DEMO_TO_SIGN);
+    const [rule] = await q<{ wt: number; attending: number; requires: boolean }>(
+      'select work_type_id as wt, attending_physician_id as attending, requires_signature as requires from work_type_signing',
+    );
+    expect(rule).toMatchObject({ requires: true });
+    expect(Number(rule!.attending)).toBe(physician);
+    // A resident's job of that work type waits in ES: the dictator co-signs it once the resident signed.
+    const residentJobs = await n(
+      `select count(*) as n from jobs j join physicians p on p.id = j.dictator_id
+        where j.stage_id = ${STAGES.eSignature.id} and p.resident_flag and j.work_type_id = ${Number(rule!.wt)}`,
+    );
+    expect(residentJobs).toBeGreaterThanOrEqual(1);
   });
 
   it('has physicians with each badge, automatic recipients and a few jobs managed by a recipient registry', async () => {

@@ -233,6 +233,7 @@ export async function seedDemo(
         orders: people.orders,
         audio,
         noteAuthors,
+        dictator,
       },
       progress,
     );

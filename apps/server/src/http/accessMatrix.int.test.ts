@@ -79,6 +79,7 @@ const COUNTED = [
   'fax_records',
   'print_events',
   'distributions',
+  'signatures',
 ];
 const FINGERPRINT = `select ${[
   ...HASHED.map(
@@ -213,6 +214,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       permissions: new Set(perms.map((r) => r.p)),
       attachmentAuth: null,
       wopiToken: null,
+      password,
     };
     const cred = await browser.get('/api/Account/GetAttachmentApiCredentials');
     if (cred.statusCode === 200) c.attachmentAuth = cred.json().credentials;

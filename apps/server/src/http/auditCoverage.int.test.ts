@@ -68,6 +68,7 @@ const PATIENT_CALLS: Record<string, (s: Side) => Call> = {
   'jobList.details': (s) => get(`/api/jobs/jobdetails?jobId=${s.jobId}`),
   'jobList.exportJobList': (s) => get(`/api/file/JobList/${s.csId}/all`),
   'jobList.printed': (s) => post('/api/jobs/printed', { jobIds: [s.jobId], copiesType: 0 }),
+  'signing.signatures': (s) => get(`/api/signing/signatures?jobId=${s.jobId}`),
 };
 
 /**
@@ -105,6 +106,10 @@ const PATIENT_CALLS_PROVEN_ELSEWHERE: Record<string, string> = {
   'wopi.getFile': 'routes/wopi/wopiHost.int.test.ts',
   'wopi.putFile': 'routes/wopi/wopiHost.int.test.ts',
   'word.saveWordDocument': 'routes/wopi/saveWordDocument.int.test.ts',
+  // Issue 43: a job waiting in ES for the caller's own physician, and the password asked again.
+  'signing.queue': 'routes/signing/signingAudit.int.test.ts',
+  'signing.sign': 'routes/signing/signingAudit.int.test.ts',
+  'signing.returnForCorrection': 'routes/signing/signingAudit.int.test.ts',
 };
 
 /** Calls that touch no patient data: sign-in, settings, organisation, physicians, counts, pages. */
@@ -198,6 +203,8 @@ const NOT_PATIENT_CALLS = [
   'jobList.clientFacilities',
   'jobList.counts',
   'schedule.companySearch',
+  // The To sign ticker: a count of the caller's own jobs, no patient data.
+  'signing.count',
   'schedule.status',
   'schedule.recentUploads',
   'wordClient.open',

@@ -53,6 +53,8 @@ export interface Caller {
   wopiToken: string | null;
   /** Works in another company than the demo tenant's: the demo's ids are another tenant's to it. */
   elsewhere?: boolean;
+  /** The password the caller signed in with (a signature asks for it again, issue 43). */
+  password?: string;
 }
 
 export interface MatrixCall {
@@ -900,6 +902,30 @@ export const ACCESS_MATRIX: AccessMatrix = {
       gate: all('distributionJobActionsQueue'),
       call: (s) => post('/api/jobs/completejobs', [s.t.jobId]),
     },
+  },
+  signing: {
+    // Issue 43: whose signature a job awaits is the account's physician's; without one the queue is empty.
+    queue: plain(all('jobView'), '/api/signing/queue'),
+    count: plain(all('jobView'), '/api/signing/count'),
+    sign: {
+      credential: 'session',
+      gate: all('jobView'),
+      // The own job is not waiting in ES: 409 after the password is checked, nothing signed.
+      ok: [409],
+      call: (s) =>
+        post('/api/signing/sign', {
+          jobs: [{ jobId: s.t.jobId, version: 1 }],
+          password: s.caller.password ?? 'matrix-no-password',
+        }),
+    },
+    returnForCorrection: {
+      credential: 'session',
+      gate: all('jobView'),
+      // The own job is not waiting in ES: 409, nothing returned.
+      ok: [409],
+      call: (s) => post('/api/signing/return', { jobId: s.t.jobId, note: 'Matrix correction' }),
+    },
+    signatures: read(all('jobView'), jobUrl('/api/signing/signatures')),
   },
   schedule: {
     companySearch: {

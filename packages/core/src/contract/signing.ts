@@ -58,7 +58,7 @@ export const SignRequestSchema = z.object({
     .array(SignJobSchema)
     .min(1, 'Choose at least one job to sign')
     .max(LIMITS.maxBulkJobs, `Sign at most ${LIMITS.maxBulkJobs} jobs at once`),
-  password: z.string().min(1, 'Enter your password to sign').max(200),
+  password: plainText('password', { max: 1000 }).min(1, 'Enter your password to sign'),
 });
 
 /** Answer of ENDPOINTS.signing.sign: every job signed, or none (a refusal answers 4xx). */

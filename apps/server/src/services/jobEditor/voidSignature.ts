@@ -1,16 +1,53 @@
-import { signedEditOutcome } from '@quill/core';
-import { eq } from 'drizzle-orm';
+import {
+  DOCUMENT_DATE_FORMATS,
+  formatJobDateTime,
+  knownTimeZone,
+  message,
+  signedEditOutcome,
+} from '@quill/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { bookings, type documentVersions, type jobs } from '../../db/schema/index.js';
+import {
+  bookings,
+  clientFacilities,
+  type documentVersions,
+  type jobs,
+  signatures,
+} from '../../db/schema/index.js';
 import { decodeXml } from '../../documents/decodeXml.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { narrativeParts } from './documentText.js';
 
 type Job = Pick<
   typeof jobs.$inferSelect,
-  'id' | 'corporateStructureId' | 'patientId' | 'signedAt' | 'forceResign' | 'stageId'
+  'id' | 'corporateStructureId' | 'clientFacilityId' | 'patientId' | 'signedAt' | 'forceResign' | 'stageId'
 >;
+
+/**
+ * Why the job waits to be signed again after an edit of its signed text (issue 43), in the
+ * catalogue's words: "Text changed after signing on <the signed date in the facility's zone>".
+ */
+async function textChangedReason(tx: Db, job: Job): Promise<string> {
+  const [cf] = await tx
+    .select({ zone: clientFacilities.timeZone })
+    .from(clientFacilities)
+    .where(eq(clientFacilities.id, job.clientFacilityId));
+  const signedAt = formatJobDateTime(job.signedAt, knownTimeZone(cf?.zone), DOCUMENT_DATE_FORMATS, {
+    zoneLabel: true,
+  });
+  return message('signatureRules.textChanged', { signedAt });
+}
+
+/** Voids the job's live signatures (issue 43): the text they cover changed. Answers how many. */
+async function voidLiveSignatures(tx: Db, jobId: number): Promise<number> {
+  const voided = await tx
+    .update(signatures)
+    .set({ voidedAt: sql`now()` })
+    .where(and(eq(signatures.jobId, jobId), isNull(signatures.voidedAt)))
+    .returning({ id: signatures.id });
+  return voided.length;
+}
 
 /**
  * Whether a new document changes the text of the one it replaces: for CDA to CDA its narrative
@@ -41,7 +78,8 @@ export async function documentBefore(
  * A signed text is never changed silently (issue 39, core signedEditOutcome): when a save or an
  * import changes the narrative of a job with a signed date, in the caller's transaction, audits
  * that the edit voided the signature ('job.signature.void': the signed date and the stages, no
- * text) and — while the job is booked out — has the booking return it to the stage it now waits
+ * text), voids the live `signatures` rows and says why in the job's resign reason (issue 43), and
+ * — while the job is booked out — has the booking return it to the stage it now waits
  * in (ES), so a save that keeps the booking, or cancelling it, does not put it back into
  * distribution. Answers the job's columns the caller writes with its own update: force re-sign,
  * off the manual distribution list when it leaves distribution, and (not booked) the stage; null
@@ -63,6 +101,7 @@ export async function voidSignatureOnEdit(
   });
   if (!outcome) return null;
   const moves = outcome.stageId !== at.waitingStageId;
+  const voidedSignatures = await voidLiveSignatures(tx, job.id);
   if (at.booked && moves)
     await tx.update(bookings).set({ restoreStageId: outcome.stageId }).where(eq(bookings.jobId, job.id));
   await recordAudit(
@@ -81,6 +120,7 @@ export async function voidSignatureOnEdit(
         fromStageId: at.waitingStageId,
         stageId: outcome.stageId,
         forceResign: true,
+        voidedSignatures,
         via: at.via,
       },
     },
@@ -88,6 +128,7 @@ export async function voidSignatureOnEdit(
   );
   return {
     forceResign: true,
+    resignReason: await textChangedReason(tx, job),
     ...(moves ? { onManualList: false } : {}),
     ...(moves && !at.booked ? { stageId: outcome.stageId } : {}),
   };

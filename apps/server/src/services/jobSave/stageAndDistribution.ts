@@ -1,7 +1,7 @@
-import { type HoldQueueFlag, type SaveMode, saveOutcome } from '@quill/core';
+import { type HoldQueueFlag, needsSignature, type SaveMode, saveOutcome } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, recipients } from '../../db/schema/index.js';
+import { bookings, recipients, workTypeSigning } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
 import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
 import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
@@ -24,6 +24,19 @@ async function distributionMethods(tx: Db, jobId: number, checked: AppliedJobDat
   return stored.map((m) => m.method);
 }
 
+/**
+ * Whether the job's work type needs a signature (issue 43): a work type without a
+ * work_type_signing row does; one whose row says requires_signature false skips ES.
+ */
+export async function workTypeRequiresSignature(tx: Db, workTypeId: number | null): Promise<boolean> {
+  if (workTypeId === null) return true;
+  const [row] = await tx
+    .select({ requires: workTypeSigning.requiresSignature })
+    .from(workTypeSigning)
+    .where(eq(workTypeSigning.workTypeId, workTypeId));
+  return row?.requires ?? true;
+}
+
 /** Where a save with a mode leaves the job: its stage, and its flags (null: left as they were). */
 export interface SettledStage {
   stageId: number;
@@ -32,7 +45,7 @@ export interface SettledStage {
 
 /**
  * Step 6 of a save's transaction, for a save mode: the stage the mode gives (core saveOutcome:
- * the rules, the signature, the distribution methods), no release past a failing patient-identity
+ * the rules, the signature — unless the work type needs none —, the distribution methods), no release past a failing patient-identity
  * rule unless confirmed (issue 39: 409 rolls the save back; a confirmation writes its
  * 'job.identity.confirm' audit row), the flags written or cleared as the outcome says, and the
  * booking released unless the job stays booked.
@@ -48,7 +61,7 @@ export async function settleStage(
     currentStageId: locked.stageId,
     fromStageId: booking.restoreStageId ?? locked.stageId,
     anyTriggered: rules.triggered.length > 0,
-    needsSignature: !job.after.signed || job.after.forceResign,
+    needsSignature: needsSignature(job.after, await workTypeRequiresSignature(tx, job.after.workTypeId)),
     distributionMethods: await distributionMethods(tx, req.jobId, job.liveRecipients),
   });
   const released = identityRelease(req.jobId, rules.rows, outcome.stageId, req.identityConfirmation);

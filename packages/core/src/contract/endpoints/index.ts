@@ -17,6 +17,7 @@ import { PROFILE } from './profile.js';
 import { REFERENCE } from './referenceData.js';
 import { REPORTS } from './reports.js';
 import { SCHEDULE } from './schedule.js';
+import { SIGNING } from './signing.js';
 import { USERS } from './users.js';
 import { WOPI } from './wopi.js';
 import { WORD } from './word.js';
@@ -46,6 +47,7 @@ export const ENDPOINTS = {
   reference: REFERENCE,
   reports: REPORTS,
   schedule: SCHEDULE,
+  signing: SIGNING,
   users: USERS,
   wopi: WOPI,
   word: WORD,

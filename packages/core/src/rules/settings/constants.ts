@@ -31,6 +31,8 @@ export const LIMITS = {
   attachmentMaxRangeDays: 180,
   externalEditCloseDelayMs: 3000,
   adtSearchMinChars: 2,
+  /** Issue 43: the To sign queue answers at most this many rows (and the full count). */
+  toSignPage: 500,
 } as const;
 
 /**
