@@ -48,7 +48,7 @@ export const documentTasks = {
     limits: DocumentLimits;
   }): Promise<Uint8Array> {
     const stored = asBuffer(input.stored);
-    if (input.storedFormat === 'DOCX') return docxToRtf(stored, input.limits);
+    if (input.storedFormat === 'DOCX') return docxToRtf(stored, input.limits, input.facts);
     const cda = readCda(stored, input.limits);
     return input.format === 'pdf' ? renderCdaPdf(cda, input.facts) : renderCdaRtf(cda, input.facts);
   },
