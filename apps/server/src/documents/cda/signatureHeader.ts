@@ -113,7 +113,13 @@ export function signCdaHeader(stored: Buffer, signers: readonly CdaSigner[]): Bu
   const coSigners = signers.filter((s) => s.meaning !== 'author');
   const existing = root.children.find((c) => c.ns === HL7_V3 && c.local === 'legalAuthenticator');
   const splices: { at: number; end: number; text: string }[] = [];
-  const line = (at: number, element: string) => ({ at, end: at, text: `${element}\n${indentAt(xml, at)}` });
+  // A line of its own, ended as the document ends its lines (CR LF or LF).
+  const eol = /\r\n/.test(xml.slice(0, root.openEnd + 2)) ? '\r\n' : '\n';
+  const line = (at: number, element: string) => ({
+    at,
+    end: at,
+    text: `${element}${eol}${indentAt(xml, at)}`,
+  });
   if (author && existing) {
     splices.push({
       at: existing.start,
