@@ -57,7 +57,9 @@ function libreOfficeText(rtf: Buffer, name: string): string {
     },
   );
   // LibreOffice's text export joins dates with word joiners and writes hyphens as non-breaking ones.
-  return readFileSync(join(dir, `${name}.txt`), 'utf8').replace(/\u2060/g, '').replace(/\u2011/g, '-');
+  return readFileSync(join(dir, `${name}.txt`), 'utf8')
+    .replace(/\u2060/g, '')
+    .replace(/\u2011/g, '-');
 }
 
 describe('Quill’s signatures in the PDF and RTF renderings (issue 43)', () => {

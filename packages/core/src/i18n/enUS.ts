@@ -530,6 +530,8 @@ export const enUS = {
       addendum: 'Addendum — {{at}}, {{author}}, {{reason}}',
       addendumNoReason: 'Addendum — {{at}}, {{author}}',
       unknownAuthor: 'author not recorded',
+      // The PAdES signature of a distributed PDF (its reason, as a PDF reader shows it).
+      padesSeveral: '{{count}} electronically signed documents; each names its signers on its last page',
       dateOfService: 'Date of service',
       workType: 'Work type',
       facility: 'Facility',

@@ -140,7 +140,7 @@ describe('signCdaHeader: Quill’s signatures in the CDA header (issue 43)', () 
   });
 
   it('keeps the dictation system’s legal authenticator when Quill has only a co-signature', () => {
-    const [{ bytes }] = cdaFixtures() as [{ bytes: Buffer }];
+    const { bytes } = cdaFixtures()[0]!;
     const served = signCdaHeader(bytes, [coSigner]);
     expect(without(served, ['authenticator'], true).equals(without(bytes, ['authenticator'], true))).toBe(
       true,
