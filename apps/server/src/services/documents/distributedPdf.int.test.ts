@@ -123,16 +123,14 @@ describe.each(databaseTargets())(
         join(import.meta.dirname, '../../testing/fixtures/cda/Progress_Note.xml'),
       );
       const blob = await t.ctx.blobs.putContent(stored, { prefix: 'documents', extension: 'xml' });
-      await t.ctx.database.db
-        .insert(documentVersions)
-        .values({
-          jobId: older,
-          version: 2,
-          format: 'CDA',
-          blobKey: blob.key,
-          size: blob.size,
-          source: 'save',
-        });
+      await t.ctx.database.db.insert(documentVersions).values({
+        jobId: older,
+        version: 2,
+        format: 'CDA',
+        blobKey: blob.key,
+        size: blob.size,
+        source: 'save',
+      });
       const resign = await signedJob();
       await t.ctx.database.db.update(jobs).set({ forceResign: true }).where(eq(jobs.id, resign));
       for (const jobId of [voided, older, resign]) {

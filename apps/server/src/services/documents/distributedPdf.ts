@@ -1,6 +1,7 @@
 import { message } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { type SignatureFacts, signPdf } from '../../documents/pdf/signPdf.js';
+import type { SignatureFacts } from '../../documents/pdf/signPdf.js';
+import { asBuffer } from '../../documents/pool/poolErrors.js';
 import { signatureLines } from '../../documents/renderable.js';
 import { pdfSigningCertificate } from './pdfSigningCertificate.js';
 import { type RenderOptions, renderJobDocument } from './renderJobDocument.js';
@@ -41,11 +42,13 @@ export function padesFacts(rendered: Awaited<ReturnType<typeof renderJobDocument
 
 /**
  * A distributed PDF sealed with a PAdES signature (documents/pdf/signPdf.ts) made with the
- * facility's or Quill's certificate (pdfSigningCertificate): a reader reports it valid and the
+ * facility's or Quill's certificate (pdfSigningCertificate), on a document thread: a reader reports it valid and the
  * document unmodified, or modified once any byte changes.
  */
 export async function sealPdf(ctx: AppContext, bytes: Buffer, signature: SignatureFacts): Promise<Buffer> {
-  return signPdf(bytes, await pdfSigningCertificate(ctx), signature);
+  const certificate = await pdfSigningCertificate(ctx);
+  // On a document thread (documents/pool): the signing is JavaScript, too long for the event loop.
+  return asBuffer(await ctx.documents.run('signPdf', { pdf: bytes, certificate, facts: signature }));
 }
 
 /** The PAdES facts of one PDF carrying several signed documents (a fax of several jobs). */
