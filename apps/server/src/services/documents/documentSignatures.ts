@@ -2,21 +2,11 @@ import { personDisplayName } from '@quill/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians, signatures } from '../../db/schema/index.js';
+import type { CdaSigner } from '../../documents/cda/signatureHeader.js';
 import type { SignatureRecord } from '../../documents/renderable.js';
 
-/** One live signature of a document version, with what the renderings and the CDA say of its signer. */
-export interface DocumentSignature extends SignatureRecord {
-  physicianId: number;
-  /** The physician's name in parts (the CDA's assignedPerson). */
-  person: {
-    prefix: string | null;
-    firstName: string;
-    middleInitial: string | null;
-    lastName: string;
-    suffix: string | null;
-    credentials: string | null;
-  };
-}
+/** One live signature of a document version: as printed, and as the CDA header states its signer. */
+export interface DocumentSignature extends SignatureRecord, CdaSigner {}
 
 /**
  * Quill's live (not voided) signatures of one document version (issue 43), the author's first, then

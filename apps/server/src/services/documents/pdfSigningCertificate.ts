@@ -72,8 +72,8 @@ export function pdfSigningCertificate(
   ctx: Pick<AppContext, 'database' | 'config'>,
 ): Promise<SigningCertificate> {
   const { SIGNING_P12_FILE: file, SIGNING_P12_PASSWORD: password } = ctx.config;
-  let byFile = loaded.get(ctx.database);
-  if (!byFile) loaded.set(ctx.database, (byFile = new Map()));
+  const byFile = loaded.get(ctx.database) ?? new Map<string, Promise<SigningCertificate>>();
+  loaded.set(ctx.database, byFile);
   const key = file ? `${file}\0${password ?? ''}` : '';
   let certificate = byFile.get(key);
   if (!certificate) {
