@@ -304,15 +304,16 @@ function rowsApart(rows: CellLayout[][]): CellLayout[][] {
 
 /**
  * The height of a table's head and its first body row, which are kept on one page: the whole first
- * band when it is kept together (rows a span joins, up to 0.9 of a page `room` tall), else the
- * first few lines of a row that will split across pages anyway.
+ * band when it is kept together (one row, or rows a span joins, up to 0.9 of a page `room` tall),
+ * else the first few lines of a row that will split across pages anyway.
  */
 function openingHeight(t: TableFlow, room: number): number {
   const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const head = bands(t.head).reduce((h, b) => h + sumOf(bandHeights(b, t)), 0);
   const first = bands(t.body)[0];
   const firstHeight = first ? sumOf(bandHeights(first, t)) : 0;
-  const together = first && first.length > 1 && firstHeight <= room * 0.9;
+  // A band up to 0.9 of a page — one row as well as rows a span joins — moves to the next page whole.
+  const together = first && firstHeight <= room * 0.9;
   return head + (together ? firstHeight : Math.min(firstHeight, 2 * t.padding + 3 * SIZES.body * LEADING));
 }
 
