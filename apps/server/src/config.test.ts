@@ -74,6 +74,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ASR_TIMEOUT_SECONDS: '0' })).toThrow(/ASR_TIMEOUT_SECONDS/);
   });
 
+  it('takes a signing certificate file only with its password', () => {
+    expect(loadConfig({}).SIGNING_P12_FILE).toBeUndefined();
+    expect(() => loadConfig({ SIGNING_P12_FILE: '/etc/quill/facility.p12' })).toThrow(
+      /SIGNING_P12_PASSWORD: required when SIGNING_P12_FILE is set/,
+    );
+    const c = loadConfig({ SIGNING_P12_FILE: '/etc/quill/facility.p12', SIGNING_P12_PASSWORD: 'pw' });
+    expect([c.SIGNING_P12_FILE, c.SIGNING_P12_PASSWORD]).toEqual(['/etc/quill/facility.p12', 'pw']);
+  });
+
   it('reads booleans and numbers from strings', () => {
     const c = loadConfig({ IN_PROCESS_WORKER: 'false', PORT: '9090', DEMO_JOBS: '100' });
     expect(c.IN_PROCESS_WORKER).toBe(false);

@@ -144,6 +144,13 @@ export const ConfigSchema = z.object({
   FAX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   FAX_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /**
+   * The certificate that PAdES-signs the distributed PDF of a signed job (issue 43): a PKCS#12 file
+   * (.p12/.pfx with the private key and its chain) and its password. Unset: a self-signed one made
+   * at first start and kept in the database, shared by every process (services/documents/pdfSigningCertificate.ts).
+   */
+  SIGNING_P12_FILE: z.string().min(1).optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  /**
    * Speech-recognition drafts (issue 27): `pocketsphinx` (Debian's, run as a child process), `http`
    * (any server speaking the OpenAI-compatible POST /v1/audio/transcriptions at ASR_URL) or `none`.
    */
@@ -239,6 +246,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
 function dependentSettingIssues(c: z.infer<typeof ConfigSchema>): string[] {
   const issues: string[] = [];
   if (c.ASR_ENGINE === 'http' && !c.ASR_URL) issues.push('  ASR_URL: required when ASR_ENGINE is http');
+  if (c.SIGNING_P12_FILE && c.SIGNING_P12_PASSWORD === undefined)
+    issues.push('  SIGNING_P12_PASSWORD: required when SIGNING_P12_FILE is set');
   if (c.FAX_TRANSPORT === 'smtp') {
     for (const name of ['FAX_SMTP_URL', 'FAX_SMTP_FROM', 'FAX_SMTP_DOMAIN'] as const) {
       if (!c[name]) issues.push(`  ${name}: required when FAX_TRANSPORT is smtp`);

@@ -5,6 +5,7 @@ import { DEMO_SIGN_INS } from './demo/seed.js';
 import { onShutdown } from './lifecycle.js';
 import { startAuditSealer } from './services/audit/sealAuditTrail.js';
 import { seedIfEmpty } from './services/demo/seedIfEmpty.js';
+import { pdfSigningCertificate } from './services/documents/pdfSigningCertificate.js';
 import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';
 
@@ -14,6 +15,8 @@ async function main() {
   const log = createLogger(config);
   const ctx = await createContext(config, log);
   ctx.documents.warm();
+  // Issue 43: the PDF signing certificate read (or the self-signed one made) at start, not at the first delivery.
+  await pdfSigningCertificate(ctx);
   const seeded = await seedIfEmpty(ctx);
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
   const sealer = startAuditSealer(ctx);

@@ -45,8 +45,9 @@ describe('cdaRenderable: the job facts and the document header', () => {
 
   it('prints no signature on an unsigned job, whatever the document’s legal authenticator says', () => {
     const doc = cdaRenderable(cda, jobFacts);
-    for (const key of ['signed', 'signedBy', 'signature'])
-      expect(fieldValue(doc.fields, key)).toBeUndefined();
+    expect(fieldValue(doc.fields, 'signature')).toBeUndefined();
+    expect(doc.signatureLines).toEqual([]);
+    expect(doc.marks).toEqual([message('documents.render.unsignedDraft')]);
     const all = [...doc.fields, ...doc.documentFields!.fields];
     expect(all.filter((f) => /signed/i.test(f.label))).toEqual([]);
     expect(all.filter((f) => f.value.includes('Ferrow')).map((f) => f.label)).toEqual([
@@ -54,16 +55,57 @@ describe('cdaRenderable: the job facts and the document header', () => {
     ]);
   });
 
-  it('prints Quill’s own signature when the job is signed: its date, and its signer when recorded', () => {
-    const signedAt = new Date('2024-02-01T15:04:00Z');
-    const signed = cdaRenderable(cda, { ...jobFacts, signedAt });
-    expect(fieldValue(signed.fields, 'signed')).toBe('02/01/2024 10:04 EST');
-    expect(fieldValue(signed.fields, 'signedBy')).toBeUndefined();
-    const bySigner = cdaRenderable(cda, { ...jobFacts, signedAt, signedBy: 'Dr. Odile Brannigan, MD' });
-    expect(fieldValue(bySigner.fields, 'signedBy')).toBe('Dr. Odile Brannigan, MD');
-    const voided = cdaRenderable(cda, { ...jobFacts, signedAt, signatureVoided: true });
-    expect(fieldValue(voided.fields, 'signed')).toBeUndefined();
+  const author = {
+    meaning: 'author' as const,
+    name: 'Dr. Odile Brannigan, MD',
+    signedAt: new Date('2024-02-01T15:04:00Z'),
+  };
+  const coSigner = {
+    meaning: 'co-signer' as const,
+    name: 'Lucan Ferrow MD, Attending',
+    signedAt: new Date('2024-07-01T03:30:00Z'),
+  };
+
+  it('prints Quill’s signature records in the facility’s zone, the author’s and each co-signature, and no draft mark', () => {
+    const signed = cdaRenderable(cda, { ...jobFacts, signatures: [author, coSigner] });
+    expect(signed.signatureLines).toEqual([
+      'Electronically signed by Dr. Odile Brannigan, MD on 02/01/2024 10:04 (EST)',
+      'Electronically co-signed by Lucan Ferrow MD, Attending on 06/30/2024 23:30 (EDT)',
+    ]);
+    expect(signed.marks).toEqual([]);
+    expect(fieldValue(signed.fields, 'signature')).toBeUndefined();
+  });
+
+  it('prints no signature and the draft mark once an edit voided it (force re-sign)', () => {
+    const voided = cdaRenderable(cda, { ...jobFacts, signatures: [author], signatureVoided: true });
+    expect(voided.signatureLines).toEqual([]);
     expect(fieldValue(voided.fields, 'signature')).toBe(message('documents.render.resignPending'));
+    expect(voided.marks).toEqual([message('documents.render.unsignedDraft')]);
+  });
+
+  it('marks a co-signed-only or unsigned preliminary copy, and no mark where the work type needs no signature', () => {
+    expect(cdaRenderable(cda, { ...jobFacts, signatures: [coSigner] }).marks).toEqual(['Unsigned draft']);
+    expect(cdaRenderable(cda, { ...jobFacts, preliminary: true }).marks).toEqual([
+      'Preliminary — not signed',
+    ]);
+    // A copy asked for as preliminary that has been signed meanwhile says what it is: signed.
+    expect(cdaRenderable(cda, { ...jobFacts, preliminary: true, signatures: [author] }).marks).toEqual([]);
+    expect(cdaRenderable(cda, { ...jobFacts, requiresSignature: false }).marks).toEqual([]);
+  });
+
+  it('marks an addendum with its date, author and reason above the text', () => {
+    const addendum = {
+      createdAt: new Date('2024-03-05T17:00:00Z'),
+      author: 'Ann Typist',
+      reason: 'Dose corrected',
+    };
+    expect(cdaRenderable(cda, { ...jobFacts, addendum }).addendum).toBe(
+      'Addendum — 03/05/2024 12:00 EST, Ann Typist, Dose corrected',
+    );
+    expect(
+      cdaRenderable(cda, { ...jobFacts, addendum: { ...addendum, reason: null, author: null } }).addendum,
+    ).toBe('Addendum — 03/05/2024 12:00 EST, author not recorded');
+    expect(cdaRenderable(cda, jobFacts).addendum).toBeNull();
   });
 
   it('warns when the document names another patient, naming what differs, and keeps both patients', () => {

@@ -9,9 +9,25 @@ import {
   type JobPatientIdentity,
   type MessageKey,
   message,
+  zoneAbbreviation,
 } from '@quill/core';
 import { noteBlock } from './cda/nonXmlBody.js';
 import type { CdaDocument, CdaHeader, CdaSection } from './cda/readCda.js';
+
+/** One of Quill's signatures of the document (table `signatures`), as printed. */
+export interface SignatureRecord {
+  meaning: 'author' | 'co-signer';
+  /** The physician's signature block when set, else "Prefix First Last, Credentials". */
+  name: string;
+  signedAt: Date;
+}
+
+/** What an addendum's mark says: when it was made, by whom, and why. */
+export interface AddendumFacts {
+  createdAt: Date;
+  author: string | null;
+  reason: string | null;
+}
 
 /** What the job row says about its document: printed in the header, apart from what the CDA says. */
 export interface DocumentFacts {
@@ -22,13 +38,11 @@ export interface DocumentFacts {
   dateOfBirth: string | null;
   dictator: string | null;
   dictatedAt: Date | null;
-  /** When the job was signed in Quill (its own signature record): the only signature printed. */
-  signedAt: Date | null;
   /**
-   * Who signed the job in Quill, when a signature record names them (none does yet: a job records
-   * only when it was signed); the CDA's legal authenticator is never printed as the signer.
+   * Quill's live signature records of the job's current document version (issue 43), the author's
+   * first: the only signatures printed (never the CDA's legal authenticator). Empty: unsigned.
    */
-  signedBy?: string | null;
+  signatures: SignatureRecord[];
   /**
    * The job's patient in parts, to compare with the document's (core identityDifferences); when
    * absent, `patientName` ("Last, First") and `mrn` / `dateOfBirth` are compared.
@@ -36,9 +50,15 @@ export interface DocumentFacts {
   patientIdentity?: JobPatientIdentity | null;
   /**
    * The job must be signed again (force re-sign, e.g. its text was edited after signing, issue 39):
-   * no signature is printed — neither the job's signed date nor the CDA's legal authenticator.
+   * no signature is printed — neither Quill's records nor the CDA's legal authenticator.
    */
   signatureVoided: boolean;
+  /** False when the job's work type is distributed without a signature: no "Unsigned draft" mark. */
+  requiresSignature?: boolean;
+  /** A preliminary copy sent before signing (pre-sign distribution): marked "Preliminary — not signed". */
+  preliminary?: boolean;
+  /** The current version is an addendum (issue 43): printed "Addendum — date, author, reason" above the text. */
+  addendum?: AddendumFacts | null;
   /** ISO date (YYYY-MM-DD). */
   dateOfService: string | null;
   workType: string | null;
@@ -62,6 +82,12 @@ export interface RenderableDocument {
   documentFields?: { heading: string; fields: HeaderField[] };
   /** Warnings printed in bold above the header fields (the document names another patient). */
   notices?: string[];
+  /** The document's state printed in bold above its title: "Unsigned draft", "Preliminary — not signed". */
+  marks?: string[];
+  /** Printed in bold above the document's text: "Addendum — date, author, reason". */
+  addendum?: string | null;
+  /** Quill's signature lines, printed after the text ("Electronically signed by …"). */
+  signatureLines?: string[];
   sections: CdaSection[];
   /** Short line repeated on every page after the first (patient and job). */
   runningHead: string | null;
@@ -98,9 +124,9 @@ function field(fields: HeaderField[], key: Parameters<typeof message>[0], value:
 
 /**
  * The header fields of a job: the job's facts only (issue 40: what the document itself says is
- * printed apart, labelled as the document's — documentHeaderFields). A signature is printed only
- * from Quill's own record of it: the job's signed date (and signer, when one is recorded), never
- * the document's legal authenticator.
+ * printed apart, labelled as the document's — documentHeaderFields). Signatures are printed from
+ * Quill's own records after the text (signatureLines), never from the document's legal
+ * authenticator; a signature voided by an edit says so here.
  */
 export function headerFields(facts: DocumentFacts): HeaderField[] {
   const fields: HeaderField[] = [];
@@ -111,15 +137,61 @@ export function headerFields(facts: DocumentFacts): HeaderField[] {
   field(fields, 'documents.render.dictated', formatMoment(facts.dictatedAt, facts.timeZone));
   if (facts.signatureVoided)
     field(fields, 'documents.render.signature', message('documents.render.resignPending'));
-  else if (facts.signedAt) {
-    field(fields, 'documents.render.signed', formatMoment(facts.signedAt, facts.timeZone));
-    field(fields, 'documents.render.signedBy', facts.signedBy ?? null);
-  }
   field(fields, 'documents.render.dateOfService', formatIsoDate(facts.dateOfService));
   field(fields, 'documents.render.workType', facts.workType);
   field(fields, 'documents.render.facility', facts.facility);
   field(fields, 'documents.render.job', String(facts.jobId));
   return fields;
+}
+
+/** Whether the document carries a live author signature of Quill's (and no re-sign is pending). */
+export function isSigned(facts: DocumentFacts): boolean {
+  return !facts.signatureVoided && facts.signatures.some((s) => s.meaning === 'author');
+}
+
+/** A moment in the facility's zone, and the zone's abbreviation then (core rules/time). */
+function momentParts(at: Date, timeZone: string): { at: string; zone: string } {
+  return {
+    at: formatJobDateTime(at, timeZone, DOCUMENT_DATE_FORMATS),
+    zone: zoneAbbreviation(at.getTime(), timeZone),
+  };
+}
+
+/**
+ * "Electronically signed by Name, Credentials on 03/04/2026 09:30 (CST)" for the author's signature
+ * and "… co-signed …" for each co-signature, in the facility's zone; none while a re-sign is pending.
+ */
+export function signatureLines(facts: DocumentFacts): string[] {
+  if (facts.signatureVoided) return [];
+  return facts.signatures.map((s) =>
+    message(s.meaning === 'author' ? 'documents.render.signedLine' : 'documents.render.coSignedLine', {
+      name: s.name,
+      ...momentParts(s.signedAt, facts.timeZone),
+    }),
+  );
+}
+
+/**
+ * The state printed above the title: "Preliminary — not signed" on a preliminary copy,
+ * "Unsigned draft" on any other unsigned document whose work type needs a signature; nothing once
+ * the author has signed.
+ */
+export function documentMarks(facts: DocumentFacts): string[] {
+  if (isSigned(facts)) return [];
+  if (facts.preliminary) return [message('documents.render.preliminary')];
+  return facts.requiresSignature === false ? [] : [message('documents.render.unsignedDraft')];
+}
+
+/** "Addendum — 03/04/2026 09:30 CST, Dr. Ann Smith, reason" for an addendum version, else null. */
+export function addendumMark(facts: DocumentFacts): string | null {
+  const a = facts.addendum;
+  if (!a) return null;
+  const at = formatMoment(a.createdAt, facts.timeZone)!;
+  const author = a.author?.trim() || message('documents.render.unknownAuthor');
+  const reason = a.reason?.trim();
+  return reason
+    ? message('documents.render.addendum', { at, author, reason })
+    : message('documents.render.addendumNoReason', { at, author });
 }
 
 const fromDocument = (key: string) => message(`documents.render.fromDocument.${key}` as MessageKey);
@@ -193,6 +265,17 @@ export function patientNotice(facts: DocumentFacts, cda: CdaHeader): string | nu
   return message('documents.render.fromDocument.patientDiffers', { parts: list });
 }
 
+/** What a rendering prints of the signatures and the document's state (issue 43). */
+export function signatureParts(
+  facts: DocumentFacts,
+): Pick<RenderableDocument, 'marks' | 'addendum' | 'signatureLines'> {
+  return {
+    marks: documentMarks(facts),
+    addendum: addendumMark(facts),
+    signatureLines: signatureLines(facts),
+  };
+}
+
 /** The running head of every page after the first. */
 export function runningHead(facts: DocumentFacts, patient: string | null): string {
   return message('documents.render.runningHead', {
@@ -220,6 +303,7 @@ export function cdaRenderable(
       fields: documentHeaderFields(cda.header),
     },
     notices: notice ? [notice] : [],
+    ...signatureParts(facts),
     sections:
       opts.bodyNote === undefined
         ? cda.sections

@@ -134,3 +134,58 @@ export async function buildJob(
     .returning();
   return job!;
 }
+
+/** A physician of a corporate structure (issue 43: a signer); extra columns may be set. */
+export async function buildPhysician(
+  ctx: Ctx,
+  corporateStructureId: number,
+  values: Partial<typeof import('../db/schema/index.js').physicians.$inferInsert> = {},
+) {
+  const { physicians } = await import('../db/schema/index.js');
+  const [p] = await ctx.database.db
+    .insert(physicians)
+    .values({ corporateStructureId, firstName: 'Ada', lastName: `Lind${next()}`, ...values })
+    .returning();
+  return p!;
+}
+
+/**
+ * A signature row of the job's current document version (issue 43), written directly as the
+ * signing code would: 'author' unless told, now unless `signedAt`, live unless `voidedAt`.
+ */
+export async function buildSignature(
+  ctx: Ctx,
+  s: {
+    jobId: number;
+    physicianId: number;
+    accountId: number;
+    meaning?: 'author' | 'co-signer';
+    signedAt?: Date;
+    voidedAt?: Date | null;
+    documentVersionId?: number;
+  },
+) {
+  const { documentVersions, signatures } = await import('../db/schema/index.js');
+  const { and, desc, eq } = await import('drizzle-orm');
+  const [version] = await ctx.database.db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.jobId, s.jobId), eq(documentVersions.isDraft, false)))
+    .orderBy(desc(documentVersions.version), desc(documentVersions.id))
+    .limit(1);
+  const [row] = await ctx.database.db
+    .insert(signatures)
+    .values({
+      jobId: s.jobId,
+      jobVersion: version!.version,
+      documentVersionId: s.documentVersionId ?? version!.id,
+      documentSha256: '0'.repeat(64),
+      meaning: s.meaning ?? 'author',
+      physicianId: s.physicianId,
+      accountId: s.accountId,
+      ...(s.signedAt ? { signedAt: s.signedAt } : {}),
+      voidedAt: s.voidedAt ?? null,
+    })
+    .returning();
+  return row!;
+}

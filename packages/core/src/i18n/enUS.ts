@@ -519,10 +519,19 @@ export const enUS = {
       dateOfBirth: 'Date of birth',
       dictator: 'Dictator',
       dictated: 'Dictated',
-      signed: 'Electronically Signed',
-      signedBy: 'Electronically Signed by',
       signature: 'Signature',
       resignPending: 'None: edited after signing, to be signed again',
+      // Issue 43: Quill's signature records, printed at the end of the document; its
+      // state (unsigned, preliminary, addendum) above the title.
+      signedLine: 'Electronically signed by {{name}} on {{at}} ({{zone}})',
+      coSignedLine: 'Electronically co-signed by {{name}} on {{at}} ({{zone}})',
+      unsignedDraft: 'Unsigned draft',
+      preliminary: 'Preliminary — not signed',
+      addendum: 'Addendum — {{at}}, {{author}}, {{reason}}',
+      addendumNoReason: 'Addendum — {{at}}, {{author}}',
+      unknownAuthor: 'author not recorded',
+      // The PAdES signature of a distributed PDF (its reason, as a PDF reader shows it).
+      padesSeveral: '{{count}} electronically signed documents; each names its signers on its last page',
       dateOfService: 'Date of service',
       workType: 'Work type',
       facility: 'Facility',

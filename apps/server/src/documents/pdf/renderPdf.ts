@@ -304,15 +304,16 @@ function rowsApart(rows: CellLayout[][]): CellLayout[][] {
 
 /**
  * The height of a table's head and its first body row, which are kept on one page: the whole first
- * band when it is kept together (rows a span joins, up to 0.9 of a page `room` tall), else the
- * first few lines of a row that will split across pages anyway.
+ * band when it is kept together (one row, or rows a span joins, up to 0.9 of a page `room` tall),
+ * else the first few lines of a row that will split across pages anyway.
  */
 function openingHeight(t: TableFlow, room: number): number {
   const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const head = bands(t.head).reduce((h, b) => h + sumOf(bandHeights(b, t)), 0);
   const first = bands(t.body)[0];
   const firstHeight = first ? sumOf(bandHeights(first, t)) : 0;
-  const together = first && first.length > 1 && firstHeight <= room * 0.9;
+  // A band up to 0.9 of a page — one row as well as rows a span joins — moves to the next page whole.
+  const together = first && firstHeight <= room * 0.9;
   return head + (together ? firstHeight : Math.min(firstHeight, 2 * t.padding + 3 * SIZES.body * LEADING));
 }
 
@@ -345,6 +346,13 @@ function fieldGrid(fields: readonly HeaderField[], labelWidth: number, w: PageWr
  */
 function headerFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
   const out: Flow[] = [];
+  // The document's state (issue 43) first, where a reader looks before anything else.
+  for (const mark of doc.marks ?? []) {
+    out.push(...wrapRuns([{ text: mark, bold: true }], w.width, SIZES.section, w.measure), {
+      kind: 'gap',
+      height: 4,
+    });
+  }
   if (doc.title) {
     const title = wrapRuns([{ text: doc.title, bold: true }], w.width, SIZES.title, w.measure);
     out.push(...title, { kind: 'gap', height: 6 });
@@ -374,6 +382,27 @@ function headerFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
   return out;
 }
 
+/** An addendum's mark above the text, bold (issue 43). */
+function addendumFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
+  if (!doc.addendum) return [];
+  return [
+    ...wrapRuns([{ text: doc.addendum, bold: true }], w.width, SIZES.body, w.measure),
+    { kind: 'gap', height: 6 },
+  ];
+}
+
+/** Quill's signature lines after the text, under a rule, kept together (issue 43). */
+function signatureFlows(doc: RenderableDocument, w: PageWriter): Flow[] {
+  const lines = doc.signatureLines ?? [];
+  if (!lines.length) return [];
+  const out: Flow[] = [{ kind: 'gap', height: 14 }, { kind: 'rule' }, { kind: 'gap', height: 4 }];
+  lines.forEach((text, i) => {
+    const wrapped = wrapRuns([{ text, bold: true }], w.width, SIZES.body, w.measure);
+    out.push(...wrapped.map((l) => ({ ...l, keepWithNext: i < lines.length - 1 })));
+  });
+  return out;
+}
+
 function sectionFlows(sections: readonly CdaSection[], w: PageWriter, depth: number): Flow[] {
   const out: Flow[] = [];
   for (const s of sections) {
@@ -399,6 +428,11 @@ function sectionFlows(sections: readonly CdaSection[], w: PageWriter, depth: num
 export async function renderPdf(doc: RenderableDocument, opts: { size?: PageSize } = {}): Promise<Buffer> {
   const w = new PageWriter(opts.size ?? 'LETTER', doc.runningHead, doc.title);
   w.newPage();
-  w.flows([...headerFlows(doc, w), ...sectionFlows(doc.sections, w, 0)]);
+  w.flows([
+    ...headerFlows(doc, w),
+    ...addendumFlows(doc, w),
+    ...sectionFlows(doc.sections, w, 0),
+    ...signatureFlows(doc, w),
+  ]);
   return w.finish();
 }

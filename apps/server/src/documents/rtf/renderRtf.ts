@@ -194,6 +194,9 @@ function fieldRows(fields: readonly HeaderField[]): string[] {
  */
 function header(doc: RenderableDocument): string[] {
   const out: string[] = [];
+  // The document's state (issue 43) first, where a reader looks before anything else.
+  for (const mark of doc.marks ?? [])
+    out.push(`\\pard\\plain\\sa80\\f0\\fs${SIZE.section}\\b ${escapeRtf(mark)}\\b0\\par`);
   if (doc.title) out.push(`\\pard\\plain\\sa120\\f0\\fs${SIZE.title}\\b ${escapeRtf(doc.title)}\\b0\\par`);
   for (const notice of doc.notices ?? [])
     out.push(`\\pard\\plain\\sa80\\f0\\fs${SIZE.body}\\b ${escapeRtf(notice)}\\b0\\par`);
@@ -207,6 +210,26 @@ function header(doc: RenderableDocument): string[] {
   }
   if (out.length) out.push('\\pard\\plain\\sa120\\brdrb\\brdrs\\brdrw10\\brsp20\\f0\\fs8 \\par');
   return out;
+}
+
+/** An addendum's mark above the text (bold), issue 43. */
+function addendum(doc: RenderableDocument): string[] {
+  return doc.addendum
+    ? [`\\pard\\plain\\sa120\\f0\\fs${SIZE.body}\\b ${escapeRtf(doc.addendum)}\\b0\\par`]
+    : [];
+}
+
+/** Quill's signature lines after the text, under a rule, kept together (issue 43). */
+function signatures(doc: RenderableDocument): string[] {
+  const lines = doc.signatureLines ?? [];
+  if (!lines.length) return [];
+  return [
+    '\\pard\\plain\\sb240\\sa60\\keepn\\brdrb\\brdrs\\brdrw10\\brsp20\\f0\\fs8 \\par',
+    ...lines.map(
+      (line, i) =>
+        `\\pard\\plain\\sa60${i < lines.length - 1 ? '\\keepn' : ''}\\f0\\fs${SIZE.body}\\b ${escapeRtf(line)}\\b0\\par`,
+    ),
+  ];
 }
 
 function footer(): string {
@@ -239,7 +262,9 @@ export function renderRtf(doc: RenderableDocument): Buffer {
     `{\\footer ${footer()}}`,
     `{\\footerf ${footer()}}`,
     ...header(doc),
+    ...addendum(doc),
     ...runWalk(sections(doc.sections, 0, textMeasure())),
+    ...signatures(doc),
     '}',
   ];
   return Buffer.from(parts.join('\n'), 'latin1');

@@ -14,7 +14,7 @@ const facts: DocumentFacts = {
   dateOfBirth: '1980-02-03',
   dictator: 'Dr. Ada {Brace} Back\\slash',
   dictatedAt: new Date('2024-05-06T14:30:00Z'),
-  signedAt: null,
+  signatures: [],
   signatureVoided: false,
   dateOfService: null,
   workType: 'Consult',

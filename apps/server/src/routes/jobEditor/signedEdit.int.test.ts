@@ -8,6 +8,7 @@ import { multipartBody } from '../../testing/audioTestKit.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { CDA_FIXTURE_DIR, replaceableWhole } from '../../testing/documents/cdaFixtures.js';
 import { pdfText } from '../../testing/documents/pdfText.js';
+import { buildSignature } from '../../testing/factories.js';
 import { editorSuite, jobDataBody } from '../../testing/jobEditorTestKit.js';
 
 /**
@@ -18,8 +19,8 @@ import { editorSuite, jobDataBody } from '../../testing/jobEditorTestKit.js';
 describe.each(databaseTargets())('editing a signed text on $name', (target) => {
   const s = editorSuite(target);
   const signedAt = new Date('2026-10-06T01:00:00Z');
-  // The PDF's "Electronically Signed" header line: Quill's own signature (the job's signed date), never the CDA's.
-  const SIGNED_LINE = /\bSigned\s+\d\d\/\d\d\/\d{4}/;
+  // The PDF's signature line (issue 43): Quill's own signature record, never the CDA's.
+  const SIGNED_LINE = /Electronically signed by .* on \d\d\/\d\d\/\d{4}/;
 
   const stored = async (jobId: number) =>
     (await s.t.ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]!;
@@ -44,8 +45,17 @@ describe.each(databaseTargets())('editing a signed text on $name', (target) => {
       .from(auditLog)
       .where(and(eq(auditLog.jobId, jobId), eq(auditLog.action, 'job.signature.void')));
   /** A signed job waiting in Manual Distribution (on the pending list), as in the issue. */
-  const signedJob = () =>
-    s.w.makeJob({ stageId: STAGES.manualDistribution.id, signedAt, onManualList: true });
+  const signedJob = async (values: Parameters<typeof s.w.makeJob>[0] = {}) => {
+    const job = await s.w.makeJob({
+      stageId: STAGES.manualDistribution.id,
+      signedAt,
+      onManualList: true,
+      ...values,
+    });
+    const accountId = s.w.editors[0]!.accounts[0]!.id;
+    await buildSignature(s.t.ctx, { jobId: job.id, physicianId: s.w.docs[0]!.id, accountId, signedAt });
+    return job;
+  };
 
   it('savejob move on with a text edit: force re-sign, ES, off the manual list, the PDF without the old signature, audited', async () => {
     const job = await signedJob();
@@ -129,7 +139,7 @@ describe.each(databaseTargets())('editing a signed text on $name', (target) => {
   });
 
   it('importDocument of a new text into a signed job waiting for distribution: re-sign and ES; the same text again changes nothing more', async () => {
-    const job = await s.w.makeJob({ stageId: STAGES.pendingFax.id, signedAt });
+    const job = await signedJob({ stageId: STAGES.pendingFax.id, onManualList: false });
     const upload = async (fixture: string) => {
       const bytes = await readFile(join(CDA_FIXTURE_DIR, fixture));
       // The fixture's record number is not the job's (issue 40): the import is confirmed.

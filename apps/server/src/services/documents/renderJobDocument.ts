@@ -1,12 +1,22 @@
 import { jobPatientDisplay, jobPatientFromAdt, message, type SaveFormat } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { clientFacilities, jobs, patients, physicians, workTypes } from '../../db/schema/index.js';
-import type { DocumentFacts } from '../../documents/renderable.js';
+import {
+  accounts,
+  clientFacilities,
+  jobs,
+  patients,
+  physicians,
+  workTypeSigning,
+  workTypes,
+} from '../../db/schema/index.js';
+import { signCdaHeader } from '../../documents/cda/signatureHeader.js';
+import type { AddendumFacts, DocumentFacts } from '../../documents/renderable.js';
 import { renderStoredDocument } from '../../documents/renderStoredDocument.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
+import { type DocumentSignature, documentSignatures } from './documentSignatures.js';
 
 /** A job's document in a save format, and how to serve it. */
 export interface RenderedDocument {
@@ -19,10 +29,37 @@ const CONTENT_TYPES = { pdf: 'application/pdf', rtf: 'application/rtf', xml: 'ap
 
 const joinName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
-/** What the job row says about its document (patient, dictator, dates, work type, facility). */
+/** The job's current document version, as currentDocument reads it. */
+type DocumentVersion = NonNullable<Awaited<ReturnType<typeof currentDocument>>>;
+
+/** How a rendering is asked for (issue 43): a preliminary copy, sent before signing. */
+export interface RenderOptions {
+  preliminary?: boolean;
+}
+
+/** The addendum mark's facts of a version that is an addendum: when, by which account, why. */
+async function addendumFacts(
+  ctx: Pick<AppContext, 'database'>,
+  version: DocumentVersion | undefined,
+): Promise<AddendumFacts | null> {
+  if (version?.addendumOfVersion == null) return null;
+  const [author] = version.createdByAccountId
+    ? await ctx.database.db
+        .select({ member: accounts.member })
+        .from(accounts)
+        .where(eq(accounts.id, version.createdByAccountId))
+    : [];
+  return { createdAt: version.createdAt, author: author?.member ?? null, reason: version.addendumReason };
+}
+
+/**
+ * What the job row says about its document (patient, dictator, dates, work type, facility), and
+ * Quill's live signatures of its current document `version` (issue 43; none without one).
+ */
 export async function loadDocumentFacts(
   ctx: Pick<AppContext, 'database'>,
   jobId: number,
+  opts: RenderOptions & { version?: DocumentVersion; signatures?: DocumentSignature[] } = {},
 ): Promise<DocumentFacts> {
   const [row] = await ctx.database.db
     .select({
@@ -30,7 +67,6 @@ export async function loadDocumentFacts(
         id: jobs.id,
         dictatedAt: jobs.dictatedAt,
         adt: jobs.adt,
-        signedAt: jobs.signedAt,
         forceResign: jobs.forceResign,
         dateOfService: jobs.dateOfService,
       },
@@ -51,6 +87,7 @@ export async function loadDocumentFacts(
         credentials: physicians.credentials,
       },
       workType: workTypes.name,
+      requiresSignature: workTypeSigning.requiresSignature,
       facility: clientFacilities.name,
       timeZone: clientFacilities.timeZone,
     })
@@ -59,6 +96,7 @@ export async function loadDocumentFacts(
     .leftJoin(patients, eq(patients.id, jobs.patientId))
     .leftJoin(physicians, eq(physicians.id, jobs.dictatorId))
     .leftJoin(workTypes, eq(workTypes.id, jobs.workTypeId))
+    .leftJoin(workTypeSigning, eq(workTypeSigning.workTypeId, jobs.workTypeId))
     .where(eq(jobs.id, jobId));
   if (!row) throw notFound(`Job ${jobId} was not found.`);
   const { patient: p, dictator: d } = row;
@@ -82,10 +120,13 @@ export async function loadDocumentFacts(
     dateOfBirth: patient.dateOfBirth,
     dictator: dictator && d?.credentials ? `${dictator}, ${d.credentials}` : dictator,
     dictatedAt: row.job.dictatedAt,
-    signedAt: row.job.signedAt,
-    // No signature record names who signed in Quill yet: only when (issue 40).
-    signedBy: null,
+    signatures: (opts.signatures ?? (opts.version ? await documentSignatures(ctx, opts.version.id) : [])).map(
+      ({ meaning, name, signedAt }) => ({ meaning, name, signedAt }),
+    ),
     signatureVoided: row.job.forceResign,
+    requiresSignature: row.requiresSignature ?? true,
+    preliminary: opts.preliminary ?? false,
+    addendum: await addendumFacts(ctx, opts.version),
     patientIdentity: {
       lastName: patient.lastName,
       firstName: patient.firstName,
@@ -102,16 +143,18 @@ export async function loadDocumentFacts(
 }
 
 /**
- * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts), or as
- * `xml` the stored CDA itself, byte for byte (a Word document has none: 404 saying so). Not found
- * when the job has no document. Caller has already checked tenant access (and writes the audit row
- * of the download, export or fax it renders for).
+ * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts) with
+ * Quill's signatures and the document's state, or as `xml` the stored CDA with Quill's signatures
+ * in its header (cdaSignatures.ts) and every other byte as stored (a Word document has none: 404
+ * saying so). Not found when the job has no document. Caller has already checked tenant access (and
+ * writes the audit row of the download, export or fax it renders for).
  */
 export async function renderJobDocument(
   ctx: AppContext,
   jobId: number,
   format: SaveFormat,
-): Promise<RenderedDocument> {
+  opts: RenderOptions = {},
+): Promise<RenderedDocument & { facts?: DocumentFacts; signatures: DocumentSignature[] }> {
   const version = await currentDocument(ctx.database.db, jobId);
   if (!version) throw notFound(message('documents.noDocument', { jobId }));
   if (format === 'xml' && version.format !== 'CDA') throw notFound(message('documents.noCda', { jobId }));
@@ -120,15 +163,17 @@ export async function renderJobDocument(
     ctx.log.error({ jobId, version: version.version }, 'the blob of a document version is missing');
     throw notFound(message('documents.noDocument', { jobId }));
   });
+  const signatures = await documentSignatures(ctx, version.id);
+  const facts = await loadDocumentFacts(ctx, jobId, { ...opts, version, signatures });
   const bytes =
     format === 'xml'
-      ? stored
-      : await renderStoredDocument(
-          ctx.documents,
-          stored,
-          version.format,
-          format,
-          await loadDocumentFacts(ctx, jobId),
-        );
-  return { bytes, contentType: CONTENT_TYPES[format], extension: format };
+      ? signCdaHeader(stored, facts.signatureVoided ? [] : signatures)
+      : await renderStoredDocument(ctx.documents, stored, version.format, format, facts);
+  return {
+    bytes,
+    contentType: CONTENT_TYPES[format],
+    extension: format,
+    facts,
+    signatures: facts.signatureVoided ? [] : signatures,
+  };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians } from '../../db/schema/index.js';
 import { buildCoverSheet } from '../../documents/pdf/coverSheet.js';
 import { countPdfPages, mergePdfs } from '../../documents/pdf/mergePdfs.js';
-import { renderJobDocument } from '../documents/renderJobDocument.js';
+import { distributablePdf, sealPdf, severalSignatures } from '../documents/distributedPdf.js';
 
 /** The patient as the job list writes it ("Last, First"), or null for a job without one. */
 const patientLabel = (p: { firstName: string; lastName: string } | null) =>
@@ -14,15 +14,20 @@ const patientLabel = (p: { firstName: string; lastName: string } | null) =>
  * The fax as one PDF: a cover sheet naming the recipient, the sending client facility, the total
  * page count (cover included) and every job the fax carries with its patient and its page count
  * (issue 39: the clinician receiving it reads first whose documents these are), then each job's
- * document in the order asked. With a single job it names the dictator too. Throws the renderer's
+ * document in the order asked (issue 43: with Quill's signature lines, or marked unsigned or
+ * preliminary). With a single job it names the dictator too. When every job carries its author's
+ * signature, the whole fax PDF — cover included — is sealed with a PAdES signature (copying pages
+ * into one file would break each job's own; docs/decisions/documents.md). Throws the renderer's
  * 404 when a job has no document.
  */
 export async function buildFaxDocument(
   ctx: AppContext,
-  fax: { recipientName: string; faxNumber: string; jobIds: number[] },
+  fax: { recipientName: string; faxNumber: string; jobIds: number[]; preliminary?: boolean },
 ): Promise<{ bytes: Buffer; pages: number }> {
-  const parts: Buffer[] = [];
-  for (const jobId of fax.jobIds) parts.push((await renderJobDocument(ctx, jobId, 'pdf')).bytes);
+  const rendered = [];
+  for (const jobId of fax.jobIds)
+    rendered.push(await distributablePdf(ctx, jobId, { preliminary: fax.preliminary ?? false }));
+  const parts = rendered.map((r) => r.bytes);
   const pagesOf = await Promise.all(parts.map((p) => countPdfPages(p)));
   const documents = await mergePdfs(parts);
 
@@ -53,5 +58,8 @@ export async function buildFaxDocument(
     faxNumber: fax.faxNumber,
     timeZone: first?.timeZone ?? undefined,
   });
-  return mergePdfs([cover, documents.bytes]);
+  const merged = await mergePdfs([cover, documents.bytes]);
+  const signatures = rendered.flatMap((r) => (r.signature ? [r.signature] : []));
+  if (!signatures.length || signatures.length < rendered.length) return merged;
+  return { bytes: await sealPdf(ctx, merged.bytes, severalSignatures(signatures)), pages: merged.pages };
 }

@@ -8,7 +8,7 @@ export const CORPUS_FACTS: DocumentFacts = {
   dateOfBirth: '1970-01-01',
   dictator: 'Sam Rivera, MD',
   dictatedAt: new Date('2026-03-04T15:30:00Z'),
-  signedAt: null,
+  signatures: [],
   signatureVoided: false,
   dateOfService: '2026-03-04',
   workType: 'Progress Note',

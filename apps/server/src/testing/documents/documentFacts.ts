@@ -9,7 +9,7 @@ export function documentFacts(known: Partial<DocumentFacts> = {}): DocumentFacts
     dateOfBirth: null,
     dictator: null,
     dictatedAt: null,
-    signedAt: null,
+    signatures: [],
     signatureVoided: false,
     dateOfService: null,
     workType: null,

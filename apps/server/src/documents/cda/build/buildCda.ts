@@ -56,7 +56,7 @@ export interface CdaInput {
   sections: CdaSection[];
 }
 
-const OID_ROOT = '2.16.840.1.113883.19.5.99999';
+export const OID_ROOT = '2.16.840.1.113883.19.5.99999';
 const GENDER: Record<string, string> = { F: 'Female', M: 'Male', U: 'Undifferentiated' };
 
 function name(p: CdaPerson, indent: string): string {
