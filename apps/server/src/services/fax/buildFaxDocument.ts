@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians } from '../../db/schema/index.js';
 import { buildCoverSheet } from '../../documents/pdf/coverSheet.js';
 import { countPdfPages, mergePdfs } from '../../documents/pdf/mergePdfs.js';
-import { renderJobDocument } from '../documents/renderJobDocument.js';
+import { distributedPdf } from '../documents/distributedPdf.js';
 
 /** The patient as the job list writes it ("Last, First"), or null for a job without one. */
 const patientLabel = (p: { firstName: string; lastName: string } | null) =>
@@ -14,15 +14,17 @@ const patientLabel = (p: { firstName: string; lastName: string } | null) =>
  * The fax as one PDF: a cover sheet naming the recipient, the sending client facility, the total
  * page count (cover included) and every job the fax carries with its patient and its page count
  * (issue 39: the clinician receiving it reads first whose documents these are), then each job's
- * document in the order asked. With a single job it names the dictator too. Throws the renderer's
+ * document as distributed (services/documents/distributedPdf.ts) in the order asked. With a single job it names the dictator too. Throws the renderer's
  * 404 when a job has no document.
  */
 export async function buildFaxDocument(
   ctx: AppContext,
-  fax: { recipientName: string; faxNumber: string; jobIds: number[] },
+  fax: { recipientName: string; faxNumber: string; jobIds: number[]; preliminary?: boolean },
 ): Promise<{ bytes: Buffer; pages: number }> {
   const parts: Buffer[] = [];
-  for (const jobId of fax.jobIds) parts.push((await renderJobDocument(ctx, jobId, 'pdf')).bytes);
+  for (const jobId of fax.jobIds) {
+    parts.push(await distributedPdf(ctx, jobId, { preliminary: fax.preliminary === true }));
+  }
   const pagesOf = await Promise.all(parts.map((p) => countPdfPages(p)));
   const documents = await mergePdfs(parts);
 

@@ -1,8 +1,9 @@
-import { type HoldQueueFlag, type SaveMode, saveOutcome } from '@quill/core';
+import { type HoldQueueFlag, isDistributionStage, type SaveMode, saveOutcome } from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookings, recipients } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
+import { startDistribution } from '../delivery/startDistribution.js';
 import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
 import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
 import type { AppliedJobData } from './applyJobData.js';
@@ -60,4 +61,14 @@ export async function settleStage(
   }
   if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, req.jobId));
   return { stageId: outcome.stageId, flags };
+}
+
+/**
+ * Step 6, once the job row holds the new version and stage: a save that leaves the job in a
+ * distribution stage (8, 9, 10) starts the automatic distribution of that version (issue 43,
+ * services/delivery/startDistribution.ts) in the save's transaction — the deliveries and their
+ * tasks exist exactly when the save does.
+ */
+export async function distributeWhenDue({ ctx, tx, req }: SaveStep, settled: SettledStage): Promise<void> {
+  if (isDistributionStage(settled.stageId)) await startDistribution(ctx, tx, req.jobId);
 }
