@@ -60,7 +60,7 @@ case "$number" in
 ${refuse}
   *) ;;
 esac
-echo "$@" >> "${log}"
+printf '%s\\n' "$*" >> "${log}"
 echo "request id is 42 (group id 42) for host localhost (1 file)"
 `,
   );
