@@ -234,6 +234,40 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
     expect(strange.statusCode).toBe(400);
   }, 90_000);
 
+  it('the sweep starts a job left in distribution without deliveries of its version; older ones are replaced', async () => {
+    const { sweepDistributions } = await import('../../services/delivery/sweepDistributions.js');
+    // Distributed at version 1 (its fax failed), then back in Pending Fax at version 2 without a
+    // save that started it (a booking released after a save-only).
+    const job = await w.makeJob({ stageId: 8, version: 2 });
+    const [house] = await db().select().from(recipients).where(eq(recipients.jobId, job.id));
+    const [old] = await db()
+      .insert(distributions)
+      .values({
+        jobId: job.id,
+        recipientId: house!.id,
+        method: 'fax',
+        status: 'failed',
+        jobVersion: 1,
+        deliveryKey: `j${job.id}-v1-r${house!.id}-fax-final`,
+      })
+      .returning();
+    // A job in distribution from before automatic distribution: left as it is.
+    const legacy = await w.makeJob({ stageId: 9, onManualList: true });
+    await sweepDistributions(t.ctx);
+    await waitFor(async () => (await jobOf(job.id)).stageId === 13, 'the swept job to finish', 60_000);
+    const rows = await deliveriesOf(job.id);
+    expect(rows.map((d) => [d.jobVersion, d.status])).toEqual([
+      [1, 'redirected'],
+      [2, 'sent'],
+    ]);
+    expect(rows[0]!.redirectedToId).toBe(rows[1]!.id);
+    expect(old!.id).toBe(rows[0]!.id);
+    expect(await deliveriesOf(legacy.id)).toEqual([]);
+    expect((await jobOf(legacy.id)).stageId).toBe(9);
+    // Nothing is left to sweep: a second sweep starts nothing.
+    expect(await sweepDistributions(t.ctx)).toBe(0);
+  }, 90_000);
+
   it('another tenant’s job answers 404, without the queue permission 403; each audited', async () => {
     const job = await w.makeJob();
     const deliveryId = await addFailedDelivery(t.ctx, job.id);

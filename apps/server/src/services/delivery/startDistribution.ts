@@ -1,5 +1,5 @@
 import { deliveryKey, planDeliveries, STAGES } from '@quill/core';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { distributions, jobs, recipients } from '../../db/schema/index.js';
@@ -12,28 +12,20 @@ import { queueDeliveries } from './queueDeliveries.js';
  * are neither sent nor retried (a delivery in flight is left to finish).
  */
 async function supersedeOlder(tx: Db, jobId: number, version: number) {
-  const older = await tx
-    .select({ id: distributions.id, recipientId: distributions.recipientId, method: distributions.method })
+  const finals = await tx
+    .select({
+      id: distributions.id,
+      recipientId: distributions.recipientId,
+      method: distributions.method,
+      status: distributions.status,
+      jobVersion: distributions.jobVersion,
+    })
     .from(distributions)
-    .where(
-      and(
-        eq(distributions.jobId, jobId),
-        lt(distributions.jobVersion, version),
-        eq(distributions.preliminary, false),
-        inArray(distributions.status, ['queued', 'failed']),
-      ),
-    );
-  if (!older.length) return;
-  const current = await tx
-    .select({ id: distributions.id, recipientId: distributions.recipientId, method: distributions.method })
-    .from(distributions)
-    .where(
-      and(
-        eq(distributions.jobId, jobId),
-        eq(distributions.jobVersion, version),
-        eq(distributions.preliminary, false),
-      ),
-    );
+    .where(and(eq(distributions.jobId, jobId), eq(distributions.preliminary, false)));
+  const older = finals.filter(
+    (d) => d.jobVersion !== null && d.jobVersion < version && ['queued', 'failed'].includes(d.status),
+  );
+  const current = finals.filter((d) => d.jobVersion === version);
   for (const d of older) {
     const by = current.find((c) => c.recipientId === d.recipientId && c.method === d.method);
     await tx
