@@ -10,6 +10,7 @@ import {
   faxRecords,
   jobs,
   recipients,
+  workTypeSigning,
 } from '../../db/schema/index.js';
 import { startWorker, type Worker } from '../../tasks/worker.js';
 import { databaseTargets } from '../../testing/databases.js';
@@ -62,8 +63,12 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
   });
 
   /** A signed job (one fax addressee, Dr. House) with `extra` recipients, moved on by a save. */
-  async function moveOn(extra: (jobId: number) => (typeof recipients.$inferInsert)[]) {
-    const job = await w.makeJob({ adt: { 'PID.3.1': 'MRN-1' } });
+  async function moveOn(
+    extra: (jobId: number) => (typeof recipients.$inferInsert)[],
+    values: Parameters<typeof w.makeJob>[0] = {},
+    stages = [8, 9, 10],
+  ) {
+    const job = await w.makeJob({ adt: { 'PID.3.1': 'MRN-1' }, ...values });
     await db().insert(recipients).values(extra(job.id));
     const booked = await ed.post('/api/job/bookoutjob', { jobId: job.id });
     const data = jobDataBody((await ed.get(`/api/job/getjobdata?jobId=${job.id}`)).json());
@@ -75,7 +80,7 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
       setJobDataRequest: { ...data, stat: 'U' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect([8, 9, 10]).toContain(res.json().stageId);
+    expect(stages).toContain(res.json().stageId);
     return job;
   }
 
@@ -266,6 +271,36 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
     expect((await jobOf(legacy.id)).stageId).toBe(9);
     // Nothing is left to sweep: a second sweep starts nothing.
     expect(await sweepDistributions(t.ctx)).toBe(0);
+  }, 90_000);
+
+  it('pre-sign distribution: preliminary copies when the job enters ES, the final ones after signing', async () => {
+    await db().insert(workTypeSigning).values({ workTypeId: w.wt.id, preSignDistribution: true });
+    try {
+      const job = await moveOn(() => [], { signed: false }, [11]);
+      await waitFor(
+        async () => (await deliveriesOf(job.id)).every((d) => d.status === 'sent'),
+        'the preliminary copy to be sent',
+        60_000,
+      );
+      const [pre] = await deliveriesOf(job.id);
+      expect(pre).toMatchObject({ method: 'fax', preliminary: true, status: 'sent' });
+      expect(pre!.deliveryKey).toMatch(/-pre$/);
+      expect((await jobOf(job.id)).stageId).toBe(11);
+      // What the signing service does once the job is signed: distribution stage, final deliveries.
+      await db().update(jobs).set({ signed: true, stageId: 8 }).where(eq(jobs.id, job.id));
+      const { startDistribution } = await import('../../services/delivery/startDistribution.js');
+      await db().transaction((tx) => startDistribution(t.ctx, tx, job.id));
+      await waitFor(async () => (await jobOf(job.id)).stageId === 13, 'the signed job to finish', 60_000);
+      const rows = await deliveriesOf(job.id);
+      expect(rows.map((d) => [d.preliminary, d.status])).toEqual([
+        [true, 'sent'],
+        [false, 'sent'],
+      ]);
+      const lines = await fax.submitted();
+      for (const d of rows) expect(lines.filter((l) => l.includes(d.deliveryKey!))).toHaveLength(1);
+    } finally {
+      await db().delete(workTypeSigning).where(eq(workTypeSigning.workTypeId, w.wt.id));
+    }
   }, 90_000);
 
   it('another tenant’s job answers 404, without the queue permission 403; each audited', async () => {
