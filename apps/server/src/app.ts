@@ -24,6 +24,7 @@ import { schemeRoutes } from './routes/account/schemeRoutes.js';
 import { adtRoutes } from './routes/adt/adtRoutes.js';
 import { attachmentRoutes } from './routes/attachments/attachmentRoutes.js';
 import { audioRoutes } from './routes/audio/audioRoutes.js';
+import { deliveryRoutes } from './routes/delivery/deliveryRoutes.js';
 import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(importRoutes(ctx));
   await app.register(faxRoutes(ctx));
   await app.register(signingRoutes(ctx));
+  await app.register(deliveryRoutes(ctx));
   await app.register(audioRoutes(ctx));
   await app.register(jobReadRoutes(ctx));
   await app.register(auditTrailRoutes(ctx));

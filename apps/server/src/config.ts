@@ -121,6 +121,11 @@ export const ConfigSchema = z.object({
   DEMO_SEED: bool.default(true),
   /** Number of jobs the first-start demo seed creates. */
   DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /**
+   * Issue 43: where electronic deliveries go until the interface of issue 44 takes them — one
+   * CDA, PDF and JSON envelope per delivery (default: DATA_DIR/electronic-outbox).
+   */
+  ELECTRONIC_OUTBOX_DIR: z.string().min(1).optional(),
   /** How faxes leave: outbox (files under DATA_DIR/fax-outbox), smtp (email-to-fax) or hylafax. */
   FAX_TRANSPORT: z.enum(['outbox', 'smtp', 'hylafax']).default('outbox'),
   /** smtp transport: the mail server, e.g. smtp://user:password@mail.example.org:587. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ExecuteSql, Tx } from './client.js';
+import type { Db, ExecuteSql } from './client.js';
 
 /**
  * A raw SQL runner (pg-boss's `db` option) that runs on a Drizzle transaction, so a task is
@@ -7,7 +7,7 @@ import type { ExecuteSql, Tx } from './client.js';
  * `$n` placeholders become Drizzle parameters; a number used twice becomes two parameters with the
  * same value, so give it statements whose placeholders have explicit types (pg-boss's bulk insert).
  */
-export function transactionSql(tx: Tx): { executeSql: ExecuteSql } {
+export function transactionSql(tx: Db): { executeSql: ExecuteSql } {
   return {
     async executeSql(text, values = []) {
       const parts = text.split(/\$(\d+)/);

@@ -20,6 +20,7 @@ import {
 } from '../testing/accessMatrix.js';
 import { addAttachment } from '../testing/attachmentTestKit.js';
 import { databaseTargets } from '../testing/databases.js';
+import { addFailedDelivery } from '../testing/deliveryTestKit.js';
 import { readZip } from '../testing/documents/documentTestKit.js';
 import { buildUser } from '../testing/factories.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
@@ -316,6 +317,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
         })
       ).user.id,
       jobData: jobDataBody((await managerBrowser.get(`/api/job/getjobdata?jobId=${job!.id}`)).json()),
+      failedDeliveryId: await addFailedDelivery(t.ctx, job!.id),
       bookingCookie: null,
     };
 
@@ -368,6 +370,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       memberId: w.editors[0]!.accounts[0]!.id,
       userId: w.editors[1]!.user.id,
       jobData: jobDataBody((await editor.get(`/api/job/getjobdata?jobId=${otherJob.id}`)).json()),
+      failedDeliveryId: await addFailedDelivery(t.ctx, otherJob.id),
       bookingCookie: booked.json().bookingCookie,
     };
 

@@ -37,6 +37,8 @@ const PATIENT_CALLS: Record<string, (s: Side) => Call> = {
   'documents.downloadRtf': (s) => get(`/api/file/downloadrtf?jobIds=${s.jobId}`),
   'documents.formatMultiple': (s) => get(`/api/file/FormatMultiplePdfJobs/0/false/false?jobIds=${s.jobId}`),
   'documents.bulkDownload': (s) => get(`/api/file/BulkDownload?jobIds=${s.jobId}&format=pdf`),
+  'delivery.list': (s) => get(`/api/jobs/deliveries?jobId=${s.jobId}`),
+  'delivery.retry': (s) => post('/api/jobs/deliveries/retry', { jobIds: [s.jobId] }),
   'fax.contacts': (s) => get(`/api/jobs/getContactListForJob?jobId=${s.jobId}`),
   'jobEditor.details': (s) => get(`/api/job/GetJobDetails?jobId=${s.jobId}`),
   'jobEditor.availability': (s) => get(`/api/job/GetDocumentAvailability?jobId=${s.jobId}`),
@@ -87,6 +89,8 @@ const PATIENT_CALLS_PROVEN_ELSEWHERE: Record<string, string> = {
   'word.auth': 'routes/wopi/wordAuth.int.test.ts',
   'audio.createWithAudio': 'routes/audio/createWithAudio.int.test.ts',
   'documents.importDocument': 'routes/documents/importDocument.int.test.ts',
+  // Needs a failed delivery: success, refusal and another tenant's job are audited there.
+  'delivery.redirect': 'routes/delivery/delivery.int.test.ts',
   'fax.fax': 'routes/fax/faxJobs.int.test.ts',
   'jobEditor.saveCda': 'routes/jobEditor/jobEditor.int.test.ts',
   'jobEditor.savePhysician': 'routes/jobEditor/physicians.int.test.ts',

@@ -3,6 +3,7 @@ import { heartbeatTask } from './heartbeat.js';
 import { recordHeartbeat, WORKER_ID } from './recordHeartbeat.js';
 import { TASKS } from './registry.js';
 import { scheduleOrphanSweep } from './scheduleOrphanSweep.js';
+import { scheduleDistributionSweep } from './sweepDistributions.js';
 import { queueName } from './taskQueue.js';
 
 export interface Worker {
@@ -35,6 +36,7 @@ export async function startWorker(ctx: AppContext): Promise<Worker> {
     try {
       await ctx.tasks.send(heartbeatTask, { sentBy: WORKER_ID, sentAt: new Date().toISOString() });
       await scheduleOrphanSweep(ctx);
+      await scheduleDistributionSweep(ctx);
     } catch (err) {
       ctx.log.warn({ err: { message: (err as Error).message } }, 'could not send heartbeat task');
     }

@@ -33,6 +33,8 @@ export interface Tenant {
   userId: number;
   /** getjobdata of `jobId`, as SetJobDataRequest (jobDataBody). */
   jobData: Record<string, unknown> & { jobId: number };
+  /** A failed delivery of `jobId` (automatic distribution, issue 43), for Redirect. */
+  failedDeliveryId: number;
   /** A booking cookie of `jobId` (the other tenant's: its own editor's live booking). */
   bookingCookie: string | null;
 }
@@ -745,6 +747,27 @@ export const ACCESS_MATRIX: AccessMatrix = {
           { source: 'engine', confirmPatientReason: 'Access matrix test document' },
           [{ filename: 'document.xml', bytes: cdaFixture() }],
         ),
+    },
+  },
+  delivery: {
+    list: read(all('jobView'), jobUrl('/api/jobs/deliveries')),
+    // The failed queue's actions (distributionJobActionsQueue, as Clear of the pending queue).
+    retry: {
+      credential: 'session',
+      gate: all('distributionJobActionsQueue'),
+      call: (s) => post('/api/jobs/deliveries/retry', { jobIds: [s.t.jobId] }),
+    },
+    // 409 once an earlier caller redirected (or retried) the one failed delivery.
+    redirect: {
+      credential: 'session',
+      gate: all('distributionJobActionsQueue'),
+      ok: [200, 409],
+      call: (s) =>
+        post('/api/jobs/deliveries/redirect', {
+          deliveryId: s.t.failedDeliveryId,
+          method: 'print',
+          recipientId: null,
+        }),
     },
   },
   fax: {

@@ -630,6 +630,17 @@ export const enUS = {
     notClearedTitle: 'Not cleared',
     close: 'Close',
   },
+  delivery: {
+    distributionError: '{{method}} delivery to {{name}} failed: {{reason}}',
+    methods: { fax: 'Fax', print: 'Print', electronic: 'Electronic' },
+    notFound: 'Delivery {{id}} was not found.',
+    notFailed: 'Only a failed delivery can be redirected; delivery {{id}} is {{status}}.',
+    recipientNotOfJob: 'Recipient {{id}} is not one of this job’s recipients.',
+    noFaxNumber: '{{name}} has no valid fax number: enter one for this delivery.',
+    noFaxNumberPlain: 'no valid fax number',
+    noDocument: 'Job {{jobId}} has no document to deliver.',
+    noPermission: 'You do not have permission to retry or redirect distributions',
+  },
   fax: {
     queued: 'Job successfully queued for faxing',
     failed: 'There was a problem faxing, if the problem persists please contact support',

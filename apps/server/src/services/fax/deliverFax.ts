@@ -1,28 +1,12 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { faxRecordJobs, faxRecords } from '../../db/schema/index.js';
-import { isDomainError } from '../../errors/domainErrors.js';
-import { buildFaxDocument } from './buildFaxDocument.js';
 import { type FaxToRecord, recordFaxFailed, recordFaxSent } from './recordFaxOutcome.js';
-import { type FaxTransport, PermanentFaxError } from './transports/faxTransport.js';
+import { isPermanent, reasonOf, sendFaxOnce } from './sendFaxOnce.js';
+import type { FaxTransport } from './transports/faxTransport.js';
 
 /** What one try did: sent (now or found sent earlier), failed for good, or nothing to do. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
-
-/** An error's message, short, for the record and the distribution error (no stack, no patient data). */
-function reasonOf(err: unknown): string {
-  return ((err as Error)?.message || 'unknown error').split('\n')[0]!.slice(0, 300);
-}
-
-/**
- * A failure no retry can fix: the fax line said so, or a job or its document is gone or cannot be
- * read. Anything else (a dependency down, a timeout, a database error) may pass and is retried.
- */
-function isPermanent(err: unknown): boolean {
-  return (
-    err instanceof PermanentFaxError || isDomainError(err, 'notFound') || isDomainError(err, 'unprocessable')
-  );
-}
 
 /**
  * One try at one fax record (the sendFax task). A record already sent or failed is left alone.
@@ -59,28 +43,19 @@ export async function deliverFax(
     .where(and(eq(faxRecords.id, faxRecordId), notInArray(faxRecords.status, ['sent', 'failed'])));
 
   let reference: string;
-  let repeated = false;
+  let repeated: boolean;
   try {
-    const earlier = await transport.findDelivered(record.idempotencyKey);
-    if (earlier) {
-      reference = earlier;
-      repeated = true;
-    } else {
-      const pdf = await buildFaxDocument(ctx, {
+    ({ reference, repeated } = await sendFaxOnce(
+      ctx,
+      {
+        id: faxRecordId,
+        idempotencyKey: record.idempotencyKey,
         recipientName: record.recipientName,
         faxNumber: record.faxNumber,
         jobIds,
-      });
-      ({ reference } = await transport.send({
-        key: record.idempotencyKey,
-        faxRecordId,
-        faxNumber: record.faxNumber,
-        recipientName: record.recipientName,
-        pdf: pdf.bytes,
-        pages: pdf.pages,
-        jobIds,
-      }));
-    }
+      },
+      transport,
+    ));
   } catch (err) {
     const reason = reasonOf(err);
     if (isPermanent(err) || opts.finalAttempt) {

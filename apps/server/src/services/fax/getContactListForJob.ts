@@ -26,6 +26,44 @@ export function recipientTypeOf(
 }
 
 /**
+ * One recipient as a fax contact: its name (the patient named only when `showPatient`, 'The
+ * Patient' otherwise), the fax number as stored (a physician's, or the one typed for a custom
+ * recipient or the patient), `faxFlag` when that number is valid (spec 01 §5), its kind and the
+ * physician it is. Automatic fax delivery (services/delivery) addresses its faxes the same way.
+ */
+export function recipientContact(
+  r: RecipientRow,
+  p: typeof physicians.$inferSelect | null,
+  showPatient: boolean,
+): FaxRecipient {
+  const custom = r.custom ?? {};
+  const typed = personDisplayName({
+    prefix: custom.prefix ?? custom.title,
+    firstName: custom.firstName,
+    middleInitial: custom.middleInitial,
+    lastName: custom.lastName,
+    suffix: custom.suffix,
+    credentials: custom.credentials,
+  });
+  const name = r.isPatient
+    ? showPatient && typed
+      ? typed
+      : message('fax.patientRecipient')
+    : p
+      ? personDisplayName(p)
+      : typed || message('fax.recipientTypes.custom');
+  const faxNumber = (p ? p.fax : custom.fax) ?? '';
+  return {
+    id: r.id,
+    name,
+    faxNumber,
+    recipientType: recipientTypeOf(r),
+    faxFlag: isValidFaxNumber(faxNumber),
+    physicianId: r.physicianId,
+  };
+}
+
+/**
  * GET /api/jobs/getContactListForJob: the job's live recipients (addressees first, then carbon
  * copies; removed ones left out) as fax recipients: `id` is the recipient id, the fax number as
  * stored (a physician's, or the one typed for a custom recipient or the patient) and `faxFlag`
@@ -47,33 +85,7 @@ export async function getContactListForJob(
     .where(and(eq(recipients.jobId, jobId), eq(recipients.removed, false)))
     .orderBy(desc(recipients.isAddressee), asc(recipients.ordinal), asc(recipients.id));
   const showPatient = canSeePatientName(auth.permissions);
-  const list = rows.map(({ r, p }) => {
-    const custom = r.custom ?? {};
-    const typed = personDisplayName({
-      prefix: custom.prefix ?? custom.title,
-      firstName: custom.firstName,
-      middleInitial: custom.middleInitial,
-      lastName: custom.lastName,
-      suffix: custom.suffix,
-      credentials: custom.credentials,
-    });
-    const name = r.isPatient
-      ? showPatient && typed
-        ? typed
-        : message('fax.patientRecipient')
-      : p
-        ? personDisplayName(p)
-        : typed || message('fax.recipientTypes.custom');
-    const faxNumber = (p ? p.fax : custom.fax) ?? '';
-    return {
-      id: r.id,
-      name,
-      faxNumber,
-      recipientType: recipientTypeOf(r),
-      faxFlag: isValidFaxNumber(faxNumber),
-      physicianId: r.physicianId,
-    };
-  });
+  const list = rows.map(({ r, p }) => recipientContact(r, p, showPatient));
   await auditJob(ctx, auth, job, 'fax.contacts.read', ip, { recipients: list.length });
   return list;
 }

@@ -11,7 +11,7 @@ import { lockSaveBooking } from './lockBooking.js';
 import { prepareSave } from './prepareSave.js';
 import { isModeSave, type SaveRequest, type SaveStep } from './saveRequest.js';
 import { voidSignatureOnSave } from './signedText.js';
-import { type SettledStage, settleStage } from './stageAndDistribution.js';
+import { distributeWhenDue, type SettledStage, settleStage } from './stageAndDistribution.js';
 import { refuseStale } from './staleVersion.js';
 import { nextVersion, writeJobRow } from './version.js';
 import { followWordEdit } from './wordEdit.js';
@@ -57,6 +57,7 @@ export async function persistSave(
     await req.afterSave?.(tx, version);
     const { stageId } = settled;
     await writeJobRow(step, { locked, columns: job.columns, version, stageId, blob });
+    if (isModeSave(req.mode)) await distributeWhenDue(step, settled);
     await auditSave(step, locked, { version, stageId, blob });
     // Flags this save did not rewrite are as read under the lock.
     const flags = settled.flags ?? state.flags;

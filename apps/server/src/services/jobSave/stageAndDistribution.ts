@@ -1,8 +1,16 @@
-import { type HoldQueueFlag, needsSignature, type SaveMode, saveOutcome } from '@quill/core';
+import {
+  type HoldQueueFlag,
+  isDistributionStage,
+  needsSignature,
+  type SaveMode,
+  STAGES,
+  saveOutcome,
+} from '@quill/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, recipients, workTypeSigning } from '../../db/schema/index.js';
+import { bookings, jobs, recipients, workTypeSigning } from '../../db/schema/index.js';
 import { auditJob } from '../audit/auditJob.js';
+import { startDistribution } from '../delivery/startDistribution.js';
 import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
 import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
 import type { AppliedJobData } from './applyJobData.js';
@@ -73,4 +81,29 @@ export async function settleStage(
   }
   if (!outcome.keepBooking) await tx.delete(bookings).where(eq(bookings.jobId, req.jobId));
   return { stageId: outcome.stageId, flags };
+}
+
+/**
+ * Step 6, once the job row holds the new version and stage: a save that leaves the job in a
+ * distribution stage (8, 9, 10) starts the automatic distribution of that version (issue 43,
+ * services/delivery/startDistribution.ts) in the save's transaction — the deliveries and their
+ * tasks exist exactly when the save does. A save that leaves it waiting for its signature (ES)
+ * sends the preliminary copies first when its work type asks for pre-sign distribution; the final
+ * ones follow the signature.
+ */
+export async function distributeWhenDue({ ctx, tx, req }: SaveStep, settled: SettledStage): Promise<void> {
+  if (isDistributionStage(settled.stageId)) await startDistribution(ctx, tx, req.jobId);
+  else if (settled.stageId === STAGES.eSignature.id && (await preSignDistribution(tx, req.jobId))) {
+    await startDistribution(ctx, tx, req.jobId, { preliminary: true });
+  }
+}
+
+/** Whether the job's work type distributes preliminary copies before signing (work_type_signing). */
+async function preSignDistribution(tx: Db, jobId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ pre: workTypeSigning.preSignDistribution })
+    .from(jobs)
+    .innerJoin(workTypeSigning, eq(workTypeSigning.workTypeId, jobs.workTypeId))
+    .where(eq(jobs.id, jobId));
+  return row?.pre === true;
 }

@@ -5,6 +5,7 @@ import { ADT_SETUP } from './adtSetup.js';
 import { ATTACHMENTS } from './attachments.js';
 import { AUDIO } from './audio.js';
 import { AUDIT } from './audit.js';
+import { DELIVERY } from './delivery.js';
 import { DOCUMENTS } from './documents.js';
 import { FACILITY_LISTS } from './facilityLists.js';
 import { FAX } from './fax.js';
@@ -35,6 +36,7 @@ export const ENDPOINTS = {
   attachments: ATTACHMENTS,
   audit: AUDIT,
   audio: AUDIO,
+  delivery: DELIVERY,
   documents: DOCUMENTS,
   facilityLists: FACILITY_LISTS,
   fax: FAX,

@@ -1,20 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertSafeKey, type FaxMessage, type FaxTransport } from './faxTransport.js';
-
-/** Writes a file under a temporary name and flushes it, so a rename or link publishes it whole. */
-async function writeTemp(dir: string, name: string, bytes: Buffer | string): Promise<string> {
-  const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const file = await open(tmp, 'wx');
-  try {
-    await file.writeFile(bytes);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  return tmp;
-}
+import { fileExists as exists, publishEnvelopeOnce, writeTemp } from './outboxFiles.js';
 
 /**
  * The `outbox` transport (the default, ARCHITECTURE §3): each fax becomes `<key>.pdf` and a JSON
@@ -26,14 +13,6 @@ async function writeTemp(dir: string, name: string, bytes: Buffer | string): Pro
 export function outboxTransport(dataDir: string): FaxTransport {
   const dir = join(dataDir, 'fax-outbox');
   const envelopeOf = (key: string) => join(dir, `${assertSafeKey(key)}.json`);
-  const exists = (path: string) =>
-    stat(path).then(
-      () => true,
-      (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return false;
-        throw err;
-      },
-    );
 
   return {
     name: 'outbox',
@@ -57,15 +36,8 @@ export function outboxTransport(dataDir: string): FaxTransport {
         contentType: 'application/pdf',
         createdAt: new Date().toISOString(),
       };
-      const tmp = await writeTemp(dir, `${m.key}.json`, `${JSON.stringify(envelope, null, 2)}\n`);
-      try {
-        await link(tmp, envelopePath);
-      } catch (err) {
-        // Another worker published this fax first: it left once, which is what counts.
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      } finally {
-        await unlink(tmp).catch(() => undefined);
-      }
+      // Another worker publishing this fax first means it left once, which is what counts.
+      await publishEnvelopeOnce(dir, envelopePath, `${m.key}.json`, `${JSON.stringify(envelope, null, 2)}\n`);
       return { reference };
     },
   };

@@ -1,0 +1,132 @@
+import { type DeliveryMethod, message } from '@quill/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { distributionErrors, distributions, faxRecords, jobs } from '../../db/schema/index.js';
+import { recordAudit } from '../audit/recordAudit.js';
+import { deliveryContact } from './deliveryContact.js';
+import { settleJobDistribution } from './settleJobDistribution.js';
+
+type Delivery = typeof distributions.$inferSelect;
+
+/** Marks the delivery `status` once (only from queued or sending); answers the row, or null when already settled. */
+async function settle(tx: Tx, id: number, set: Partial<Delivery>): Promise<Delivery | null> {
+  const [row] = await tx
+    .update(distributions)
+    .set(set)
+    .where(and(eq(distributions.id, id), inArray(distributions.status, ['queued', 'sending'])))
+    .returning();
+  return row ?? null;
+}
+
+/** The audit row of a delivery's outcome (ids only; no patient data in `detail`). */
+async function auditOutcome(ctx: AppContext, tx: Tx, d: Delivery, sent: boolean) {
+  const [job] = await tx
+    .select({ cs: jobs.corporateStructureId, patientId: jobs.patientId })
+    .from(jobs)
+    .where(eq(jobs.id, d.jobId));
+  await recordAudit(
+    ctx,
+    {
+      action: sent ? 'delivery.sent' : 'delivery.failed',
+      outcome: sent ? 'success' : 'failure',
+      corporateStructureId: job?.cs ?? null,
+      jobId: d.jobId,
+      patientId: job?.patientId ?? null,
+      detail: {
+        deliveryId: d.id,
+        method: d.method,
+        recipientId: d.recipientId,
+        version: d.jobVersion,
+        attempts: d.attempts,
+        preliminary: d.preliminary,
+      },
+    },
+    tx,
+  );
+}
+
+/**
+ * Records a delivery made, once, in one transaction: the delivery sent (its fax record too, and the
+ * job's faxed indicator), a print delivery's job on the manual distribution list, the audit row,
+ * and the job settled (Finished when it was the last). Answers false when it was already settled.
+ */
+export async function recordDeliverySent(
+  ctx: AppContext,
+  deliveryId: number,
+  reference: string,
+): Promise<boolean> {
+  const now = new Date();
+  return ctx.database.db.transaction(async (tx) => {
+    const d = await settle(tx, deliveryId, { status: 'sent', completedAt: now, lastError: null });
+    if (!d) return false;
+    if (d.method === 'fax' && d.faxRecordId !== null) {
+      await tx
+        .update(faxRecords)
+        .set({ status: 'sent', sentAt: now, transportReference: reference.slice(0, 300), lastError: null })
+        .where(eq(faxRecords.id, d.faxRecordId));
+      await tx.update(jobs).set({ faxed: true, updatedAt: now }).where(eq(jobs.id, d.jobId));
+    }
+    if (d.method === 'print') {
+      await tx
+        .update(jobs)
+        .set({ onManualList: true, clearedAt: null, updatedAt: now })
+        .where(and(eq(jobs.id, d.jobId), eq(jobs.onManualList, false)));
+    }
+    await auditOutcome(ctx, tx, d, true);
+    await settleJobDistribution(ctx, tx, d.jobId);
+    return true;
+  });
+}
+
+/**
+ * The distribution error of a failed delivery: the recipient by name (a patient as "The Patient",
+ * never by name) and method, a fax with its number, and the reason.
+ */
+async function errorDescription(ctx: AppContext, d: Delivery, reason: string): Promise<string> {
+  const contact = await deliveryContact(ctx.database.db, d.recipientId, { showPatient: false });
+  const name = contact?.name ?? message('fax.recipientTypes.custom');
+  if (d.method === 'fax' && d.faxRecordId !== null) {
+    const [record] = await ctx.database.db
+      .select({ number: faxRecords.faxNumber })
+      .from(faxRecords)
+      .where(eq(faxRecords.id, d.faxRecordId));
+    if (record) return message('fax.distributionError', { name, number: record.number, reason });
+  }
+  const method = message(`delivery.methods.${d.method as DeliveryMethod}`);
+  return message('delivery.distributionError', { method, name, reason });
+}
+
+/**
+ * Records a delivery that will not be made (retries used up, or a permanent error), once, in one
+ * transaction: the delivery failed with the reason (its fax record too), a distribution error
+ * naming the recipient and the method, the audit row, and the job settled (its failed stage once
+ * nothing else is on its way). Answers false when it was already settled.
+ */
+export async function recordDeliveryFailed(
+  ctx: AppContext,
+  deliveryId: number,
+  reason: string,
+): Promise<boolean> {
+  const [current] = await ctx.database.db
+    .select()
+    .from(distributions)
+    .where(eq(distributions.id, deliveryId));
+  if (!current) return false;
+  const description = await errorDescription(ctx, current, reason);
+  const now = new Date();
+  return ctx.database.db.transaction(async (tx) => {
+    const d = await settle(tx, deliveryId, { status: 'failed', completedAt: now, lastError: reason });
+    if (!d) return false;
+    if (d.faxRecordId !== null) {
+      await tx
+        .update(faxRecords)
+        .set({ status: 'failed', lastError: reason })
+        .where(eq(faxRecords.id, d.faxRecordId));
+    }
+    await tx.insert(distributionErrors).values({ jobId: d.jobId, description, createdAt: now });
+    await auditOutcome(ctx, tx, d, false);
+    await settleJobDistribution(ctx, tx, d.jobId);
+    return true;
+  });
+}

@@ -1,0 +1,180 @@
+// bench/distribution: automatic distribution (issue 43) of --jobs signed jobs through the outbox
+// transports (fax outbox and electronic outbox; print onto the manual list), with the job view's
+// calls timed meanwhile, side by side with an idle run of the same calls.
+//
+// Seeds (or reuses) a PostgreSQL database with the demo data (--seed jobs). Idle run: the built
+// server (with its in-process worker) starts with nothing to distribute and the job view's calls
+// (GetJobDetails, getjobdata, getcda, GetDocumentAvailability, the job's deliveries) are timed one
+// after another on demo jobs for --seconds. Then --jobs jobs with a CDA are made signed jobs in
+// Pending Fax whose distribution was started at an earlier version (one fax, one print and one
+// electronic recipient each), so the worker's distribution sweep, offered at its start, starts
+// them all — as it starts a job left in a distribution stage — and the same calls are timed until
+// every job is Finished. Prints time per job (wall time / jobs, and each job's start → Finished)
+// and the calls' medians and p95 for both runs.
+//
+//   node bench/distribution.mjs [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_distribution]
+//                               [--jobs 1000] [--seed 3000] [--seconds 20] [--port 18401]
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
+import { Client, ensureBuilt, fmt, loadAverage, startServer, stats } from './lib/quill.mjs';
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/quill_bench_distribution' },
+    jobs: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '20' },
+    port: { type: 'string', default: '18401' },
+  },
+});
+const JOBS = Number(values.jobs);
+const port = Number(values.port);
+
+ensureBuilt();
+const dataDir = keptDataDir(values.postgres);
+const env = await preparePostgres(values.postgres, dataDir, { jobs: Number(values.seed) });
+const db = new pg.Client({ connectionString: values.postgres });
+await db.connect();
+
+/** Jobs with a CDA document: the first --jobs to distribute, 50 others for the job view's calls. */
+const withCda = (
+  await db.query(
+    `select j.id from jobs j
+     where exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'CDA' and not d.is_draft)
+     order by j.id limit $1`,
+    [JOBS + 50],
+  )
+).rows.map((r) => r.id);
+if (withCda.length < JOBS + 50) throw new Error(`only ${withCda.length} jobs with a CDA: seed more (--seed)`);
+const toDistribute = withCda.slice(0, JOBS);
+const viewed = withCda.slice(JOBS);
+
+const CALLS = [
+  ['GetJobDetails', (id) => `/api/job/GetJobDetails?jobId=${id}`],
+  ['getjobdata', (id) => `/api/job/getjobdata?jobId=${id}`],
+  ['getcda', (id) => `/api/job/getcda?jobId=${id}`],
+  ['GetDocumentAvailability', (id) => `/api/job/GetDocumentAvailability?jobId=${id}`],
+  ['deliveries', (id) => `/api/jobs/deliveries?jobId=${id}`],
+];
+
+/** The job view's calls one after another on the viewed jobs until `done()`; ms per call name. */
+async function jobView(client, done) {
+  const ms = Object.fromEntries(CALLS.map(([name]) => [name, []]));
+  for (let i = 0; !(await done()); i++) {
+    const id = viewed[i % viewed.length];
+    for (const [name, url] of CALLS) {
+      const t0 = performance.now();
+      const res = await client.get(url(id));
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+      ms[name].push(performance.now() - t0);
+    }
+  }
+  return ms;
+}
+
+/** Makes the jobs signed jobs in Pending Fax whose distribution was started at an earlier version. */
+async function prepareJobs() {
+  for (const dir of ['fax-outbox', 'electronic-outbox'])
+    rmSync(join(dataDir, dir), { recursive: true, force: true });
+  await db.query('begin');
+  await db.query(
+    `delete from fax_record_jobs where fax_record_id in
+       (select id from fax_records where job_id = any($1) and idempotency_key like 'j%-v%')`,
+    [toDistribute],
+  );
+  await db.query(`delete from fax_records where job_id = any($1) and idempotency_key like 'j%-v%'`, [
+    toDistribute,
+  ]);
+  await db.query('delete from distributions where job_id = any($1) and delivery_key is not null', [
+    toDistribute,
+  ]);
+  await db.query(
+    `update jobs set stage_id = 8, signed = true, force_resign = false, skip_print = false,
+       skip_export = false, distributed_at = null, version = version + 1 where id = any($1)`,
+    [toDistribute],
+  );
+  await db.query('update recipients set removed = true where job_id = any($1)', [toDistribute]);
+  await db.query(
+    `insert into recipients (job_id, custom, distribution_method, ordinal)
+     select j, jsonb_build_object('firstName', 'Bench', 'lastName', m, 'fax', '201555' || lpad((j % 10000)::text, 4, '0')), m, o
+     from unnest($1::int[]) j, (values ('fax', 1), ('print', 2), ('electronic', 3)) as x(m, o)`,
+    [toDistribute],
+  );
+  await db.query(
+    `insert into distributions (job_id, method, status, job_version, delivery_key, completed_at)
+     select j.id, 'print', 'sent', j.version - 1, 'bench-' || j.id || '-v' || (j.version - 1), now()
+     from jobs j where j.id = any($1)`,
+    [toDistribute],
+  );
+  await db.query('commit');
+}
+
+async function run(label, prepare, done) {
+  if (prepare) await prepare();
+  const started = Date.now();
+  const server = await startServer({ ...env, IN_PROCESS_WORKER: 'true', FAX_TRANSPORT: 'outbox' }, port);
+  try {
+    const client = new Client(server.url);
+    await client.signIn('manager', 'demo');
+    const ms = await jobView(client, done);
+    return { label, ms, seconds: (Date.now() - started) / 1000, load: loadAverage() };
+  } finally {
+    await server.stop();
+  }
+}
+
+const idleUntil = () => {
+  const end = Date.now() + Number(values.seconds) * 1000;
+  return async () => Date.now() > end;
+};
+const finished = async () =>
+  (await db.query('select count(*)::int as n from jobs where id = any($1) and stage_id = 13', [toDistribute]))
+    .rows[0].n === JOBS;
+
+const idle = await run('idle', null, idleUntil());
+const busy = await run(`distributing ${JOBS} jobs`, prepareJobs, finished);
+
+const perJob = (
+  await db.query(
+    `select extract(epoch from (j.distributed_at - min(d.created_at))) * 1000 as ms,
+            extract(epoch from min(d.created_at)) * 1000 as started, extract(epoch from j.distributed_at) * 1000 as ended
+     from jobs j join distributions d on d.job_id = j.id and d.job_version = j.version
+     where j.id = any($1) group by j.id, j.distributed_at`,
+    [toDistribute],
+  )
+).rows.map((r) => ({ ms: Number(r.ms), started: Number(r.started), ended: Number(r.ended) }));
+const wall = Math.max(...perJob.map((r) => r.ended)) - Math.min(...perJob.map((r) => r.started));
+const counts = (
+  await db.query(
+    `select method, status, count(*)::int as n from distributions
+     where job_id = any($1) and job_version is not null and delivery_key not like 'bench-%' group by 1, 2 order by 1, 2`,
+    [toDistribute],
+  )
+).rows;
+await db.end();
+
+const each = stats(perJob.map((r) => r.ms));
+console.log(
+  `\nbench/distribution — ${JOBS} jobs (1 fax, 1 print, 1 electronic each; outbox transports), PostgreSQL`,
+);
+console.log(`deliveries: ${counts.map((c) => `${c.method} ${c.status} ${c.n}`).join(', ')}`);
+console.log(
+  `wall time ${(wall / 1000).toFixed(1)} s from the first delivery written to the last job Finished: ${fmt(wall / JOBS)} per job`,
+);
+console.log(
+  `each job, deliveries written → Finished: median ${fmt(each.median)}, p95 ${fmt(each.p95)}, max ${fmt(each.max)}`,
+);
+console.log('\njob view calls (one after another), idle vs during distribution:');
+console.log('call                     | idle median | idle p95 | busy median | busy p95 | ratio (median)');
+for (const [name] of CALLS) {
+  const a = stats(idle.ms[name]);
+  const b = stats(busy.ms[name]);
+  console.log(
+    `${name.padEnd(24)} | ${fmt(a.median).padStart(11)} | ${fmt(a.p95).padStart(8)} | ${fmt(b.median).padStart(11)} | ${fmt(b.p95).padStart(8)} | ${(b.median / a.median).toFixed(2)}`,
+  );
+}
+console.log(`\nload average: idle run ${idle.load}, distribution run ${busy.load}`);
