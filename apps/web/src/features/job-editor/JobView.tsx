@@ -15,6 +15,7 @@ import { useHasPermission, usePermissions } from '../../app/session/SessionConte
 import { ShellSkipLink } from '../../app/shell/ShellContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { JobDeliveries } from '../deliveries/JobDeliveries';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
 import { useMarkViewed } from '../job-list/viewedMarks';
@@ -266,6 +267,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onNoteChange={edits.editNote}
           disabled={disabled}
         />
+        <JobDeliveries jobId={jobId} timeZone={loaded.details.timeZone} />
       </div>
       {edits.jobData && (
         <JobSidePanel

@@ -57,7 +57,10 @@ function ReturnForm({ jobId, onClose, onReturned }: ReturnModalProps & { jobId: 
       onClose();
     } catch (failure) {
       const refused =
-        failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500 && failure.status !== 401;
+        failure instanceof ApiRequestError &&
+        failure.status >= 400 &&
+        failure.status < 500 &&
+        failure.status !== 401;
       setError(refused ? failure.message : t('toSign.returnDialog.failed'));
     } finally {
       setBusy(false);

@@ -10,8 +10,8 @@ import { JobLoadError, useJobLoad, versionOf } from '../job-editor/useJobLoad';
 import { useWordDocument } from '../job-editor/word/useWordDocument';
 import { JobSignatures } from './JobSignatures';
 import { ReturnModal } from './ReturnModal';
-import { type JobToSign, SignModal } from './SignModal';
 import classes from './Signing.module.css';
+import { type JobToSign, SignModal } from './SignModal';
 import { useToSignQueue } from './signingApi';
 import { useSigningDone } from './useSigningDone';
 import { useSigns } from './useSigns';
@@ -40,7 +40,12 @@ function SignJobView({ jobId }: { jobId: number }) {
   const [signing, setSigning] = useState<readonly JobToSign[] | null>(null);
   const [returning, setReturning] = useState<number | null>(null);
   const isWord = load.data?.text.textType === 'DOCX';
-  const word = useWordDocument({ jobId, enabled: canView && signs && isWord, editing: false, onModified: ignore });
+  const word = useWordDocument({
+    jobId,
+    enabled: canView && signs && isWord,
+    editing: false,
+    onModified: ignore,
+  });
 
   if (!signs) return <JobProblem message={t('toSign.notPermitted')} />;
   if (!canView) return <JobProblem message={t('job.noViewPermission')} />;
@@ -50,7 +55,10 @@ function SignJobView({ jobId }: { jobId: number }) {
     if (problem === 'accessDenied') return <JobProblem message={t('job.accessDenied')} />;
     if (problem === 'notFound') return <JobProblem message={t('job.notFound', { jobId: String(jobId) })} />;
     return (
-      <JobProblem message={t('jobView.loadFailed', { jobId: String(jobId) })} onRetry={() => void load.refetch()} />
+      <JobProblem
+        message={t('jobView.loadFailed', { jobId: String(jobId) })}
+        onRetry={() => void load.refetch()}
+      />
     );
   }
   const job = load.data;

@@ -122,7 +122,9 @@ function problemOf(error: unknown, t: TFunction): Problem {
   if (!(error instanceof ApiRequestError)) return { alert: t('toSign.sign.failed') };
   // The server's words when it gave some (a wrong password, or a job this account may not sign).
   if (error.status === 403)
-    return { field: error.message && error.message !== error.code ? error.message : t('toSign.sign.wrongPassword') };
+    return {
+      field: error.message && error.message !== error.code ? error.message : t('toSign.sign.wrongPassword'),
+    };
   if (error.status === 409) return { alert: t('toSign.sign.changed'), changed: true };
   // Another refusal (400, 404, 422) carries the server's own words; anything else: try again.
   if (error.status >= 400 && error.status < 500 && error.status !== 401) return { alert: error.message };

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { GatedButton } from './GatedButton';
 import { ReturnModal } from './ReturnModal';
-import { type JobToSign, SignModal } from './SignModal';
 import classes from './Signing.module.css';
+import { type JobToSign, SignModal } from './SignModal';
 import { useToSignQueue } from './signingApi';
 import { ToSignTable } from './ToSignTable';
 import { useSigningDone } from './useSigningDone';
@@ -67,12 +67,7 @@ export function ToSignPage() {
         {t('toSign.title')}
       </Title>
       <div className={classes.toolbar} role="toolbar" aria-label={t('toSign.tableLabel')}>
-        <GatedButton
-          gate={signSelectedGate(jobIds)}
-          onClick={signSelected}
-          size="sm"
-          testId="sign-selected"
-        >
+        <GatedButton gate={signSelectedGate(jobIds)} onClick={signSelected} size="sm" testId="sign-selected">
           {t('toSign.actions.signSelected')}
         </GatedButton>
         <GatedButton
@@ -84,12 +79,7 @@ export function ToSignPage() {
         >
           {t('toSign.actions.returnForCorrection')}
         </GatedButton>
-        <Button
-          size="sm"
-          variant="subtle"
-          onClick={() => void queue.refetch()}
-          loading={queue.isFetching}
-        >
+        <Button size="sm" variant="subtle" onClick={() => void queue.refetch()} loading={queue.isFetching}>
           {t('toSign.reload')}
         </Button>
         <Text size="sm" c="gray.7" aria-live="polite">

@@ -2,8 +2,8 @@ import { Button, Loader } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import classes from '../job-list/JobList.module.css';
-import { useToSignCount } from './useToSignCount';
 import { useSigns } from './useSigns';
+import { useToSignCount } from './useToSignCount';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -24,7 +24,9 @@ export function ToSignTicker({ active = false }: { active?: boolean }) {
         <span className={classes.tickerTitle}>{t('toSign.ticker')}</span>
         <span className={classes.tickerCount} data-testid="ticker-count-toSign" data-state={state}>
           {state === 'loading' && <Loader size={18} aria-label={t('jobList.tickers.loading')} />}
-          {state === 'failed' && <span className={classes.tickerFailed}>{t('jobList.tickers.unavailable')}</span>}
+          {state === 'failed' && (
+            <span className={classes.tickerFailed}>{t('jobList.tickers.unavailable')}</span>
+          )}
           {state === 'ready' && numberFormat.format(count.data?.count ?? 0)}
         </span>
       </Link>

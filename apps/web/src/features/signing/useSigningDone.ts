@@ -1,6 +1,6 @@
+import type { ToSignRow } from '@quill/core/contract/signing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ToSignRow } from '@quill/core/contract/signing';
 import { signingKeys } from './signingApi';
 
 /**

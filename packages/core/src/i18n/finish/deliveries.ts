@@ -49,7 +49,6 @@ export const DELIVERY_MESSAGES = {
     faxNumberInvalid: 'Enter a fax number of digits only',
     submit: 'Redirect',
     cancel: 'Cancel',
-    sending: 'Redirecting…',
     contactsFailed: 'The job’s recipients could not be loaded.',
     redirected: 'Delivery redirected',
     failed: 'The delivery could not be redirected.',

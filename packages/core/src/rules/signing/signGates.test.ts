@@ -20,7 +20,10 @@ describe('signing gates (issue 43)', () => {
   });
 
   it('returns exactly one job for correction', () => {
-    expect(returnSelectedGate([4]).shown && returnSelectedGate([4]).disabledBy).toBeNull();
-    expect(returnSelectedGate([4, 5])).toEqual({ shown: true, disabledBy: { key: 'toSign.actions.chooseOne' } });
+    expect(returnSelectedGate([4])).toEqual({ shown: true, disabledBy: null });
+    expect(returnSelectedGate([4, 5])).toEqual({
+      shown: true,
+      disabledBy: { key: 'toSign.actions.chooseOne' },
+    });
   });
 });
