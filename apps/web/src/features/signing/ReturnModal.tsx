@@ -81,9 +81,7 @@ function ReturnForm({ jobId, onClose, onReturned }: ReturnModalProps & { jobId: 
           data-autofocus
           label={t('toSign.returnDialog.note')}
           required
-          autosize
-          minRows={4}
-          maxRows={12}
+          rows={5}
           maxLength={RETURN_NOTE_MAX}
           value={note}
           onChange={(e) => {
