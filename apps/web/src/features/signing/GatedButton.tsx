@@ -35,10 +35,10 @@ export function GatedButton({
       {children}
     </Button>
   );
-  if (!reason) return button;
+  // One tree whether or not it can be used: the button keeps its focus as the gate changes.
   return (
     <>
-      <Tooltip label={reason} openDelay={LIMITS.tooltipDelayMs} withArrow>
+      <Tooltip label={reason ?? ''} disabled={!reason} openDelay={LIMITS.tooltipDelayMs} withArrow>
         {button}
       </Tooltip>
       <span id={reasonId} hidden>
