@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Paper } from '@mantine/core';
 import {
   adtEditGate,
   adtViewGate,
@@ -267,7 +267,9 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onNoteChange={edits.editNote}
           disabled={disabled}
         />
-        <JobDeliveries jobId={jobId} timeZone={loaded.details.timeZone} />
+        <Paper withBorder p="sm" className={classes.card}>
+          <JobDeliveries jobId={jobId} timeZone={loaded.details.timeZone} />
+        </Paper>
       </div>
       {edits.jobData && (
         <JobSidePanel

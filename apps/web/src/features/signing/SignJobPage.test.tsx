@@ -79,6 +79,8 @@ describe('sign view (issue 43)', { timeout: 20_000 }, () => {
     setup({ 'GET /api/signing/queue': queueOf([]) });
     expect(await screen.findByText('Job 42 is not waiting for your signature.')).toBeTruthy();
     expect(screen.getByTestId('sign-job').hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: T.actions.returnForCorrection }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: T.actions.returnForCorrection }).hasAttribute('disabled')).toBe(
+      true,
+    );
   });
 });

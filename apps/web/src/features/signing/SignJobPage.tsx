@@ -1,4 +1,4 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,12 @@ function SignJobView({ jobId }: { jobId: number }) {
       </div>
       {queue.isError && (
         <Alert color="red" role="alert">
-          <Text size="sm">{t('toSign.failed')}</Text>
+          <Group justify="space-between">
+            <Text size="sm">{t('toSign.failed')}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => void queue.refetch()}>
+              {t('toSign.retry')}
+            </Button>
+          </Group>
         </Alert>
       )}
       {queue.data && !waiting && (

@@ -10,7 +10,12 @@ import { dictatorSession } from './testing/signingFixtures';
 const S = enUS.toSign.sign;
 const R = enUS.toSign.returnDialog;
 
-function renderSign(jobs = [{ jobId: 41, version: 3 }, { jobId: 42, version: 5 }]) {
+function renderSign(
+  jobs = [
+    { jobId: 41, version: 3 },
+    { jobId: 42, version: 5 },
+  ],
+) {
   const onClose = vi.fn();
   const onSigned = vi.fn();
   const onChanged = vi.fn();
@@ -73,7 +78,9 @@ describe('Sign dialog (issue 43)', () => {
     const api = fakeApi({});
     const { onClose, password, dialog } = renderSign();
     fireEvent.submit(password().closest('form')!);
-    expect(await within(dialog()).findByText(S.passwordPrompt, { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(
+      await within(dialog()).findByText(S.passwordPrompt, { selector: '.mantine-InputWrapper-error' }),
+    ).toBeTruthy();
     expect(api.calls).toHaveLength(0);
     fireEvent.click(within(dialog()).getByRole('button', { name: S.cancel }));
     expect(onClose).toHaveBeenCalled();
@@ -92,7 +99,10 @@ describe('Return for correction dialog (issue 43)', () => {
   function renderReturn() {
     const onClose = vi.fn();
     const onReturned = vi.fn();
-    renderWithSession(<ReturnModal jobId={42} onClose={onClose} onReturned={onReturned} />, dictatorSession());
+    renderWithSession(
+      <ReturnModal jobId={42} onClose={onClose} onReturned={onReturned} />,
+      dictatorSession(),
+    );
     const note = () => screen.getByRole('textbox', { name: new RegExp(R.note) }) as HTMLTextAreaElement;
     return { onClose, onReturned, note };
   }
@@ -117,7 +127,9 @@ describe('Return for correction dialog (issue 43)', () => {
   });
 
   it('stays open with the server’s words when the return is refused', async () => {
-    fakeApi({ 'POST /api/signing/return': apiError(409, 'conflict', 'Job 42 is no longer waiting for a signature') });
+    fakeApi({
+      'POST /api/signing/return': apiError(409, 'conflict', 'Job 42 is no longer waiting for a signature'),
+    });
     const { onClose, note } = renderReturn();
     fireEvent.change(note(), { target: { value: 'Fix it' } });
     fireEvent.click(screen.getByRole('button', { name: R.submit }));

@@ -20,7 +20,8 @@ function setup(routes: Record<string, unknown>) {
 
 const table = () => screen.findByRole('table', { name: T.tableLabel });
 const rowOf = (jobId: number) => screen.getByTestId(`to-sign-row-${jobId}`);
-const check = (jobId: number) => fireEvent.click(screen.getByRole('checkbox', { name: `Select job ${jobId}` }));
+const check = (jobId: number) =>
+  fireEvent.click(screen.getByRole('checkbox', { name: `Select job ${jobId}` }));
 
 describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
   it('lists the jobs waiting for the dictator’s signature with the reasons to sign again', async () => {
@@ -50,7 +51,10 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
       'Dictated',
       'Why',
     ]);
-    const cells = (jobId: number) => within(rowOf(jobId)).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (jobId: number) =>
+      within(rowOf(jobId))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(41)).toEqual([
       '',
       'STAT',
@@ -66,9 +70,9 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
     expect(cells(42)[9]).toBe('Sign again: The narrative changed after signing');
     expect(cells(43)[4]).toBe('Patient Name');
     expect(cells(43)[9]).toBe('Co-signOn behalf of Dr Ann Lee');
-    expect(within(rowOf(41)).getByRole('link', { name: 'Open job 41 to read and sign' }).getAttribute('href')).toBe(
-      '/to-sign/41',
-    );
+    expect(
+      within(rowOf(41)).getByRole('link', { name: 'Open job 41 to read and sign' }).getAttribute('href'),
+    ).toBe('/to-sign/41');
   });
 
   it('signs the selected jobs with the password; they leave the list and the count drops', async () => {
@@ -79,7 +83,12 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
       'POST /api/signing/sign': (request: FakeRequest) => {
         signedBody = request.body;
         return {
-          signed: [41, 42].map((jobId) => ({ jobId, meaning: 'author', stageId: 8, signedAt: '2026-03-01T10:00:00Z' })),
+          signed: [41, 42].map((jobId) => ({
+            jobId,
+            meaning: 'author',
+            stageId: 8,
+            signedAt: '2026-03-01T10:00:00Z',
+          })),
         };
       },
     });

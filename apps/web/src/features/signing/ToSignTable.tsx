@@ -22,7 +22,7 @@ function RowNotes({ row }: { row: ToSignRow }) {
         </Text>
       )}
       {row.meaning === 'co-signer' && (
-        <Badge variant="light" color="grape.9" size="sm">
+        <Badge color="grape.9" size="sm">
           {t('toSign.coSign')}
         </Badge>
       )}
@@ -43,7 +43,7 @@ export function ToSignTable({ rows, selected, onToggle, onToggleAll }: ToSignTab
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover aria-label={t('toSign.tableLabel')} data-testid="to-sign-table">
-        <Table.Thead>
+        <Table.Thead className={classes.head}>
           <Table.Tr>
             <Table.Th className={classes.check}>
               <Checkbox
@@ -74,7 +74,7 @@ export function ToSignTable({ rows, selected, onToggle, onToggleAll }: ToSignTab
                   onChange={() => onToggle(row.jobId)}
                 />
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.nowrap}>
                 {row.stat && (
                   <Badge color="red.9" size="sm">
                     {t('toSign.statMark')}
@@ -91,9 +91,9 @@ export function ToSignTable({ rows, selected, onToggle, onToggleAll }: ToSignTab
                   {row.jobId}
                 </Link>
               </Table.Td>
-              <Table.Td>{row.dictatorName}</Table.Td>
-              <Table.Td>{row.patientName ?? withheld}</Table.Td>
-              <Table.Td>{row.patientMRN ?? ''}</Table.Td>
+              <Table.Td className={classes.nowrap}>{row.dictatorName}</Table.Td>
+              <Table.Td className={classes.nowrap}>{row.patientName ?? withheld}</Table.Td>
+              <Table.Td className={classes.nowrap}>{row.patientMRN ?? ''}</Table.Td>
               <Table.Td>{row.workType}</Table.Td>
               <Table.Td>{row.clientFacility}</Table.Td>
               <Table.Td className={classes.nowrap}>{row.formattedDictatedDate}</Table.Td>

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../app/testing/fakeApi';
 import { QueueTickers } from '../job-list/queues/QueueTickers';
 import { testSession } from '../job-list/testing/jobListFixtures';
-import { dictatorSession } from './testing/signingFixtures';
-import { renderWithRouter } from './testing/renderWithRouter';
 import { ToSignTicker } from './ToSignTicker';
+import { renderWithRouter } from './testing/renderWithRouter';
+import { dictatorSession } from './testing/signingFixtures';
 
 const counts = { pending: 374, hq: 171, failed: 136, all: 2819 };
 
