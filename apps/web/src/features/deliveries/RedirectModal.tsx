@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { Delivery, DeliveryMethod } from '@quill/core/contract/delivery';
 import { DeliveryMethodSchema } from '@quill/core/contract/delivery';
 import { isValidFaxNumber } from '@quill/core/rules/recipients/faxNumber';
@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { fetchContacts } from '../job-list/bulk/bulkApi';
+import { DialogButtons } from '../signing/DialogButtons';
 import { deliveryKeys, redirectDelivery } from './deliveryApi';
 import { refusalText } from './deliveryCalls';
 
@@ -146,14 +147,12 @@ function RedirectForm({
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('deliveries.redirectDialog.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('deliveries.redirectDialog.submit')}
-          </Button>
-        </Group>
+        <DialogButtons
+          cancel={t('deliveries.redirectDialog.cancel')}
+          submit={t('deliveries.redirectDialog.submit')}
+          busy={busy}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
+import { DialogButtons } from './DialogButtons';
 import { returnForCorrection } from './signingApi';
 
 /** The note's bound (ReturnForCorrectionSchema: plain text, multi-line, at most 1,000 characters). */
@@ -92,14 +93,12 @@ function ReturnForm({ jobId, onClose, onReturned }: ReturnModalProps & { jobId: 
           error={error ?? undefined}
           description={t('toSign.returnDialog.remaining', { count: RETURN_NOTE_MAX - note.length })}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('toSign.returnDialog.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('toSign.returnDialog.submit')}
-          </Button>
-        </Group>
+        <DialogButtons
+          cancel={t('toSign.returnDialog.cancel')}
+          submit={t('toSign.returnDialog.submit')}
+          busy={busy}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { DocumentArea, JobLoading, JobProblem } from '../job-editor/DocumentArea';
+import { DocumentArea, JobLoadFailure, JobLoading, JobProblem } from '../job-editor/DocumentArea';
 import { JobHeader } from '../job-editor/JobHeader';
-import { JobLoadError, useJobLoad, versionOf } from '../job-editor/useJobLoad';
+import { useJobLoad, versionOf } from '../job-editor/useJobLoad';
 import { useWordDocument } from '../job-editor/word/useWordDocument';
 import { JobSignatures } from './JobSignatures';
 import { ReturnModal } from './ReturnModal';
@@ -50,17 +50,8 @@ function SignJobView({ jobId }: { jobId: number }) {
   if (!signs) return <JobProblem message={t('toSign.notPermitted')} />;
   if (!canView) return <JobProblem message={t('job.noViewPermission')} />;
   if (load.isPending) return <JobLoading jobId={jobId} />;
-  if (load.isError) {
-    const problem = load.error instanceof JobLoadError ? load.error.problem : 'failed';
-    if (problem === 'accessDenied') return <JobProblem message={t('job.accessDenied')} />;
-    if (problem === 'notFound') return <JobProblem message={t('job.notFound', { jobId: String(jobId) })} />;
-    return (
-      <JobProblem
-        message={t('jobView.loadFailed', { jobId: String(jobId) })}
-        onRetry={() => void load.refetch()}
-      />
-    );
-  }
+  if (load.isError)
+    return <JobLoadFailure jobId={jobId} error={load.error} onRetry={() => void load.refetch()} />;
   const job = load.data;
   const row = queue.data?.rows.find((r) => r.jobId === jobId);
   const waiting = row !== undefined;

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { ToSignRow } from '@quill/core/contract/signing';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
+import { DialogButtons } from './DialogButtons';
 import { signJobs } from './signingApi';
 
 /** A job to sign: its id and the version the signer read. */
@@ -104,14 +105,12 @@ function SignForm({ jobs, onClose, onSigned, onChanged }: SignModalProps & { job
             {problem.alert}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('toSign.sign.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('toSign.sign.submit')}
-          </Button>
-        </Group>
+        <DialogButtons
+          cancel={t('toSign.sign.cancel')}
+          submit={t('toSign.sign.submit')}
+          busy={busy}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );
