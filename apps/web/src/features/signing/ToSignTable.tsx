@@ -2,6 +2,7 @@ import { Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { ToSignRow } from '@quill/core/contract/signing';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import tableClasses from '../job-list/table/JobTable.module.css';
 import classes from './Signing.module.css';
 
 export interface ToSignTableProps {
@@ -75,11 +76,7 @@ export function ToSignTable({ rows, selected, onToggle, onToggleAll }: ToSignTab
                 />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
-                {row.stat && (
-                  <Badge color="red.9" size="sm">
-                    {t('toSign.statMark')}
-                  </Badge>
-                )}
+                {row.stat && <span className={tableClasses.stat}>{t('toSign.statMark')}</span>}
               </Table.Td>
               <Table.Td>
                 <Link
