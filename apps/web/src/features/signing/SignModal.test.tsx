@@ -74,6 +74,19 @@ describe('Sign dialog (issue 43)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('gives the server’s words for another conflict (a job no longer waiting)', async () => {
+    fakeApi({
+      'POST /api/signing/sign': apiError(409, 'not_waiting', 'Job 42 is not waiting for a signature.'),
+    });
+    const { onChanged, password } = renderSign();
+    fireEvent.change(password(), { target: { value: 'demo' } });
+    fireEvent.submit(password().closest('form')!);
+    expect((await screen.findByTestId('sign-problem')).textContent).toBe(
+      'Job 42 is not waiting for a signature.',
+    );
+    expect(onChanged).toHaveBeenCalled();
+  });
+
   it('refuses an empty password without asking the server, and Cancel closes', async () => {
     const api = fakeApi({});
     const { onClose, password, dialog } = renderSign();

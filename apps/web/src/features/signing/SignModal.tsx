@@ -124,7 +124,13 @@ function problemOf(error: unknown, t: TFunction): Problem {
     return {
       field: error.message && error.message !== error.code ? error.message : t('toSign.sign.wrongPassword'),
     };
-  if (error.status === 409) return { alert: t('toSign.sign.changed'), changed: true };
+  // A job saved since it was read gets the plain words; another conflict (no longer waiting, no
+  // document) the server's own.
+  if (error.status === 409)
+    return {
+      alert: error.code === 'stale_version' ? t('toSign.sign.changed') : error.message,
+      changed: true,
+    };
   // Another refusal (400, 404, 422) carries the server's own words; anything else: try again.
   if (error.status >= 400 && error.status < 500 && error.status !== 401) return { alert: error.message };
   return { alert: t('toSign.sign.failed') };
