@@ -9,6 +9,7 @@ import { jobSearchRoute } from '../features/job-search/routes';
 import { productivityRoute } from '../features/productivity/routes';
 import { profileRoute } from '../features/profile/routes';
 import { referenceDataRoute } from '../features/reference-data/routes';
+import { signingRoutes } from '../features/signing/routes';
 import { tatReportRoute } from '../features/tat-report/routes';
 import { patientUploadRoute, scheduleUploadRoute } from '../features/upload/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -67,6 +68,7 @@ export const routeTree = rootRoute.addChildren([
     ...usersRoutes,
     referenceDataRoute,
     ...jobRoutes,
+    ...signingRoutes,
   ]),
   homeRoute,
   signInRoute,

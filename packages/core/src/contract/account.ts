@@ -54,6 +54,11 @@ export const UserSettingsSchema = z.object({
   locale: z.string(),
   userId: z.number().int(),
   fftmBaseUrl: z.string(),
+  /**
+   * Issue 43: the account signs documents — it has a physician record, or a facility lets it sign
+   * for one (signing_delegates). Absent: the web takes a dictator account to sign (rules/signing).
+   */
+  maySign: z.boolean().optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 

@@ -1,3 +1,5 @@
+import { DELIVERY_MESSAGES } from './finish/deliveries.js';
+import { TO_SIGN_MESSAGES } from './finish/toSign.js';
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
 import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';
@@ -1963,6 +1965,8 @@ export const enUS = {
     tat: TAT_MESSAGES,
     productivity: PRODUCTIVITY_MESSAGES,
   },
+  toSign: TO_SIGN_MESSAGES,
+  deliveries: DELIVERY_MESSAGES,
 } as const;
 
 export type Catalogue = typeof enUS;

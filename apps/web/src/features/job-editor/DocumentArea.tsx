@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { JobAudio } from '../audio/JobAudio';
 import { CdaEditor } from './editor/CdaEditor';
 import { NonXmlBodyNotice } from './NonXmlBodyNotice';
-import type { LoadedJob } from './useJobLoad';
+import { JobLoadError, type LoadedJob } from './useJobLoad';
 import type { WordDocument } from './word/useWordDocument';
 import { WordFrame } from './word/WordFrame';
 
@@ -89,4 +89,24 @@ export function JobProblem({ message, onRetry }: { message: string; onRetry?: ()
       </Group>
     </Alert>
   );
+}
+
+/**
+ * A job that did not load (spec 02 §8): not permitted, not found (missing or another tenant's),
+ * or could not be loaded — with Retry.
+ */
+export function JobLoadFailure({
+  jobId,
+  error,
+  onRetry,
+}: {
+  jobId: number;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const problem = error instanceof JobLoadError ? error.problem : 'failed';
+  if (problem === 'accessDenied') return <JobProblem message={t('job.accessDenied')} />;
+  if (problem === 'notFound') return <JobProblem message={t('job.notFound', { jobId: String(jobId) })} />;
+  return <JobProblem message={t('jobView.loadFailed', { jobId: String(jobId) })} onRetry={onRetry} />;
 }

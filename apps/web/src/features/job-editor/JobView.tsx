@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Paper } from '@mantine/core';
 import {
   adtEditGate,
   adtViewGate,
@@ -15,13 +15,14 @@ import { useHasPermission, usePermissions } from '../../app/session/SessionConte
 import { ShellSkipLink } from '../../app/shell/ShellContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { JobDeliveries } from '../deliveries/JobDeliveries';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
 import { useMarkViewed } from '../job-list/viewedMarks';
 import { useAdtPanels } from './adt/useAdtPanels';
 import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
-import { DocumentArea, JobLoading, JobProblem } from './DocumentArea';
+import { DocumentArea, JobLoadFailure, JobLoading, JobProblem } from './DocumentArea';
 import { changedSections } from './editor/cdaDoc';
 import { EDITOR_TOOLBAR_ID } from './editor/editorIds';
 import { DocumentImport } from './identity/DocumentImport';
@@ -38,7 +39,7 @@ import { DraftBanner } from './saving/DraftBanner';
 import { useDraft } from './saving/useDraft';
 import { useJobEdits } from './saving/useJobEdits';
 import { useJobSave } from './saving/useJobSave';
-import { JobLoadError, useJobLoad, useRefreshDetails, versionOf } from './useJobLoad';
+import { useJobLoad, useRefreshDetails, versionOf } from './useJobLoad';
 import { finishTenantEdit, useTenantExitMessage } from './useTenantEdit';
 import { useWordDocument } from './word/useWordDocument';
 
@@ -163,17 +164,8 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
 
   if (!canView) return <JobProblem message={t('job.noViewPermission')} />;
   if (load.isPending) return <JobLoading jobId={jobId} />;
-  if (load.isError) {
-    const problem = load.error instanceof JobLoadError ? load.error.problem : 'failed';
-    if (problem === 'accessDenied') return <JobProblem message={t('job.accessDenied')} />;
-    if (problem === 'notFound') return <JobProblem message={t('job.notFound', { jobId: String(jobId) })} />;
-    return (
-      <JobProblem
-        message={t('jobView.loadFailed', { jobId: String(jobId) })}
-        onRetry={() => void load.refetch()}
-      />
-    );
-  }
+  if (load.isError)
+    return <JobLoadFailure jobId={jobId} error={load.error} onRetry={() => void load.refetch()} />;
   const loaded = load.data;
   const edit = editGate(permissions, { jobId, stageId: loaded.details.stageId });
   const disabled =
@@ -266,6 +258,9 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           onNoteChange={edits.editNote}
           disabled={disabled}
         />
+        <Paper withBorder p="sm" className={classes.card}>
+          <JobDeliveries jobId={jobId} timeZone={loaded.details.timeZone} />
+        </Paper>
       </div>
       {edits.jobData && (
         <JobSidePanel

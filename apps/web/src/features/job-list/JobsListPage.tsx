@@ -8,6 +8,7 @@ import { ShellSkipLink } from '../../app/shell/ShellContext';
 import { showToast } from '../../app/toasts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ApiRequestError } from '../../lib/api';
+import { ToSignTicker } from '../signing/ToSignTicker';
 import classes from './JobList.module.css';
 import { JobListHeader } from './JobListHeader';
 import { JobListPanel } from './JobListPanel';
@@ -106,7 +107,9 @@ export function JobsListPage() {
         canViewHoldQueue={canViewHoldQueue}
         onSelect={selectQueue}
         onRetry={() => void (facilitiesFailed ? facilities.refetch() : counts.refetch())}
-      />
+      >
+        <ToSignTicker />
+      </QueueTickers>
       <JobListPanel
         key={`${cs}/${queue}`}
         cs={cs}

@@ -8,12 +8,15 @@ import {
   markPrintedGate,
 } from '@quill/core/rules/jobList/actions/actionGates';
 import { tooManyForBulk } from '@quill/core/rules/jobList/actions/bulkSelection';
+import { retryDeliveriesGate } from '@quill/core/rules/jobList/actions/deliveryGates';
 import { LIMITS, type QueueName } from '@quill/core/rules/settings/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../app/session/SessionContext';
 import { showToast } from '../../../app/toasts';
 import { gateReason } from '../../../lib/gateReason';
+import { runRetry } from '../../deliveries/deliveryCalls';
 import { useMarkViewed } from '../viewedMarks';
 import classes from './Bulk.module.css';
 import { BulkActionsButton } from './BulkActionsButton';
@@ -26,6 +29,7 @@ import {
   FileTextIcon,
   PreviewIcon,
   PrinterIcon,
+  RetryIcon,
   SaveIcon,
   ViewIcon,
 } from './bulkIcons';
@@ -123,6 +127,11 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
   const tooMany = tooManyForBulk(jobIds) ? t('documents.tooManySelected') : null;
   const close = () => setDialog(null);
   const markViewed = useMarkViewed();
+  const client = useQueryClient();
+  // Issue 43: the failed queue's Retry of the checked jobs' failed deliveries.
+  const retry = async () => {
+    if (await runRetry(jobIds, t, client)) onCleared(jobIds);
+  };
 
   // A browser cannot show RTF: a new tab would only download it and stay blank, so download it here.
   const viewRtf = () => {
@@ -207,6 +216,13 @@ export function BulkActions({ cs, queue, selected, rowsOf, hiddenOf, onCleared }
           gate={gates.clear}
           onClick={clear}
           testId="bulk-clear"
+        />
+        <BulkItem
+          icon={icon(RetryIcon)}
+          label={t('deliveries.retryBulk')}
+          gate={retryDeliveriesGate(perms, jobIds, queue)}
+          onClick={() => void retry()}
+          testId="bulk-retry-deliveries"
         />
       </BulkActionsButton>
       <DocumentViewerModal jobIds={dialog?.kind === 'view' ? dialog.jobIds : null} onClose={close} />

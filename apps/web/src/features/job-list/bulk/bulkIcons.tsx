@@ -57,3 +57,9 @@ export const ClearIcon = (p: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </LineIcon>
 );
+
+export const RetryIcon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+  </LineIcon>
+);

@@ -9,6 +9,7 @@ import { useSession } from '../../../app/session/SessionContext';
 import { isPlainClick } from '../../../lib/browserNavigation';
 import { jobPath } from '../../../lib/paths';
 import { JobAudio } from '../../audio/JobAudio';
+import { JobDeliveries } from '../../deliveries/JobDeliveries';
 import { ChevronRightIcon } from '../table/icons';
 import { EscapedNote } from '../table/JobNoteIndicator';
 import { useOpenJob } from '../useOpenJob';
@@ -31,7 +32,7 @@ function Fact({ label, children, span = 1 }: { label: string; children: ReactNod
  * An expanded row's panel: the job's age since dictation (spec 01 §5 age rule), dates, clinic,
  * stage, status, note (escaped) and flags, the job's dictation (the audio player, loaded on demand),
  * and the Details section with the distribution errors
- * from jobdetails — open or closed as last left (localStorage expandDetials).
+ * from jobdetails, the faxes and the deliveries (issue 43, with Retry and Redirect) — open or closed as last left (localStorage expandDetials).
  */
 export function JobDetailsPanel({
   row,
@@ -182,6 +183,9 @@ export function JobDetailsPanel({
             </table>
           )}
           {detailsOpen && details.data && <JobFaxes details={details.data} />}
+          {detailsOpen && details.data && (
+            <JobDeliveries jobId={row.jobId} timeZone={details.data.timeZone} />
+          )}
         </div>
       </div>
     </section>

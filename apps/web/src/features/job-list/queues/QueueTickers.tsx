@@ -1,6 +1,7 @@
 import type { JobCounts } from '@quill/core/contract/jobList';
 import { visibleQueues } from '@quill/core/rules/jobList/jobListQueue';
 import type { QueueName } from '@quill/core/rules/settings/constants';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../JobList.module.css';
 import { QueueTicker, type TickerState } from './QueueTicker';
@@ -12,9 +13,11 @@ export interface QueueTickersProps {
   canViewHoldQueue: boolean;
   onSelect: (queue: QueueName) => void;
   onRetry: () => void;
+  /** Tickers beside the four queues' (issue 43: To sign), as list items. */
+  children?: ReactNode;
 }
 
-/** Spec 01 §2: the tickers of the four queues (Hold Queue only with holdQueueView). */
+/** Spec 01 §2: the tickers of the four queues (Hold Queue only with holdQueueView), then any others. */
 export function QueueTickers({
   counts,
   state,
@@ -22,6 +25,7 @@ export function QueueTickers({
   canViewHoldQueue,
   onSelect,
   onRetry,
+  children,
 }: QueueTickersProps) {
   const { t } = useTranslation();
   return (
@@ -38,6 +42,7 @@ export function QueueTickers({
             onRetry={onRetry}
           />
         ))}
+        {children}
       </ul>
     </nav>
   );
