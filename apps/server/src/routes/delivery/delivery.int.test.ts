@@ -259,7 +259,21 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
       .returning();
     // A job in distribution from before automatic distribution: left as it is.
     const legacy = await w.makeJob({ stageId: 9, onManualList: true });
+    // A job back in Pending Fax whose deliveries of its version were all made: settled (Finished).
+    const done = await w.makeJob({ stageId: 8 });
+    const [doneTo] = await db().select().from(recipients).where(eq(recipients.jobId, done.id));
+    await db()
+      .insert(distributions)
+      .values({
+        jobId: done.id,
+        recipientId: doneTo!.id,
+        method: 'fax',
+        status: 'sent',
+        jobVersion: 1,
+        deliveryKey: `j${done.id}-v1-r${doneTo!.id}-fax-final`,
+      });
     await sweepDistributions(t.ctx);
+    expect(await jobOf(done.id)).toMatchObject({ stageId: 13 });
     await waitFor(async () => (await jobOf(job.id)).stageId === 13, 'the swept job to finish', 60_000);
     const rows = await deliveriesOf(job.id);
     expect(rows.map((d) => [d.jobVersion, d.status])).toEqual([
