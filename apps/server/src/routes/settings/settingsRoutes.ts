@@ -20,7 +20,7 @@ export const settingsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     serve(app, account.userSettings, { preHandler: requireAccount }, async (req) =>
-      getUserSettings(authOf(req), configuredLegacyHost(ctx)),
+      getUserSettings(ctx, authOf(req), configuredLegacyHost(ctx)),
     );
 
     serve(app, account.fftmUrl, { preHandler: requireUser }, async (req) => ({

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  distributions,
   documentVersions,
   jobNotes,
   jobs,
@@ -277,6 +278,27 @@ describe.each(databaseTargets())('signing on $name', (target) => {
       accountId: delegate.account.id,
     });
     expect((await auditRows(job.id, 'job.sign'))[0]!.detail).toMatchObject({ onBehalf: true });
+  });
+
+  it('the user settings say which accounts sign: a physician’s, a delegate’s; not one with neither', async () => {
+    const maySign = async (who: Signer) => (await who.browser.get('/api/settings/user')).json().maySign;
+    expect(await maySign(house)).toBe(true);
+    expect(await maySign(delegate)).toBe(true);
+    const neither = await addSigner(app.t.ctx, app.t.app, {
+      companyId: app.w.north.structure.id,
+      physicianId: null,
+    });
+    expect(await maySign(neither)).toBe(false);
+  });
+
+  it('a signature that moves the job to distribution starts its deliveries, in the same transaction', async () => {
+    const job = await esJob();
+    expect((await sign(house, [job])).statusCode).toBe(200);
+    const rows = await db().select().from(distributions).where(eq(distributions.jobId, job.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((d) => d.jobVersion === 1 && d.preliminary === false && d.deliveryKey !== null)).toBe(
+      true,
+    );
   });
 
   it('an edit after signing voids the signature, sets force re-sign with its reason and returns the job to ES', async () => {

@@ -1,11 +1,18 @@
 import { PERMISSIONS, type Permission, type UserSettings } from '@quill/core';
+import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/auth.js';
+import { accountMaySign } from '../signing/accountMaySign.js';
 
 /**
- * GET /api/settings/user: formats, locale and the selected account's permissions — all read with
- * the session (resolveSession), so the call needs no statement of its own.
+ * GET /api/settings/user: formats, locale and the selected account's permissions — read with the
+ * session (resolveSession) — and whether the account signs documents (issue 43: the web shows the
+ * To sign screens to such accounts only).
  */
-export function getUserSettings(auth: Auth, fftmBaseUrl: string): UserSettings {
+export async function getUserSettings(
+  ctx: Pick<AppContext, 'database'>,
+  auth: Auth,
+  fftmBaseUrl: string,
+): Promise<UserSettings> {
   return {
     dateFormat: auth.display.dateFormat,
     timeFormat: auth.display.timeFormat,
@@ -13,5 +20,6 @@ export function getUserSettings(auth: Auth, fftmBaseUrl: string): UserSettings {
     permissions: PERMISSIONS.filter((p): p is Permission => auth.permissions.has(p)),
     userId: auth.userId,
     fftmBaseUrl,
+    maySign: await accountMaySign(ctx, auth),
   };
 }

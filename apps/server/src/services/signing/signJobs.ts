@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type DueSignature,
+  isDistributionStage,
   message,
   type Signer,
   type SignRequestSchema,
@@ -17,6 +18,7 @@ import { jobs, recipients, signatures } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/auth.js';
+import { startDistribution } from '../delivery/startDistribution.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 import { checkSigningPassword } from './checkSigningPassword.js';
@@ -160,7 +162,11 @@ export async function signJobs(
       );
     }
     const signed = [];
-    for (const c of checked) signed.push(await writeSignature(tx, auth, c, ip, ctx));
+    for (const c of checked) {
+      signed.push(await writeSignature(tx, auth, c, ip, ctx));
+      // The final copies go out with the signature that lets them (services/delivery).
+      if (isDistributionStage(c.stageId)) await startDistribution(ctx, tx, c.job.id);
+    }
     return { signed };
   });
 }
