@@ -11,8 +11,11 @@ import { type DemoUser, signIn } from './helpers/signIn';
 
 const TRANSCRIPTIONIST: DemoUser = { username: 'transcriptionist', password: 'demo' };
 const MANUAL_DISTRIBUTION = 9;
-/** The PDF header's signature line: "Signed 10/05/2026 21:00 EDT". */
-const SIGNED = /Signed (\d\d\/\d\d\/\d{4} \d\d:\d\d(?: [A-Z]{2,5})?)/;
+/**
+ * The document's signature line from Quill's signature record (issue 43):
+ * "Electronically signed by Dr. Ada Lind, MD on 10/05/2026 21:00 (EDT)".
+ */
+const SIGNED = /Electronically signed by .+? on \d\d\/\d\d\/\d{4} \d\d:\d\d \([A-Z]{2,5}\)/;
 
 /** A signed job in Manual Distribution with an editable CDA the transcriptionist may move on. */
 async function signedManualJob(page: Page) {
@@ -55,6 +58,7 @@ test('editing a signed job’s text sends it to ESign and its PDF stops printing
   expect(text).toContain('Amended after signing.');
   expect(text).not.toContain(signed);
   expect(text).not.toMatch(SIGNED);
+  expect(text).toContain('Unsigned draft');
   expect(text).toContain('Signature None: edited after signing, to be signed again');
 
   // The job view says so too: ESign, and Force re-sign ticked.

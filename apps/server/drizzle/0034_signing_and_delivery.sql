@@ -9,7 +9,7 @@ CREATE TABLE "signatures" (
 	"document_sha256" text NOT NULL,
 	"meaning" text NOT NULL,
 	"physician_id" integer NOT NULL,
-	"account_id" integer NOT NULL,
+	"account_id" integer,
 	"on_behalf" boolean DEFAULT false NOT NULL,
 	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"voided_at" timestamp with time zone

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DOC_TEMPLATES, type DocTemplateKey } from '@quill/core';
 import { ageOf } from '@quill/core/rules/adt/age';
 import { type Block, buildCda, type CdaSection, type Inline } from '../documents/cda/build/buildCda.js';
@@ -146,7 +147,7 @@ export function renderDocument(spec: DocumentSpec): Buffer {
  */
 export class DocumentPool {
   private readonly specs = new Map<string, DocumentSpec>();
-  private readonly stored = new Map<string, BlobInfo>();
+  private readonly stored = new Map<string, BlobInfo & { sha256: string }>();
 
   /** The existing spec for the key, if any. */
   get(key: string): DocumentSpec | undefined {
@@ -176,7 +177,7 @@ export class DocumentPool {
           prefix: 'documents',
           extension: spec.format === 'CDA' ? 'xml' : 'docx',
         });
-        this.stored.set(spec.key, info);
+        this.stored.set(spec.key, { ...info, sha256: createHash('sha256').update(bytes).digest('hex') });
         done++;
         if (onProgress && done % 2000 === 0) onProgress(done, all.length);
       }
@@ -184,8 +185,8 @@ export class DocumentPool {
     await Promise.all(Array.from({ length: concurrency }, work));
   }
 
-  /** The stored blob of a document (after store()). */
-  blob(key: string): BlobInfo {
+  /** The stored blob of a document and the SHA-256 of its bytes (after store()). */
+  blob(key: string): BlobInfo & { sha256: string } {
     const info = this.stored.get(key);
     if (!info) throw new Error(`Document ${key} was not stored`);
     return info;

@@ -8,6 +8,7 @@ import {
   jobOrders,
   jobs,
   recipients,
+  signatures,
 } from '../db/schema/index.js';
 import type { BlobStore } from '../storage/blobStore.js';
 import { DocumentPool } from './documents.js';
@@ -121,6 +122,7 @@ export async function seedJobs(
     const info = docs.blob(docKey);
     return { ...row, blobKey: info.key, size: info.size };
   });
+  const signatureRows = seededSignatures(rows, (docKey) => docs.blob(docKey).sha256);
 
   const steps: [string, () => Promise<void>][] = [
     ['jobs', () => insertJobs(tx, rows.jobs, progress)],
@@ -132,6 +134,7 @@ export async function seedJobs(
     ['distribution errors', () => insertRows(tx, distributionErrors, rows.errors)],
     ['distributions', () => insertRows(tx, distributions, rows.distributions)],
     ['job orders', () => insertRows(tx, jobOrders, rows.orders)],
+    ['signatures', () => insertRows(tx, signatures, signatureRows)],
     [
       'signing showcase',
       async () => {
@@ -144,6 +147,32 @@ export async function seedJobs(
     progress(`Inserted ${name}`);
   }
   return { documents: docs.size };
+}
+
+/**
+ * The author's signature of every signed job with a document (issue 43: documents print Quill's
+ * signature records): the dictator's, at the job's signed time, over its first document version.
+ * Brought in with the seeded history, so made by no account of Quill's (account_id null). A job
+ * that must be signed again, or whose signed time is missing, has none.
+ */
+function seededSignatures(rows: JobRows, sha256Of: (docKey: string) => string) {
+  const byJob = new Map(rows.jobs.map((j) => [j.id, j]));
+  const out: (typeof signatures.$inferInsert)[] = [];
+  for (const { row, docKey } of rows.documents) {
+    const job = byJob.get(row.jobId);
+    if (!job?.signed || !job.signedAt || job.forceResign || job.dictatorId == null) continue;
+    out.push({
+      jobId: job.id as number,
+      jobVersion: row.version,
+      documentVersionId: row.id as number,
+      documentSha256: sha256Of(docKey),
+      meaning: 'author',
+      physicianId: job.dictatorId,
+      accountId: null,
+      signedAt: job.signedAt as Date,
+    });
+  }
+  return out;
 }
 
 async function insertJobs(

@@ -253,6 +253,26 @@ describe.each(backends)('demo seed on $name', (backend) => {
     );
   });
 
+  it('gives every signed job with a document its author’s signature over that document (issue 43)', async () => {
+    const signedWithDocument = `select count(*) as n from jobs j
+      where j.signed and j.signed_at is not null and not j.force_resign and j.dictator_id is not null
+        and exists (select 1 from document_versions d where d.job_id = j.id and not d.is_draft)`;
+    expect(await n(signedWithDocument)).toBeGreaterThan(0);
+    expect(
+      await n(`${signedWithDocument} and not exists (select 1 from signatures s
+        where s.job_id = j.id and s.meaning = 'author' and s.voided_at is null
+          and s.physician_id = j.dictator_id and s.signed_at = j.signed_at)`),
+    ).toBe(0);
+    // A signature covers its version's bytes: the content-addressed key holds the same SHA-256.
+    expect(
+      await n(`select count(*) as n from signatures s join document_versions d on d.id = s.document_version_id
+        where s.account_id is null and position(s.document_sha256 in d.blob_key) = 0`),
+    ).toBe(0);
+    expect(
+      await n('select count(*) as n from signatures s join jobs j on j.id = s.job_id where not j.signed'),
+    ).toBe(0);
+  });
+
   it('has the special kinds of jobs', async () => {
     expect(await n("select count(*) as n from jobs where stat = 'U'")).toBeGreaterThan(0);
     expect(await n("select count(*) as n from jobs where stat = 'M'")).toBeGreaterThan(0);

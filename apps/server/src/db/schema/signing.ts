@@ -39,9 +39,8 @@ export const signatures = pgTable(
     physicianId: integer('physician_id')
       .notNull()
       .references(() => physicians.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    /** The account that signed; null for a signature that came with the document's history (the demo's). */
+    accountId: integer('account_id').references(() => accounts.id),
     /** Signed by an account allowed to sign for the physician (signing_delegates), not the physician's own. */
     onBehalf: boolean('on_behalf').notNull().default(false),
     signedAt: createdAt('signed_at'),
