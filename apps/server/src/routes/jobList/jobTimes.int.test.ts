@@ -14,7 +14,13 @@ import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { attachCda } from '../../testing/documents/documentTestKit.js';
 import { pdfText } from '../../testing/documents/pdfText.js';
-import { buildJob, buildStructure, buildUser } from '../../testing/factories.js';
+import {
+  buildJob,
+  buildPhysician,
+  buildSignature,
+  buildStructure,
+  buildUser,
+} from '../../testing/factories.js';
 import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
@@ -60,9 +66,21 @@ describe.each(databaseTargets())('a job’s times on every screen on $name', (ta
     });
     jobId = job.id;
     await attachCda(t.ctx, jobId);
+    const u = await buildUser(t.ctx, { username: 'clock', accounts: [{ companyId: csId }] });
+    // The documents print the signature record's time (issue 43), the job's signed time.
+    const signer = await buildPhysician(t.ctx, csId, {
+      firstName: 'Ada',
+      lastName: 'Lind',
+      credentials: 'MD',
+    });
+    await buildSignature(t.ctx, {
+      jobId,
+      physicianId: signer.id,
+      accountId: u.accounts[0]!.id,
+      signedAt: signed,
+    });
     for (const r of Object.values(repeated))
       r.jobId = (await buildJob(t.ctx, facility, { stageId: 13, dictatedAt: new Date(r.at) })).id;
-    const u = await buildUser(t.ctx, { username: 'clock', accounts: [{ companyId: csId }] });
     manager = new TestBrowser(t.app);
     await manager.signInAs('clock', u.password, u.accounts[0]!.id);
   }, 60_000);
@@ -107,13 +125,13 @@ describe.each(databaseTargets())('a job’s times on every screen on $name', (ta
     expect(pdf.statusCode).toBe(200);
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain(`Dictated ${local.dictated} CDT`);
-    expect(text).toContain(`Signed ${local.signed} CDT`);
+    expect(text).toContain(`Electronically signed by Ada Lind, MD on ${local.signed} (CDT)`);
     expect(text).toContain(`Date of service ${local.service}`);
     const rtf = await manager.get(`/api/file/download/${jobId}.rtf`);
     expect(rtf.statusCode).toBe(200);
     const rtfText = extractRtfText(rtf.rawPayload).replace(/\s+/g, ' ');
     expect(rtfText).toContain(`${local.dictated} CDT`);
-    expect(rtfText).toContain(`${local.signed} CDT`);
+    expect(rtfText).toContain(`on ${local.signed} (CDT)`);
     // Documents print the users' default formats: the list's text for such a user.
     expect(DOCUMENT_DATE_FORMATS).toEqual(formats);
   });

@@ -22,6 +22,7 @@ const DAY_S = 86_400;
  */
 const NOT_BLOB_REFERENCES: Record<string, string> = {
   'app_settings.key': 'the name of a setting',
+  'distributions.delivery_key': 'an automatic delivery’s idempotency key (issue 43)',
   'fax_records.idempotency_key': 'a fax task’s idempotency key',
   'fax_requests.request_key': 'a client’s fax request key',
   'uploads.file_name': 'the uploaded file’s name as the user’s computer had it',

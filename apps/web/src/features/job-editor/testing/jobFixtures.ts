@@ -141,5 +141,7 @@ export function jobRoutesFor(jobId = 42) {
     'GET /api/job/GetClientFacilityWorktypes': [jobDetails().workType],
     [`GET /api/job/getDepartmentsByJobId/${jobId}`]: [],
     [`GET /api/job/getLocationsByJobId/${jobId}`]: [],
+    // The job's deliveries (issue 43), shown under its notes: none yet.
+    'GET /api/jobs/deliveries': [],
   };
 }
