@@ -42,7 +42,7 @@ async function tickerCount(page: Page): Promise<number> {
 /** Signs the dialog that is open with the password, by the Enter key. */
 async function signInDialog(page: Page, password: string) {
   const dialog = page.getByRole('dialog');
-  const field = dialog.getByLabel('Password');
+  const field = dialog.getByRole('textbox', { name: 'Password' });
   await expect(field).toBeFocused();
   await field.fill(password);
   await field.press('Enter');
@@ -88,7 +88,7 @@ test('the dictator signs two jobs and returns one; corrected and signed again, i
   await expect(player.getByTestId('audio-state')).toHaveText('Playing');
   await dictator.screenshot({ path: 'artifacts/signing-view.png', fullPage: true });
   await player.getByRole('button', { name: 'Pause', exact: true }).click();
-  await dictator.getByRole('button', { name: 'Back to To sign' }).click();
+  await dictator.getByRole('link', { name: 'Back to To sign' }).click();
 
   // Sign all selected: a wrong password signs nothing and keeps the dialog; the right one signs both.
   for (const row of toSign) await table.getByRole('checkbox', { name: `Select job ${row.jobId}` }).check();
