@@ -89,6 +89,7 @@ export * from './rules/schedule/uploadFinal.js';
 export * from './rules/settings/applicationSettings.js';
 export * from './rules/settings/constants.js';
 export * from './rules/signing/signatureDue.js';
+export * from './rules/signing/signerName.js';
 export * from './rules/signing/stageAfterSignature.js';
 export * from './rules/time/calendarDay.js';
 export * from './rules/time/dateFormat.js';

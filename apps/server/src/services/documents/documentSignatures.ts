@@ -1,4 +1,4 @@
-import { personDisplayName } from '@quill/core';
+import { signerName } from '@quill/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physicians, signatures } from '../../db/schema/index.js';
@@ -36,7 +36,7 @@ export async function documentSignatures(
     .orderBy(asc(signatures.signedAt), asc(signatures.id));
   const all = rows.map(({ meaning, signedAt, physicianId, signatureBlock, ...person }) => ({
     meaning: meaning === 'author' ? ('author' as const) : ('co-signer' as const),
-    name: signatureBlock?.trim() || personDisplayName(person),
+    name: signerName(signatureBlock, person),
     signedAt,
     physicianId,
     person,

@@ -1,4 +1,4 @@
-import { formatJobDateTime, personDisplayName, type SignaturesSchema } from '@quill/core';
+import { formatJobDateTime, type SignaturesSchema, signerName } from '@quill/core';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -31,7 +31,7 @@ export async function listSignatures(
   await auditJob(ctx, auth, job, 'job.signatures.read', ip, { count: rows.length });
   return rows.map(({ s, p }) => ({
     meaning: s.meaning === 'co-signer' ? 'co-signer' : 'author',
-    signer: p.signatureBlock?.trim() || personDisplayName(p),
+    signer: signerName(p.signatureBlock, p),
     onBehalf: s.onBehalf,
     signedAt: s.signedAt.toISOString(),
     formattedSignedAt: formatJobDateTime(s.signedAt, zone, auth.display, {
