@@ -638,6 +638,8 @@ export const enUS = {
     notFound: 'Delivery {{id}} was not found.',
     notFailed: 'Only a failed delivery can be redirected; delivery {{id}} is {{status}}.',
     recipientNotOfJob: 'Recipient {{id}} is not one of this job’s recipients.',
+    chooseRecipient:
+      'Delivery {{id}} has no recipient of its own: choose one of the job’s recipients to redirect it to.',
     noFaxNumber: '{{name}} has no valid fax number: enter one for this delivery.',
     noFaxNumberPlain: 'no valid fax number',
     noDocument: 'Job {{jobId}} has no document to deliver.',

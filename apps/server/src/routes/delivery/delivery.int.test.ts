@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { message } from '@quill/core';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -238,6 +239,16 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
       recipientId: 999_999,
     });
     expect(strange.statusCode).toBe(400);
+    // A failed delivery without a recipient of its own (a fax to a number typed for it) needs one chosen.
+    await db().update(distributions).set({ recipientId: null }).where(eq(distributions.id, next));
+    const nobody = await ed.post('/api/jobs/deliveries/redirect', {
+      deliveryId: next,
+      method: 'print',
+      recipientId: null,
+    });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().error.message).toBe(message('delivery.chooseRecipient', { id: next }));
+    expect((await deliveriesOf(job.id)).find((d) => d.id === next)).toMatchObject({ status: 'failed' });
   }, 90_000);
 
   it('the sweep starts a job left in distribution without deliveries of its version; older ones are replaced', async () => {

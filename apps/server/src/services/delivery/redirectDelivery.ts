@@ -69,7 +69,7 @@ export async function redirectDelivery(
   if (!from) throw notFound(message('delivery.notFound', { id: body.deliveryId }));
   const job = await requireJob(ctx, auth.scope, from.jobId);
   const recipientId = body.recipientId ?? from.recipientId;
-  if (recipientId === null) throw invalid(message('delivery.recipientNotOfJob', { id: 0 }));
+  if (recipientId === null) throw invalid(message('delivery.chooseRecipient', { id: from.id }));
   const made = await ctx.database.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(distributions).where(eq(distributions.id, from.id)).for('update');
     if (locked!.status !== 'failed') {
