@@ -1,5 +1,4 @@
-import { watch } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { createPostgresDatabase } from '../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../testing/factories.js';
 import { addCdaDocument, waitFor } from '../testing/faxTestKit.js';
 import { type Child, httpClient, serverOrigin, start, stop } from '../testing/processes/childProcess.js';
+import { killAtEnvelopes, outboxEnvelopes } from '../testing/processes/faxOutboxKill.js';
 import { buildServerBundle } from '../testing/processes/serverBundle.js';
 import { signIn } from '../testing/processes/serverProcesses.js';
 
@@ -34,11 +34,6 @@ const FAST = {
   FAX_RETRY_DELAY_SECONDS: '1',
   TASK_MAINTENANCE_SECONDS: '1',
 };
-
-async function envelopes(dataDir: string): Promise<string[]> {
-  const files = await readdir(join(dataDir, 'fax-outbox')).catch(() => [] as string[]);
-  return files.filter((f) => f.endsWith('.json') && !f.startsWith('.'));
-}
 
 /** JOBS signed jobs in Pending Fax, each to two fax recipients and one print, distribution started. */
 async function distribute(ctx: AppContext) {
@@ -125,13 +120,13 @@ describe('automatic distribution survives a killed worker', () => {
         const first = start(join(bundle.dir, 'worker.js'), env);
         children.push(first);
         await waitFor(
-          async () => (await envelopes(dataDir)).length >= KILL_AFTER,
+          async () => (await outboxEnvelopes(dataDir)).length >= KILL_AFTER,
           'the first faxes',
           120_000,
           10,
         );
         await stop(first, 'SIGKILL');
-        const atKill = (await envelopes(dataDir)).length;
+        const atKill = (await outboxEnvelopes(dataDir)).length;
         expect(atKill).toBeLessThan(FAXES);
 
         const second = start(join(bundle.dir, 'worker.js'), env);
@@ -168,27 +163,7 @@ describe('automatic distribution survives a killed worker', () => {
     const set = await distribute(ctx).finally(() => closeContext(ctx));
 
     // Kill the server the moment an envelope appears: that fax has left but is not yet recorded.
-    await mkdir(join(dataDir, 'fax-outbox'), { recursive: true });
-    let first: Child | undefined;
-    const watcher = watch(join(dataDir, 'fax-outbox'), () => {
-      void envelopes(dataDir).then((e) => {
-        if (e.length >= KILL_AFTER && first?.proc.exitCode === null) first.proc.kill('SIGKILL');
-      });
-    });
-    first = start(join(bundle.dir, 'main.js'), env);
-    children.push(first);
-    try {
-      await waitFor(
-        async () => (await envelopes(dataDir)).length >= KILL_AFTER,
-        'the first faxes',
-        120_000,
-        20,
-      );
-      await stop(first, 'SIGKILL');
-    } finally {
-      watcher.close();
-    }
-    const atKill = (await envelopes(dataDir)).length;
+    const atKill = await killAtEnvelopes(join(bundle.dir, 'main.js'), env, KILL_AFTER, children);
     expect(atKill).toBeLessThan(FAXES);
 
     // The embedded database has one owner: watch the restarted server through its API.

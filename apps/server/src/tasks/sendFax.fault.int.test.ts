@@ -1,5 +1,4 @@
-import { watch } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { buildJob, buildStructure, buildUser } from '../testing/factories.js';
 import { addCdaDocument, waitFor } from '../testing/faxTestKit.js';
 import { TestBrowser } from '../testing/processes/browser.js';
 import { type Child, start, stop } from '../testing/processes/childProcess.js';
+import { killAtEnvelopes, outboxEnvelopes } from '../testing/processes/faxOutboxKill.js';
 import { buildServerBundle } from '../testing/processes/serverBundle.js';
 
 /**
@@ -33,12 +33,6 @@ const FAST = {
   FAX_RETRY_DELAY_SECONDS: '1',
   TASK_MAINTENANCE_SECONDS: '1',
 };
-
-/** Envelopes (not temporary dot-files) in the outbox. */
-async function envelopes(dataDir: string): Promise<string[]> {
-  const files = await readdir(join(dataDir, 'fax-outbox')).catch(() => [] as string[]);
-  return files.filter((f) => f.endsWith('.json') && !f.startsWith('.'));
-}
 
 /** A structure with FAXES jobs that have documents, and one fax queued per job through the API. */
 async function queueFaxes(ctx: AppContext) {
@@ -139,13 +133,13 @@ describe('sendFax survives a killed worker', () => {
           (await ctx.database.db.select().from(faxRecords).where(eq(faxRecords.status, 'sending'))).length >
           0;
         await waitFor(
-          async () => (await envelopes(dataDir)).length >= KILL_AFTER && (await sending()),
+          async () => (await outboxEnvelopes(dataDir)).length >= KILL_AFTER && (await sending()),
           'the first faxes',
           120_000,
           10,
         );
         await stop(first, 'SIGKILL');
-        const atKill = (await envelopes(dataDir)).length;
+        const atKill = (await outboxEnvelopes(dataDir)).length;
         const inFlight = (
           await ctx.database.db.select().from(faxRecords).where(eq(faxRecords.status, 'sending'))
         ).length;
@@ -182,27 +176,7 @@ describe('sendFax survives a killed worker', () => {
     const queued = await queueFaxes(ctx).finally(() => closeContext(ctx));
 
     // Kill the server the moment an envelope appears: that fax has left but is not yet recorded.
-    await mkdir(join(dataDir, 'fax-outbox'), { recursive: true });
-    let first: Child | undefined;
-    const watcher = watch(join(dataDir, 'fax-outbox'), () => {
-      void envelopes(dataDir).then((e) => {
-        if (e.length >= KILL_AFTER && first?.proc.exitCode === null) first.proc.kill('SIGKILL');
-      });
-    });
-    first = start(join(bundle.dir, 'main.js'), env);
-    children.push(first);
-    try {
-      await waitFor(
-        async () => (await envelopes(dataDir)).length >= KILL_AFTER,
-        'the first faxes',
-        120_000,
-        20,
-      );
-      await stop(first, 'SIGKILL');
-    } finally {
-      watcher.close();
-    }
-    const atKill = (await envelopes(dataDir)).length;
+    const atKill = await killAtEnvelopes(join(bundle.dir, 'main.js'), env, KILL_AFTER, children);
     expect(atKill).toBeLessThan(FAXES);
     // What the killed server left behind (the database is ours again while no server runs).
     ctx = await createContext(config, createLogger(config));
