@@ -314,6 +314,13 @@ export const bookings = pgTable('bookings', {
    * the booking's own PutFiles made since.
    */
   wordBaseVersion: integer('word_base_version'),
+  /**
+   * Set when the booking opens a Finished job for an addendum (issue 43): the reason the author
+   * gave. A save of this booking that changes the text makes an addendum version (its
+   * `addendumOfVersion` the distributed version, this reason); cancelling returns the job to the
+   * stage it was booked from, unchanged.
+   */
+  addendumReason: text('addendum_reason'),
 });
 
 /**

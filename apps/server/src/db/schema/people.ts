@@ -112,6 +112,12 @@ export const sessions = pgTable(
     endReason: text('end_reason'),
     ip: inet('ip'),
     userAgent: text('user_agent'),
+    /**
+     * When the session's user last authenticated again at the identity provider to sign (issue
+     * 43: a fresh OIDC authentication stands for the password asked again). A signature made
+     * within the freshness window uses it up (set back to null).
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
