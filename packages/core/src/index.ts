@@ -17,6 +17,7 @@ export * from './contract/errors.js';
 export * from './contract/facilityLists.js';
 export * from './contract/fax.js';
 export * from './contract/health.js';
+export * from './contract/interfaces.js';
 export * from './contract/job.js';
 export * from './contract/jobList.js';
 export * from './contract/jobSave.js';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { attachments, audioFiles, documentVersions, uploads } from './schema/index.js';
+import { attachments, audioFiles, documentVersions, interfaceMessages, uploads } from './schema/index.js';
 
 /**
  * Every column that holds a blob store key (issue 41): the orphan sweep removes a file that none of
@@ -14,6 +14,7 @@ export const BLOB_REFERENCES: readonly { table: PgTable; column: PgColumn }[] = 
   { table: audioFiles, column: audioFiles.blobKey },
   { table: attachments, column: attachments.blobKey },
   { table: uploads, column: uploads.blobKey },
+  { table: interfaceMessages, column: interfaceMessages.blobKey },
 ];
 
 /** Which of `keys` some row references (one indexed query per referencing column). */

@@ -1,3 +1,4 @@
+export * from './interop.js';
 export * from './jobs.js';
 export * from './operations.js';
 export * from './organisation.js';

@@ -25,6 +25,7 @@ const NOT_BLOB_REFERENCES: Record<string, string> = {
   'distributions.delivery_key': 'an automatic delivery’s idempotency key (issue 43)',
   'fax_records.idempotency_key': 'a fax task’s idempotency key',
   'fax_requests.request_key': 'a client’s fax request key',
+  'interface_messages.dedupe_key': 'an interface message’s control id or delivery key (issue 44)',
   'uploads.file_name': 'the uploaded file’s name as the user’s computer had it',
 };
 const LOOKS_LIKE_A_BLOB_REFERENCE = /blob|key|path|file|storage|object|location/;
