@@ -33,6 +33,7 @@ const child = spawn(process.execPath, [main], {
     HOST: '127.0.0.1',
     PORT: port,
     DATA_DIR: dataDir,
+    DEMO_SEED: 'true',
     DEMO_JOBS: process.env.DEMO_JOBS ?? '400',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

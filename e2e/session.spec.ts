@@ -59,6 +59,7 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      DEMO_SEED: 'true',
       DEMO_JOBS: '50',
       SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
       LOG_LEVEL: 'warn',

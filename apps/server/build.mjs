@@ -23,6 +23,7 @@ await build({
   entryPoints: [
     'src/main.ts',
     'src/worker.ts',
+    'src/migrate.ts',
     // The document threads (documents/pool): started from dist/documentWorker.js.
     'src/documentWorker.ts',
     'src/seed.ts',

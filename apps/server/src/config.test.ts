@@ -35,6 +35,15 @@ describe('configuration', () => {
     expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).secureCookies).toBe(true);
   });
 
+  it('seeds demo data only when asked, and migrates at start except in production (issue 45)', () => {
+    expect(loadConfig({}).DEMO_SEED).toBe(false);
+    expect(loadConfig({ DEMO_SEED: 'true' }).DEMO_SEED).toBe(true);
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+
   it('names every bad setting in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT:.*\n.*DATABASE_URL: DATABASE_URL must start with postgres:\/\//s,

@@ -117,8 +117,17 @@ export const ConfigSchema = z.object({
   WOPI_TOKEN_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Run the task worker inside the server process (embedded mode). */
   IN_PROCESS_WORKER: bool.default(true),
-  /** Seed the demo data on the first start of an empty database. */
-  DEMO_SEED: bool.default(true),
+  /**
+   * Seed the demo data on the first start of an empty database (issue 45: only when asked —
+   * `npm start`, the demo, sets it; `npm run serve` and `npm run worker` never seed otherwise).
+   */
+  DEMO_SEED: bool.default(false),
+  /**
+   * Apply the database migrations at start (issue 45), under a lock so that servers starting
+   * together migrate once. Unset: yes, but not with NODE_ENV=production, where `npm run migrate`
+   * migrates and a server on an older schema refuses to start.
+   */
+  MIGRATE_ON_START: bool.optional(),
   /** Number of jobs the first-start demo seed creates. */
   DEMO_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /**
@@ -245,6 +254,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string;
   /** Whether cookies carry Secure on plain http too (SESSION_COOKIE_SECURE, NODE_ENV). */
   secureCookies: boolean;
+  /** Whether this process applies the migrations at start (MIGRATE_ON_START, NODE_ENV). */
+  migrateOnStart: boolean;
 };
 
 /** Settings that are only required together with another one (e.g. FAX_SMTP_URL for smtp faxing). */
@@ -272,8 +283,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dependent = dependentSettingIssues(parsed.data);
   if (dependent.length) throw new Error(`Invalid configuration:\n${dependent.join('\n')}`);
-  const secureCookies = parsed.data.SESSION_COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production';
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), secureCookies };
+  const production = parsed.data.NODE_ENV === 'production';
+  const secureCookies = parsed.data.SESSION_COOKIE_SECURE ?? production;
+  const migrateOnStart = parsed.data.MIGRATE_ON_START ?? !production;
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), secureCookies, migrateOnStart };
 }
 
 /** Test and tool helper: a configuration from explicit values on top of the defaults. */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
+import { assertSchemaCurrent, migrateDatabase } from './db/migrate.js';
 import { DocumentPool } from './documents/pool/documentPool.js';
 import { ensureCookieSecret } from './services/auth/cookieSecret.js';
 import { SessionCache } from './services/auth/sessionCache.js';
@@ -14,8 +14,9 @@ import { TASKS } from './tasks/registry.js';
 import { TaskQueue } from './tasks/taskQueue.js';
 
 /**
- * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), applies migrations, opens the
- * blob store and starts the task queue. `database` may be passed in (tests).
+ * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), applies migrations (or, with
+ * MIGRATE_ON_START off, refuses a schema older than this build), opens the blob store and starts
+ * the task queue. `database` may be passed in (tests).
  */
 export async function createContext(
   config: Config,
@@ -31,7 +32,8 @@ export async function createContext(
       pgliteDir: join(config.dataDir, 'db'),
       onPoolError: (err) => log.warn({ err: { message: err.message } }, 'database connection lost'),
     }));
-  await migrateDatabase(db);
+  if (config.migrateOnStart) await migrateDatabase(db);
+  else await assertSchemaCurrent(db);
   const cookieSecret = await ensureCookieSecret(db);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const tasks = new TaskQueue(db, log, { maintenanceIntervalSeconds: config.TASK_MAINTENANCE_SECONDS });

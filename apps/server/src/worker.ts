@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './createContext.js';
 import { onShutdown } from './lifecycle.js';
+import { refuseDemoPasswordsInProduction } from './services/demo/refuseDemoPasswords.js';
 import { pdfSigningCertificate } from './services/documents/pdfSigningCertificate.js';
 import { createLogger } from './system/logger.js';
 import { startWorker } from './tasks/worker.js';
@@ -15,6 +16,7 @@ async function main() {
   }
   const log = createLogger(config);
   const ctx = await createContext(config, log);
+  await refuseDemoPasswordsInProduction(ctx);
   ctx.documents.warm();
   // Issue 43: the PDF signing certificate read (or the self-signed one made) at start, not at the first delivery.
   await pdfSigningCertificate(ctx);

@@ -12,7 +12,7 @@ import { seedIfEmpty } from './seedIfEmpty.js';
 
 const dirs: string[] = [];
 async function start(dataDir: string): Promise<AppContext> {
-  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_JOBS: '120' });
+  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'true', DEMO_JOBS: '120' });
   return createContext(config, createLogger(config));
 }
 async function counts(ctx: AppContext) {

@@ -1,12 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { appSettings, corporateStructures } from '../../db/schema/index.js';
-import { type SeedSummary, seedDemo } from '../../demo/seed.js';
+import { DEMO_SEED_KEY, type SeedSummary, seedDemo } from '../../demo/seed.js';
+
+/** True when the demo seed filled this database (its marker is there). */
+export async function isDemoDatabase(ctx: Pick<AppContext, 'database'>): Promise<boolean> {
+  const [marker] = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, DEMO_SEED_KEY));
+  return !!marker;
+}
 
 /** True when the database already holds an installation's data (seeded or real). */
 export async function hasData(ctx: Pick<AppContext, 'database'>): Promise<boolean> {
-  const [marker] = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, 'demo.seed'));
-  if (marker) return true;
+  if (await isDemoDatabase(ctx)) return true;
   const [row] = await ctx.database.db.select({ n: count() }).from(corporateStructures);
   return (row?.n ?? 0) > 0;
 }

@@ -70,32 +70,33 @@ async function blobStoreRoundTrip(ctx: AppContext): Promise<{ ok: boolean; detai
   };
 }
 
+/** The database answers a statement (the health page's and /readyz's first check). */
+export async function databaseAnswers(
+  ctx: Pick<AppContext, 'database'>,
+): Promise<{ ok: boolean; detail: string }> {
+  // Hung (issue 41): the watch knows it already; a statement would only be refused.
+  if (ctx.database.answering?.() === false) return { ok: false, detail: new DatabaseNotAnswering().message };
+  const started = performance.now();
+  const { rows } = await ctx.database.executeSql('select 1 as ok', []);
+  const ms = Math.round(performance.now() - started);
+  const engine = ctx.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+  return { ok: Number(rows[0]?.ok) === 1, detail: `${engine} answered in ${ms} ms` };
+}
+
+/** Every migration of this build is applied (the health page, and /readyz). */
+export async function migrationsApplied(
+  ctx: Pick<AppContext, 'database'>,
+): Promise<{ ok: boolean; detail: string }> {
+  const pending = await pendingMigrations(ctx.database);
+  return pending.length === 0
+    ? { ok: true, detail: 'All migrations are applied' }
+    : { ok: false, detail: `Not applied: ${pending.join(', ')}` };
+}
+
 function checks(ctx: AppContext, details: boolean): Check[] {
   return [
-    {
-      name: 'Database',
-      required: true,
-      run: async () => {
-        // Hung (issue 41): the watch knows it already; a statement would only be refused.
-        if (ctx.database.answering?.() === false)
-          return { ok: false, detail: new DatabaseNotAnswering().message };
-        const started = performance.now();
-        const { rows } = await ctx.database.executeSql('select 1 as ok', []);
-        const ms = Math.round(performance.now() - started);
-        const engine = ctx.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
-        return { ok: Number(rows[0]?.ok) === 1, detail: `${engine} answered in ${ms} ms` };
-      },
-    },
-    {
-      name: 'Database migrations',
-      required: true,
-      run: async () => {
-        const pending = await pendingMigrations(ctx.database);
-        return pending.length === 0
-          ? { ok: true, detail: 'All migrations are applied' }
-          : { ok: false, detail: `Not applied: ${pending.join(', ')}` };
-      },
-    },
+    { name: 'Database', required: true, run: () => databaseAnswers(ctx) },
+    { name: 'Database migrations', required: true, run: () => migrationsApplied(ctx) },
     {
       name: 'Blob store',
       required: true,

@@ -7,7 +7,7 @@ const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..
 const coreSrc = join(serverRoot, '..', '..', 'packages', 'core', 'src');
 
 /**
- * Bundles the server's entry points (main.js, worker.js) from the current sources the way
+ * Bundles the server's entry points (main.js, worker.js, migrate.js) from the current sources the way
  * build.mjs does, into a private folder under apps/server/dist, so a test can run them as child
  * processes (and kill them) without touching the real build other runs may be using. The
  * folder sits under apps/server so the bundle finds node_modules, migrations and fonts.
@@ -17,7 +17,9 @@ export async function buildServerBundle(): Promise<{ dir: string; dispose(): Pro
   const dir = join(serverRoot, 'dist', `test-bundle-${randomBytes(4).toString('hex')}`);
   await build({
     // documentWorker.js: the document threads (documents/pool) start from it, next to the chunks.
-    entryPoints: ['src/main.ts', 'src/worker.ts', 'src/documentWorker.ts'].map((p) => join(serverRoot, p)),
+    entryPoints: ['src/main.ts', 'src/worker.ts', 'src/migrate.ts', 'src/documentWorker.ts'].map((p) =>
+      join(serverRoot, p),
+    ),
     outdir: dir,
     bundle: true,
     splitting: true,
