@@ -31,6 +31,7 @@ import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
 import { healthRoutes } from './routes/health/healthRoutes.js';
 import { probeRoutes } from './routes/health/probeRoutes.js';
+import { interfaceRoutes } from './routes/interop/interfaceRoutes.js';
 import { auditTrailRoutes } from './routes/jobEditor/auditTrailRoutes.js';
 import { jobReadRoutes } from './routes/jobEditor/jobReadRoutes.js';
 import { jobWriteRoutes } from './routes/jobEditor/jobWriteRoutes.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(healthRoutes(ctx));
   await app.register(probeRoutes(ctx));
+  await app.register(interfaceRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(schemeRoutes(ctx));
   await app.register(settingsRoutes(ctx));

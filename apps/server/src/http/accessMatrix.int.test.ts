@@ -23,6 +23,7 @@ import { databaseTargets } from '../testing/databases.js';
 import { addFailedDelivery } from '../testing/deliveryTestKit.js';
 import { readZip } from '../testing/documents/documentTestKit.js';
 import { buildUser } from '../testing/factories.js';
+import { addInterfaceMessage } from '../testing/interfaceTestKit.js';
 import { buildEditorWorld, jobDataBody } from '../testing/jobEditorTestKit.js';
 import { TestBrowser } from '../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../testing/testContext.js';
@@ -318,6 +319,7 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       ).user.id,
       jobData: jobDataBody((await managerBrowser.get(`/api/job/getjobdata?jobId=${job!.id}`)).json()),
       failedDeliveryId: await addFailedDelivery(t.ctx, job!.id),
+      interfaceMessageId: await addInterfaceMessage(t.ctx, { corporateStructureId: big!.id, jobId: job!.id }),
       bookingCookie: null,
     };
 
@@ -371,6 +373,10 @@ describe.each(databaseTargets())('the access matrix on $name', (target) => {
       userId: w.editors[1]!.user.id,
       jobData: jobDataBody((await editor.get(`/api/job/getjobdata?jobId=${otherJob.id}`)).json()),
       failedDeliveryId: await addFailedDelivery(t.ctx, otherJob.id),
+      interfaceMessageId: await addInterfaceMessage(t.ctx, {
+        corporateStructureId: w.north.structure.id,
+        jobId: otherJob.id,
+      }),
       bookingCookie: booked.json().bookingCookie,
     };
 

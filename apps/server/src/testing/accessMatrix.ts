@@ -35,6 +35,8 @@ export interface Tenant {
   jobData: Record<string, unknown> & { jobId: number };
   /** A failed delivery of `jobId` (automatic distribution, issue 43), for Redirect. */
   failedDeliveryId: number;
+  /** A failed inbound message of the tenant's interface log (issue 44). */
+  interfaceMessageId: number;
   /** A booking cookie of `jobId` (the other tenant's: its own editor's live booking). */
   bookingCookie: string | null;
 }
@@ -768,6 +770,18 @@ export const ACCESS_MATRIX: AccessMatrix = {
           method: 'print',
           recipientId: null,
         }),
+    },
+  },
+  interfaces: {
+    // The Interfaces screen (issue 44) takes the patient-data upload's permission.
+    list: plain(all('adtUpload'), '/api/interfaces/messages'),
+    message: read(all('adtUpload'), (s) => `/api/interfaces/messages/${s.t.interfaceMessageId}`),
+    // 409 once an earlier caller marked the one failed message handled.
+    markHandled: {
+      credential: 'session',
+      gate: all('adtUpload'),
+      ok: [200, 409],
+      call: (s) => post('/api/interfaces/messages/handled', { messageId: s.t.interfaceMessageId }),
     },
   },
   fax: {

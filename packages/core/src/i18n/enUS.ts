@@ -1,5 +1,6 @@
 import { DELIVERY_MESSAGES } from './finish/deliveries.js';
 import { TO_SIGN_MESSAGES } from './finish/toSign.js';
+import { INTERFACE_MESSAGES } from './interop/interfaces.js';
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
 import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';
@@ -1234,6 +1235,7 @@ export const enUS = {
       reports: 'the reports',
       signing: 'the signatures',
       delivery: 'the deliveries',
+      interfaces: 'the interface messages',
       schedule: 'the uploads',
       users: 'the user management',
       wopi: 'the Word document',
@@ -1301,6 +1303,9 @@ export const enUS = {
       'delivery.redirect': 'Redirected a failed delivery',
       'delivery.retry': 'Retried the failed deliveries',
       'delivery.start': 'Started the distribution',
+      'interface.message.read': 'Read an interface message',
+      'interface.message.handled': 'Marked an interface message handled',
+      'interface.message.resend': 'Sent an interface message again',
       'job.text.read': 'Read the document text',
       'job.text.save': 'Saved the document text',
       'job.transcribe': 'Started transcribing',
@@ -1974,6 +1979,7 @@ export const enUS = {
   },
   toSign: TO_SIGN_MESSAGES,
   deliveries: DELIVERY_MESSAGES,
+  interfaces: INTERFACE_MESSAGES,
 } as const;
 
 export type Catalogue = typeof enUS;

@@ -10,6 +10,7 @@ import { DOCUMENTS } from './documents.js';
 import { FACILITY_LISTS } from './facilityLists.js';
 import { FAX } from './fax.js';
 import { HEALTH } from './health.js';
+import { INTERFACES } from './interfaces.js';
 import { JOB_EDITOR } from './jobEditor.js';
 import { JOB_LIST } from './jobList.js';
 import { PHYSICIAN_DIRECTORY } from './physicianDirectory.js';
@@ -41,6 +42,7 @@ export const ENDPOINTS = {
   facilityLists: FACILITY_LISTS,
   fax: FAX,
   health: HEALTH,
+  interfaces: INTERFACES,
   jobEditor: JOB_EDITOR,
   jobList: JOB_LIST,
   physicianDirectory: PHYSICIAN_DIRECTORY,

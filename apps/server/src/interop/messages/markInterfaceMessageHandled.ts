@@ -1,0 +1,47 @@
+import { type InterfaceMessageRow, message } from '@quill/core';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { interfaceMessages } from '../../db/schema/index.js';
+import { conflict } from '../../errors/domainErrors.js';
+import { recordAudit } from '../../services/audit/recordAudit.js';
+import type { Auth } from '../../services/auth/auth.js';
+import { findInterfaceMessage } from './findInterfaceMessage.js';
+import { messageRow } from './messageRow.js';
+
+/**
+ * POST /api/interfaces/messages/handled (issue 44): a failed message dealt with by hand — it
+ * becomes 'handled' (who and when kept), leaves the failed filter and keeps its error. Only a
+ * failed message can be (409 otherwise). Audited.
+ */
+export async function markInterfaceMessageHandled(
+  ctx: AppContext,
+  auth: Auth,
+  messageId: number,
+  ip: string | null,
+): Promise<InterfaceMessageRow> {
+  return ctx.database.db.transaction(async (tx) => {
+    const row = await findInterfaceMessage(ctx, auth, messageId, { tx, lock: true });
+    if (row.status !== 'failed') throw conflict(message('interfaces.notFailed', { status: row.status }));
+    const [updated] = await tx
+      .update(interfaceMessages)
+      .set({ status: 'handled', handledAt: sql`now()`, handledByAccountId: auth.accountId })
+      .where(eq(interfaceMessages.id, row.id))
+      .returning();
+    await recordAudit(
+      ctx,
+      {
+        action: 'interface.message.handled',
+        outcome: 'success',
+        userId: auth.userId,
+        accountId: auth.accountId,
+        corporateStructureId: row.corporateStructureId,
+        jobId: row.jobId,
+        patientId: row.patientId,
+        ip,
+        detail: { messageId: row.id, messageType: row.messageType },
+      },
+      tx,
+    );
+    return messageRow(updated!);
+  });
+}
