@@ -118,6 +118,7 @@ process.stdout.write(
     : 'Database tests run on PGlite (set TEST_DATABASE_URL to run them on PostgreSQL too).\n',
 );
 
+// Playwright empties e2e/artifacts when it starts, after the build: long before Vitest writes this.
 const vitestJson = join(resultsDir, 'vitest.json');
 const e2eJson = join(resultsDir, 'results.json');
 // Before the lanes start: installing Chromium, when missing, prints to the console itself.
