@@ -41,7 +41,8 @@ export default defineConfig({
     command: 'node serve.mjs',
     env: { E2E_PORT: String(port) },
     url: `${baseURL}/api/healthcheck/results`,
-    timeout: 180_000,
+    // Migrating and seeding the demo data on PGlite; `npm test` runs Vitest beside it (scripts/test.mjs).
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

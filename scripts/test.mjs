@@ -1,7 +1,15 @@
 // npm test: lint (Biome and the part rules), type check, unit and integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), build, then end-to-end tests in Debian's Chromium. Ends with one
 // plain summary line "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//
+// Two lanes run side by side (docs/decisions/platform.md "Suite time"): lint, type check and Vitest
+// in one, the build and the end-to-end tests in the other. The end-to-end tests are one serial
+// worker that mostly waits on the browser and the server, so on two cores they leave room for
+// Vitest. The first lane runs at a lower priority (nice 10): the browser tests, whose waits are
+// what the whole run waits for, get a core when they need one and Vitest takes the rest. The
+// first lane's output streams; the second's is printed as each of its steps ends, so the two
+// never interleave line by line.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,14 +22,40 @@ const failures = [];
 let passed = 0;
 let failed = 0;
 
-function step(name, cmd, args, opts = {}) {
-  process.stdout.write(`\n=== ${name}\n`);
+/**
+ * Runs one step; `buffered`: its output is held and printed when it ends; `niceness`: its process
+ * (and what it starts) yields the cores to the other lane. Answers whether it passed.
+ */
+function step(name, cmd, args, { buffered = false, niceness = 0, ...opts } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (r.status !== 0) failures.push(name);
-  process.stdout.write(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${secs} s)\n`);
-  return r.status === 0;
+  const held = [];
+  const write = (text) => (buffered ? held.push(Buffer.from(text)) : process.stdout.write(text));
+  write(`\n=== ${name}\n`);
+  return new Promise((resolve) => {
+    // Through nice(1) (coreutils), so the step's process has its priority before it starts others.
+    const [file, argv] = niceness ? ['nice', ['-n', String(niceness), cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, {
+      cwd: root,
+      stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
+      ...opts,
+    });
+    if (buffered) for (const out of [child.stdout, child.stderr]) out.on('data', (chunk) => held.push(chunk));
+    let ended = false;
+    const end = (ok) => {
+      if (ended) return;
+      ended = true;
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      if (!ok) failures.push(name);
+      write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${secs} s)\n`);
+      if (buffered) process.stdout.write(Buffer.concat(held));
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      write(`${name}: ${error.message}\n`);
+      end(false);
+    });
+    child.on('close', (code) => end(code === 0));
+  });
 }
 
 function ensureChromium() {
@@ -84,29 +118,39 @@ process.stdout.write(
     : 'Database tests run on PGlite (set TEST_DATABASE_URL to run them on PostgreSQL too).\n',
 );
 
-step('lint (Biome, part rules)', 'npm', ['run', '--silent', 'lint']);
-step('type check', 'npm', ['run', '--silent', 'typecheck']);
+// Playwright empties e2e/artifacts when it starts, after the build: long before Vitest writes this.
 const vitestJson = join(resultsDir, 'vitest.json');
-const unitOk = step('unit and integration tests (Vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (!countVitest(vitestJson) && !unitOk) failed += 1;
+const e2eJson = join(resultsDir, 'results.json');
+// Before the lanes start: installing Chromium, when missing, prints to the console itself.
+const chromium = ensureChromium();
 
-if (step('build', 'npm', ['run', '--silent', 'build'])) {
-  if (ensureChromium()) {
-    const e2eJson = join(resultsDir, 'results.json');
-    const e2eOk = step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-      cwd: join(root, 'e2e'),
-    });
-    if (!countPlaywright(e2eJson) && !e2eOk) failed += 1;
-  } else {
-    failures.push('chromium');
-  }
+async function checksAndUnitTests() {
+  const lane = { niceness: 10 };
+  await step('lint (Biome, part rules)', 'npm', ['run', '--silent', 'lint'], lane);
+  await step('type check', 'npm', ['run', '--silent', 'typecheck'], lane);
+  const unitOk = await step(
+    'unit and integration tests (Vitest)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    lane,
+  );
+  if (!countVitest(vitestJson) && !unitOk) failed += 1;
 }
+
+async function buildAndEndToEnd() {
+  if (!(await step('build', 'npm', ['run', '--silent', 'build'], { buffered: true }))) return;
+  if (!chromium) {
+    failures.push('chromium');
+    return;
+  }
+  const e2eOk = await step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    buffered: true,
+  });
+  if (!countPlaywright(e2eJson) && !e2eOk) failed += 1;
+}
+
+await Promise.all([checksAndUnitTests(), buildAndEndToEnd()]);
 
 if (failedTests.length)
   process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
