@@ -3,6 +3,7 @@ import { setPasswordRoute } from '../features/auth/SetPasswordPage';
 import { signInRoute } from '../features/auth/signInRoute';
 import { createAudioRoute } from '../features/create-audio/routes';
 import { HealthCheckPage } from '../features/health/HealthCheckPage';
+import { interfacesRoute } from '../features/interfaces/routes';
 import { jobRoutes } from '../features/job-editor/routes';
 import { jobsListRoutes } from '../features/job-list/routes';
 import { jobSearchRoute } from '../features/job-search/routes';
@@ -65,6 +66,7 @@ export const routeTree = rootRoute.addChildren([
     profileRoute,
     productivityRoute,
     tatReportRoute,
+    interfacesRoute,
     ...usersRoutes,
     referenceDataRoute,
     ...jobRoutes,

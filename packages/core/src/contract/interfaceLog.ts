@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Hl7SegmentView } from '../rules/interop/segmentView.js';
+import { LIMITS } from '../rules/settings/constants.js';
 import { plainText } from './documents/text.js';
 import { bodyId, queryId, wholeNumberText } from './ids.js';
 import { INTERFACE_MESSAGE_STATUSES } from './interfaces.js';
@@ -9,7 +10,12 @@ import { INTERFACE_MESSAGE_STATUSES } from './interfaces.js';
  * and out — filtered, one message segment by segment, Resend and Mark handled.
  */
 
-export const INTERFACE_LOG_LIMITS = { pageSizes: [25, 50, 100] as const, maxPage: 10_000 } as const;
+/** The list's pages: the job list's page sizes (its pager), 25 first. */
+export const INTERFACE_LOG_LIMITS = {
+  pageSizes: LIMITS.pageSizes,
+  defaultPageSize: 25,
+  maxPage: 10_000,
+} as const;
 
 const STATUSES = [...new Set([...INTERFACE_MESSAGE_STATUSES.in, ...INTERFACE_MESSAGE_STATUSES.out])] as [
   string,
@@ -35,7 +41,7 @@ export const InterfaceMessagesQuerySchema = z.object({
     .refine((n) => (INTERFACE_LOG_LIMITS.pageSizes as readonly number[]).includes(n), {
       message: `pageSize must be one of ${INTERFACE_LOG_LIMITS.pageSizes.join(', ')}`,
     })
-    .default(INTERFACE_LOG_LIMITS.pageSizes[0]),
+    .default(INTERFACE_LOG_LIMITS.defaultPageSize),
 });
 export type InterfaceMessagesQuery = z.infer<typeof InterfaceMessagesQuerySchema>;
 

@@ -77,6 +77,7 @@ export const enUS = {
     userAdd: 'Add',
     userSearch: 'Search',
     referenceData: 'Reference data',
+    interfaces: 'Interfaces',
     help: 'Help',
     myAccount: 'My Account',
     myProfile: 'My Profile',

@@ -23,7 +23,7 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     expect(outline(navigationItems(PERMISSIONS))).toEqual([
       'jobSearch',
       'upload: uploadPatient, uploadSchedule, uploadCreateWithAudio',
-      'user: userAdd, userSearch, tatReport',
+      'user: userAdd, userSearch, tatReport, interfaces',
       'help',
       'myAccount: myProfile, myProductivity, signOut',
     ]);
@@ -48,10 +48,11 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
     ]);
   });
 
-  it('gates User Add on dictatorAdd and User Search on dictatorView', () => {
+  it('gates User Add on dictatorAdd, User Search on dictatorView and Interfaces on adtUpload', () => {
     const user = (perms: string[]) => navigationItems(perms).find((e) => e.id === 'user');
     expect(outline([user(['dictatorAdd'])!])).toEqual(['user: userAdd, tatReport']);
     expect(outline([user(['dictatorView'])!])).toEqual(['user: userSearch']);
+    expect(outline([user(['adtUpload'])!])).toEqual(['user: interfaces']);
   });
 
   it('gives the demo dictator (view only) no Upload dropdown and only User Search', () => {
@@ -142,6 +143,7 @@ describe('navigationItems (spec 01 §2 top navigation, §6 gates)', () => {
       userAdd: { kind: 'legacy', path: '/users/user.aspx?ACT=ADD' },
       userSearch: { kind: 'legacy', path: '/users/user.aspx' },
       tatReport: { kind: 'route', path: '/reports/turnaround' },
+      interfaces: { kind: 'route', path: '/interfaces' },
       help: { kind: 'documentation' },
       myProfile: { kind: 'legacy', path: '/users/user.aspx?ACT=MYPROFILE' },
       myProductivity: { kind: 'route', path: '/productivity' },

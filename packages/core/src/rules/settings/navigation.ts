@@ -45,6 +45,9 @@ export const REFERENCE_DATA_PATH = '/reference';
 /** The turnaround report in Quill (issue 27; User ▸ Turnaround report, with or without a legacy host). */
 export const TAT_REPORT_PATH = '/reports/turnaround';
 
+/** The Interfaces screen (issue 44): the HL7 message log, User ▸ Interfaces with adtUpload. */
+export const INTERFACES_PATH = '/interfaces';
+
 /** The signed-in account's own productivity (issue 27; My Account ▸ My productivity). */
 export const PRODUCTIVITY_PATH = '/productivity';
 
@@ -91,6 +94,7 @@ export type NavLinkId =
   | 'userSearch'
   | 'referenceData'
   | 'tatReport'
+  | 'interfaces'
   | 'help'
   | 'myProfile'
   | 'myProductivity'
@@ -129,7 +133,8 @@ function gated(permissions: ReadonlySet<string>, permission: string, entry: NavL
  * Job Search only when authenticated; the Upload dropdown when any of adtUpload (Patient),
  * physicianScheduleUpload (Schedule) or jobCreate (Create with Audio) is held; the User dropdown's
  * Add needs dictatorAdd, Search dictatorView, (without a legacy host) Reference data dictatorView
- * and Turnaround report dictatorAdd (issue 27; a dropdown with no permitted item is left out);
+ * and Turnaround report dictatorAdd (issue 27), Interfaces adtUpload (issue 44; a dropdown with
+ * no permitted item is left out);
  * the Help icon and the My Account dropdown (My Profile, My productivity with jobEditText, Sign
  * Out) always. Without a legacy host (`legacyHost: false`) Job Search, Upload ▸ Patient, the User
  * pages and My Profile are Quill's own pages.
@@ -195,6 +200,7 @@ export function navigationItems(
       ? []
       : gated(held, 'dictatorView', link('referenceData', { kind: 'route', path: REFERENCE_DATA_PATH }))),
     ...gated(held, TAT_REPORT_PERMISSION, link('tatReport', { kind: 'route', path: TAT_REPORT_PATH })),
+    ...gated(held, 'adtUpload', link('interfaces', { kind: 'route', path: INTERFACES_PATH })),
   ];
   if (user.length > 0) entries.push({ type: 'menu', id: 'user', items: user });
 
