@@ -15,7 +15,7 @@ import { claimAttempt, clearThrottle, type ThrottleKey } from '../auth/signInThr
  * locking the user out of signing in); a right password starts the count over. A wrong password is
  * audited as a failed signature ('job.sign', failure: the job ids, no text) and answers 403 —
  * the session stays. A user without a password (signing in through OIDC only) is refused with
- * words saying so: a fresh OIDC authentication for signing is not built yet.
+ * words saying so: they sign with a fresh OIDC authentication (signingReauthentication.ts).
  */
 export async function checkSigningPassword(
   ctx: AppContext,
