@@ -1,4 +1,4 @@
-import { message, STAGES, SIGNING_REAUTH } from '@quill/core';
+import { message, SIGNING_REAUTH, STAGES } from '@quill/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, sessions, users } from '../../db/schema/index.js';
@@ -121,9 +121,7 @@ describe.each(databaseTargets())('signing with a fresh OIDC authentication on $n
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.userId, sso.user.id), eq(auditLog.action, 'job.sign')));
-    expect(
-      failed.some((r) => r.outcome === 'failure' && r.detail.reason === 'reauthentication'),
-    ).toBe(true);
+    expect(failed.some((r) => r.outcome === 'failure' && r.detail.reason === 'reauthentication')).toBe(true);
     // A password does not stand in for it: this user has none.
     const withPwd = await sso.browser.post('/api/signing/sign', {
       jobs: [{ jobId: job.id, version: job.version }],

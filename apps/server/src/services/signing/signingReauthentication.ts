@@ -31,7 +31,10 @@ export async function requireFreshReauthentication(
   auth: Auth,
   attempt: { jobIds: number[]; ip: string | null },
 ): Promise<void> {
-  const [row] = await ctx.database.db.select({ at: sessions.reauthenticatedAt }).from(sessions).where(fresh(auth));
+  const [row] = await ctx.database.db
+    .select({ at: sessions.reauthenticatedAt })
+    .from(sessions)
+    .where(fresh(auth));
   if (row) return;
   await recordAudit(ctx, {
     action: 'job.sign',

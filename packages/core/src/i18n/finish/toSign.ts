@@ -65,7 +65,8 @@ export const TO_SIGN_MESSAGES = {
     forbidden: 'You may not sign this job.',
     failed: 'The jobs could not be signed. Nothing was signed; try again.',
     confirmWith: 'Confirm with {{provider}}',
-    confirmLead: 'You sign in again at {{provider}} to confirm it is you; you come back here and the jobs are signed.',
+    confirmLead:
+      'You sign in again at {{provider}} to confirm it is you; you come back here and the jobs are signed.',
     defaultProvider: 'single sign-on',
     confirming: 'Signing with your confirmed sign-in…',
     reauth: {
