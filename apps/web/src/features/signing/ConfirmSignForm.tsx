@@ -31,7 +31,7 @@ export function ConfirmSignForm(props: SignModalProps & { jobs: readonly JobToSi
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) leaveToConfirm(jobs);
+    if (!busy) leaveToConfirm(jobs, props.returnPath ?? window.location.pathname);
   };
   const refusal =
     returned && returned !== 'confirmed' ? t(`toSign.sign.reauth.${returned}`, { provider }) : null;

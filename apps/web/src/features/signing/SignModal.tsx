@@ -27,6 +27,8 @@ export interface SignModalProps {
    * password): confirmed — it signs at once; otherwise it says why nothing was signed.
    */
   returned?: ReauthOutcome | null;
+  /** The page the identity provider sends the user back to (default: this one). */
+  returnPath?: string;
 }
 
 /**

@@ -45,7 +45,7 @@ export interface ReturnedSigning {
  * a popup off from its opener. What the user chose (the jobs and this page) is kept in this tab's
  * sessionStorage and given back when the page returns with the outcome (`?reauth=`).
  */
-export function leaveToConfirm(jobs: readonly JobToSign[], path = window.location.pathname): void {
+export function leaveToConfirm(jobs: readonly JobToSign[], path: string): void {
   const pending = { jobs: jobs.map(({ jobId, version }) => ({ jobId, version })), path, at: Date.now() };
   writeSessionValue(KEY, JSON.stringify(pending));
   browserNavigation.assign(`${SIGNING.reauthenticate.path}?returnUrl=${encodeURIComponent(path)}`);
@@ -66,11 +66,15 @@ export function readReturnedSigning(location: { pathname: string; search: string
  */
 export function useReturnedSigning(): ReturnedSigning | null {
   const router = useRouter();
-  const [returned] = useState(() => readReturnedSigning(window.location));
+  const [returned] = useState(() => {
+    const { pathname, searchStr } = router.state.location;
+    return readReturnedSigning({ pathname, search: searchStr });
+  });
   useEffect(() => {
-    if (!new URLSearchParams(window.location.search).has(REAUTH_PARAM)) return;
+    const { pathname, searchStr } = router.state.location;
+    if (!new URLSearchParams(searchStr).has(REAUTH_PARAM)) return;
     writeSessionValue(KEY, null);
-    router.history.replace(window.location.pathname);
+    router.history.replace(pathname);
   }, [router]);
   return returned;
 }
@@ -81,7 +85,10 @@ export function useSignDialog() {
   const [state, setState] = useState<ReturnedSigning | { jobs: readonly JobToSign[]; outcome: null } | null>(
     returned,
   );
+  const router = useRouter();
   return {
+    /** This page, where the identity provider sends the user back to. */
+    returnPath: router.state.location.pathname,
     /** The jobs the page came back to sign (the list selects them again). */
     returnedJobs: returned?.jobs ?? null,
     jobs: state?.jobs ?? null,
