@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { audited, forbidden } from '../../errors/domainErrors.js';
-import { recordAudit } from '../audit/recordAudit.js';
 import type { Auth } from '../auth/auth.js';
+import { auditFailedSignature, type SigningAttempt } from './checkSigningPassword.js';
 
 /** The session's fresh authentication for signing, still within SIGNING_REAUTH.freshSeconds. */
 const fresh = (auth: Auth) =>
@@ -29,21 +29,14 @@ const refusal = () =>
 export async function requireFreshReauthentication(
   ctx: AppContext,
   auth: Auth,
-  attempt: { jobIds: number[]; ip: string | null },
+  attempt: SigningAttempt,
 ): Promise<void> {
   const [row] = await ctx.database.db
     .select({ at: sessions.reauthenticatedAt })
     .from(sessions)
     .where(fresh(auth));
   if (row) return;
-  await recordAudit(ctx, {
-    action: 'job.sign',
-    outcome: 'failure',
-    userId: auth.userId,
-    accountId: auth.accountId,
-    ip: attempt.ip,
-    detail: { reason: 'reauthentication', jobIds: attempt.jobIds },
-  });
+  await auditFailedSignature(ctx, auth, attempt, 'reauthentication');
   throw audited(refusal());
 }
 

@@ -22,6 +22,29 @@ function setup(routes: Record<string, unknown>) {
   return api;
 }
 
+/** A queue of jobs 41, 42 and 43 whose sign call signs 41 and 42 (the queue then holds 43). */
+function signing41And42() {
+  const rows = [toSignRow(41, { version: 3 }), toSignRow(42), toSignRow(43)];
+  const state = {
+    body: null as unknown,
+    routes: {
+      'GET /api/signing/queue': () => queueOf(state.body ? rows.slice(2) : rows),
+      'POST /api/signing/sign': (request: FakeRequest) => {
+        state.body = request.body;
+        return {
+          signed: [41, 42].map((jobId) => ({
+            jobId,
+            meaning: 'author',
+            stageId: 8,
+            signedAt: '2026-03-01T10:00:00Z',
+          })),
+        };
+      },
+    },
+  };
+  return state;
+}
+
 const table = () => screen.findByRole('table', { name: T.tableLabel });
 const rowOf = (jobId: number) => screen.getByTestId(`to-sign-row-${jobId}`);
 const check = (jobId: number) =>
@@ -80,22 +103,8 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
   });
 
   it('signs the selected jobs with the password; they leave the list and the count drops', async () => {
-    let signedBody: unknown = null;
-    const rows = [toSignRow(41, { version: 3 }), toSignRow(42), toSignRow(43)];
-    const api = setup({
-      'GET /api/signing/queue': () => queueOf(signedBody ? rows.slice(2) : rows),
-      'POST /api/signing/sign': (request: FakeRequest) => {
-        signedBody = request.body;
-        return {
-          signed: [41, 42].map((jobId) => ({
-            jobId,
-            meaning: 'author',
-            stageId: 8,
-            signedAt: '2026-03-01T10:00:00Z',
-          })),
-        };
-      },
-    });
+    const signing = signing41And42();
+    const api = setup(signing.routes);
     await table();
     const signSelected = screen.getByRole('button', { name: T.actions.signSelected });
     expect(signSelected.getAttribute('aria-disabled')).toBe('true');
@@ -109,7 +118,7 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
     fireEvent.change(password, { target: { value: 'demo' } });
     fireEvent.submit(password.closest('form')!);
     await waitFor(() => expect(screen.queryByTestId('to-sign-row-41')).toBeNull());
-    expect(signedBody).toEqual({
+    expect(signing.body).toEqual({
       jobs: [
         { jobId: 41, version: 3 },
         { jobId: 42, version: 2 },
@@ -137,8 +146,7 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
         at: Date.now(),
       }),
     );
-    let signedBody: unknown = null;
-    const rows = [toSignRow(41, { version: 3 }), toSignRow(42), toSignRow(43)];
+    const signing = signing41And42();
     fakeApi(
       signedInRoutes([DICTATOR], DICTATOR_PERMS, {
         'GET /api/settings/user': {
@@ -146,23 +154,12 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
           signWith: 'oidc',
           signInProvider: 'Hospital Login',
         },
-        'GET /api/signing/queue': () => queueOf(signedBody ? rows.slice(2) : rows),
-        'POST /api/signing/sign': (request: FakeRequest) => {
-          signedBody = request.body;
-          return {
-            signed: [41, 42].map((jobId) => ({
-              jobId,
-              meaning: 'author',
-              stageId: 8,
-              signedAt: '2026-03-01T10:00:00Z',
-            })),
-          };
-        },
+        ...signing.routes,
       }),
     );
     const { history } = renderApp('/to-sign?reauth=confirmed');
     expect(await screen.findByText('2 jobs signed')).toBeTruthy();
-    expect(signedBody).toEqual({
+    expect(signing.body).toEqual({
       jobs: [
         { jobId: 41, version: 3 },
         { jobId: 42, version: 2 },
