@@ -53,6 +53,8 @@ export const ConfigSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** Claim matched against the user name for users not yet linked (default preferred_username). */
   OIDC_USERNAME_CLAIM: z.string().default('preferred_username'),
+  /** The identity provider's name as users know it ("Confirm with …" when signing, issue 43). */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
   /** The address browsers use to reach Quill (for the OIDC redirect URI); default from the request. */
   PUBLIC_URL: z.url().optional(),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).default(240),

@@ -955,6 +955,14 @@ export const ACCESS_MATRIX: AccessMatrix = {
           password: s.caller.password ?? 'matrix-no-password',
         }),
     },
+    reauthenticate: {
+      credential: 'session',
+      gate: all('jobView'),
+      tenantIds: false,
+      // The matrix's server has no identity provider: a permitted caller is told so (404).
+      ok: [404],
+      call: () => get('/api/signing/reauthenticate?returnUrl=/to-sign'),
+    },
     returnForCorrection: {
       credential: 'session',
       gate: all('jobView'),

@@ -16,6 +16,10 @@ export class FakeIdentityProvider {
   issuer = '';
   /** The person the next authorization signs in. */
   person = { sub: 'sub-1', preferred_username: 'alice' };
+  /** How long before the token the person authenticated (the ID token's auth_time); null: no auth_time. */
+  authAgeSeconds: number | null = 0;
+  /** The query of the last authorization request (prompt, max_age …). */
+  lastAuthorize: URLSearchParams | null = null;
 
   constructor(
     readonly clientId: string,
@@ -35,7 +39,16 @@ export class FakeIdentityProvider {
   private idToken(nonce: string): string {
     const header = { alg: 'RS256', typ: 'JWT', kid: 'k1' };
     const now = Math.floor(Date.now() / 1000);
-    const payload = { iss: this.issuer, aud: this.clientId, iat: now, exp: now + 300, nonce, ...this.person };
+    const authTime = this.authAgeSeconds === null ? {} : { auth_time: now - this.authAgeSeconds };
+    const payload = {
+      iss: this.issuer,
+      aud: this.clientId,
+      iat: now,
+      exp: now + 300,
+      nonce,
+      ...authTime,
+      ...this.person,
+    };
     const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
     const signature = createSign('RSA-SHA256').update(input).sign(this.keys.privateKey);
     return `${input}.${b64url(signature)}`;
@@ -66,6 +79,7 @@ export class FakeIdentityProvider {
     }
     if (url.pathname === '/authorize') {
       const p = url.searchParams;
+      this.lastAuthorize = p;
       if (p.get('client_id') !== this.clientId || p.get('code_challenge_method') !== 'S256')
         return json(400, { error: 'invalid_request' });
       const code = randomBytes(16).toString('hex');

@@ -2,6 +2,11 @@
 export const SESSION_STORAGE_KEYS = {
   /** The account (memberId) this tab chose on Select User; re-selected silently on reload. */
   selectedMemberId: 'quill-member-id',
+  /**
+   * The jobs a user without a password was signing when they left to confirm who they are at the
+   * identity provider (issue 43), signed when the page comes back.
+   */
+  signingAfterConfirm: 'quill-sign-after-confirm',
 } as const;
 
 type SessionKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];

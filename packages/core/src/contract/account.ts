@@ -3,6 +3,7 @@ import { message } from '../i18n/format.js';
 import { PERMISSIONS } from '../rules/auth/permissions.js';
 import { plainText } from './documents/text.js';
 import { queryId } from './ids.js';
+import { SIGN_WITH } from './signing.js';
 
 /** Sign-in schemes the server offers (spec 01 §4). */
 export const SIGN_IN_SCHEMES = ['local', 'oidc'] as const;
@@ -59,6 +60,12 @@ export const UserSettingsSchema = z.object({
    * for one (signing_delegates). Absent: the web takes a dictator account to sign (rules/signing).
    */
   maySign: z.boolean().optional(),
+  /**
+   * Issue 43: how this user confirms a signature — the password again, or (a user without a
+   * password) a fresh sign-in at the identity provider named `signInProvider`.
+   */
+  signWith: z.enum(SIGN_WITH).optional(),
+  signInProvider: z.string().optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 

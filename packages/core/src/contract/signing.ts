@@ -52,13 +52,45 @@ export const SignJobSchema = z.object({
   version: bodyId('version'),
 });
 
-/** Body of ENDPOINTS.signing.sign: the jobs (one to the bulk limit) and the password asked again. */
-export const SignRequestSchema = z.object({
-  jobs: z
-    .array(SignJobSchema)
-    .min(1, 'Choose at least one job to sign')
-    .max(LIMITS.maxBulkJobs, `Sign at most ${LIMITS.maxBulkJobs} jobs at once`),
-  password: plainText('password', { max: 1000 }).min(1, 'Enter your password to sign'),
+/**
+ * Body of ENDPOINTS.signing.sign: the jobs (one to the bulk limit) and the proof of who signs — the
+ * password asked again, or `reauthenticated: true` after a fresh OIDC authentication of this
+ * session (ENDPOINTS.signing.reauthenticate), which the signature uses up.
+ */
+export const SignRequestSchema = z
+  .object({
+    jobs: z
+      .array(SignJobSchema)
+      .min(1, 'Choose at least one job to sign')
+      .max(LIMITS.maxBulkJobs, `Sign at most ${LIMITS.maxBulkJobs} jobs at once`),
+    password: plainText('password', { max: 1000 }).min(1, 'Enter your password to sign').optional(),
+    reauthenticated: z.literal(true).optional(),
+  })
+  .refine((b) => b.password !== undefined || b.reauthenticated === true, {
+    message: 'Enter your password to sign',
+    path: ['password'],
+  })
+  .refine((b) => b.password === undefined || b.reauthenticated === undefined, {
+    message: 'Sign with your password or with a fresh sign-in, not both',
+    path: ['reauthenticated'],
+  });
+
+/** How a user confirms who they are at a signature: the password again, or a fresh OIDC sign-in. */
+export const SIGN_WITH = ['password', 'oidc'] as const;
+export type SignWith = (typeof SIGN_WITH)[number];
+
+/**
+ * How a fresh OIDC authentication for signing ended, as the callback tells the page it returns to
+ * (the query parameter REAUTH_PARAM): confirmed, another identity signed in at the provider, a
+ * sign-in that was not fresh (auth_time), or the exchange failed.
+ */
+export const REAUTH_OUTCOMES = ['confirmed', 'wrongIdentity', 'stale', 'failed'] as const;
+export type ReauthOutcome = (typeof REAUTH_OUTCOMES)[number];
+export const REAUTH_PARAM = 'reauth';
+
+/** Query of ENDPOINTS.signing.reauthenticate: the page to come back to (made safe by safeReturnPath). */
+export const ReauthenticateQuerySchema = z.object({
+  returnUrl: plainText('returnUrl', { max: 2000 }).optional(),
 });
 
 /** Answer of ENDPOINTS.signing.sign: every job signed, or none (a refusal answers 4xx). */

@@ -1296,6 +1296,7 @@ export const enUS = {
       'job.recipients.save': 'Saved the recipients',
       'job.save': 'Saved the job',
       'job.sign': 'Signed the document',
+      'session.reauthenticate': 'Signed in again at the identity provider to sign',
       'job.sign.return': 'Returned the job for correction',
       'job.signature.void': 'Voided the signature: the text changed after signing (must be signed again)',
       'job.signatures.read': 'Read the signatures',
@@ -1961,7 +1962,11 @@ export const enUS = {
   /** Issue 43: the server's answers about signing (the To sign screens have their own words). */
   signatureRules: {
     passwordless:
-      'Your account signs in through your organisation, not with a password. Signing with a fresh sign-in through it is not available yet.',
+      'Your account signs in through your organisation, not with a password. Confirm your signature with a fresh sign-in there.',
+    reauthRequired:
+      'Confirm who you are with a fresh sign-in at your organisation, then sign within {{minutes}} minutes. Nothing was signed.',
+    reauthNoIdentity:
+      'Your account has no single sign-on identity to confirm a signature with. Sign with your password, or ask your System Administrator.',
     wrongPassword: 'The password is not right. Nothing was signed.',
     notWaiting: 'Job {{jobId}} is not waiting for a signature.',
     notYours: 'Job {{jobId}} is not waiting for your signature.',

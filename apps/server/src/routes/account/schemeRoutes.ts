@@ -1,31 +1,18 @@
-import { ENDPOINTS, message, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
-import type { FastifyRequest } from 'fastify';
+import { ENDPOINTS, message, REAUTH_PARAM, SIGN_IN_SCHEMES, safeReturnPath } from '@quill/core';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../errors/domainErrors.js';
-import { cookieSecure } from '../../http/secureCookies.js';
+import { leaveForProvider, oidcRedirectUri, publicOrigin, takeFlow } from '../../http/oidcFlowCookie.js';
 import { serve } from '../../http/serve.js';
 import { setSessionCookie } from '../../http/session.js';
-import { beginOidcSignIn, completeOidcSignIn, type OidcFlow } from '../../services/auth/oidcSignIn.js';
+import { beginOidcSignIn, completeOidcSignIn } from '../../services/auth/oidcSignIn.js';
+import { completeSigningReauth } from '../../services/signing/completeSigningReauth.js';
 
 const { account } = ENDPOINTS;
-const FLOW_COOKIE = 'quill_oidc_flow';
-const CALLBACK = account.oidcCallback.path;
 
-function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
-  return ctx.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
-}
-
-function readFlow(req: FastifyRequest): OidcFlow | null {
-  const raw = req.cookies[FLOW_COOKIE];
-  if (!raw) return null;
-  const unsigned = req.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    return JSON.parse(unsigned.value) as OidcFlow;
-  } catch {
-    return null;
-  }
+/** `path` with `name=value` added to its query. */
+function withParam(path: string, name: string, value: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
 }
 
 /** GET /api/account/scheme/{scheme}: where a browser that is not signed in is sent (spec 01 §4). */
@@ -41,23 +28,20 @@ export const schemeRoutes =
       if (scheme === 'local') {
         return reply.redirect(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`);
       }
-      const { url, flow } = await beginOidcSignIn(ctx, `${publicOrigin(ctx, req)}${CALLBACK}`, returnUrl);
-      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-        path: CALLBACK,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: cookieSecure(req),
-        signed: true,
-        maxAge: 600,
-      });
-      return reply.redirect(url);
+      const { url, flow } = await beginOidcSignIn(ctx, oidcRedirectUri(ctx, req), returnUrl);
+      return leaveForProvider(req, reply, url, flow);
     });
 
+    // The one redirect URI: a sign-in opens a session; a fresh authentication to sign (issue 43)
+    // goes back to its page with the outcome, the session otherwise unchanged.
     serve(app, account.oidcCallback, {}, async (req, reply) => {
-      const flow = readFlow(req);
-      reply.clearCookie(FLOW_COOKIE, { path: CALLBACK });
+      const flow = takeFlow(req, reply);
       if (!flow) throw invalid(message('auth.oidcExpired'));
       const callbackUrl = new URL(req.url, publicOrigin(ctx, req));
+      if (flow.reauthOf) {
+        const outcome = await completeSigningReauth(ctx, req.auth, callbackUrl, flow, req.ip);
+        return reply.redirect(withParam(safeReturnPath(flow.returnUrl), REAUTH_PARAM, outcome));
+      }
       const token = await completeOidcSignIn(ctx, callbackUrl, flow, {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,

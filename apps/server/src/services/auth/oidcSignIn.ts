@@ -13,6 +13,11 @@ export interface OidcFlow {
   nonce: string;
   codeVerifier: string;
   returnUrl: string;
+  /**
+   * A fresh authentication of a signed-in session to sign (issue 43), bound to that session's
+   * hash; absent for a sign-in.
+   */
+  reauthOf?: string;
 }
 
 /** The answers of a single sign-on that cannot go on, from the message catalogue. */
@@ -49,11 +54,16 @@ async function configuration(ctx: AppContext): Promise<client.Configuration> {
   return cached.config;
 }
 
-/** Starts the authorization-code flow with PKCE: answers where to send the browser and what to keep. */
+/**
+ * Starts the authorization-code flow with PKCE: answers where to send the browser and what to keep.
+ * With `reauthOf` (a session's hash) the provider is asked for a new sign-in whatever session it
+ * holds (prompt=login, max_age=0): a fresh authentication to sign (issue 43).
+ */
 export async function beginOidcSignIn(
   ctx: AppContext,
   redirectUri: string,
   returnUrl: string,
+  reauthOf?: string,
 ): Promise<{ url: string; flow: OidcFlow }> {
   const config = await configuration(ctx);
   const flow: OidcFlow = {
@@ -61,6 +71,7 @@ export async function beginOidcSignIn(
     nonce: client.randomNonce(),
     codeVerifier: client.randomPKCECodeVerifier(),
     returnUrl,
+    ...(reauthOf ? { reauthOf } : {}),
   };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -69,9 +80,38 @@ export async function beginOidcSignIn(
     code_challenge_method: 'S256',
     state: flow.state,
     nonce: flow.nonce,
+    ...(reauthOf ? { prompt: 'login', max_age: '0' } : {}),
   });
   return { url: url.toString(), flow };
 }
+
+/**
+ * Exchanges the code the provider sent back (state, nonce and PKCE checked against the browser's
+ * flow) and answers the ID token's claims, or undefined when anything does not match (logged
+ * without the token).
+ */
+export async function oidcClaims(
+  ctx: AppContext,
+  callbackUrl: URL,
+  flow: OidcFlow,
+): Promise<client.IDToken | undefined> {
+  const config = await configuration(ctx);
+  try {
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    return tokens.claims();
+  } catch (err) {
+    ctx.log.info({ err: { message: (err as Error).message } }, 'oidc code exchange failed');
+    return undefined;
+  }
+}
+
+/** The identity a user is linked to: the issuer and the subject of the ID token. */
+export const oidcSubjectOf = (claims: client.IDToken) => `${claims.iss}|${claims.sub}`;
 
 /**
  * The identity provider sent the browser back: exchanges the code, checks the ID token and opens a
@@ -83,24 +123,12 @@ export async function completeOidcSignIn(
   flow: OidcFlow,
   from: { ip: string | null; userAgent: string | null },
 ): Promise<string> {
-  const config = await configuration(ctx);
-  let claims: client.IDToken | undefined;
-  try {
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: flow.codeVerifier,
-      expectedState: flow.state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    });
-    claims = tokens.claims();
-  } catch (err) {
-    ctx.log.info({ err: { message: (err as Error).message } }, 'oidc sign-in failed');
-  }
+  const claims = await oidcClaims(ctx, callbackUrl, flow);
   if (!claims) {
     await recordAudit(ctx, { action: 'signin', outcome: 'failure', ip: from.ip, detail: { method: 'oidc' } });
     throw unauthenticated(OIDC_MESSAGES.failed, 'oidc_failed');
   }
-  const subject = `${claims.iss}|${claims.sub}`;
+  const subject = oidcSubjectOf(claims);
   let [user] = await ctx.database.db.select().from(users).where(eq(users.oidcSubject, subject));
   const claimed = claims[ctx.config.OIDC_USERNAME_CLAIM];
   if (!user && typeof claimed === 'string') {

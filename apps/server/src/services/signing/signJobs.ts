@@ -23,6 +23,7 @@ import { currentDocument } from '../jobEditor/currentDocument.js';
 import { requireJobs } from '../tenantScope/requireJobs.js';
 import { checkSigningPassword } from './checkSigningPassword.js';
 import { readSigningFacts, type SigningFacts, signerOf } from './signingFacts.js';
+import { consumeReauthentication, requireFreshReauthentication } from './signingReauthentication.js';
 
 type SignRequest = z.infer<typeof SignRequestSchema>;
 type SignResult = z.infer<typeof SignResultSchema>;
@@ -126,9 +127,11 @@ async function writeSignature(tx: Db, auth: Auth, c: Checked, ip: string | null,
 }
 
 /**
- * POST /api/signing/sign (issue 43): signs one job or several with the password asked again — all
- * or none. Another tenant's job answers 404 before the password is checked; a wrong password 403
- * (checkSigningPassword), nothing signed. Then, in ONE transaction with every job locked, each job
+ * POST /api/signing/sign (issue 43): signs one job or several with the password asked again, or
+ * with a fresh OIDC authentication of the session — all or none. Another tenant's job answers 404
+ * before the password or the authentication is checked; a wrong password or no fresh
+ * authentication 403 (checkSigningPassword, signingReauthentication), nothing signed; the fresh
+ * authentication is used up in the signature's transaction. Then, in ONE transaction with every job locked, each job
  * is checked (still in ES, at the version the signer read, awaiting this account's signature, with
  * a document: else 409/403 and nothing is signed) and signed: a `signatures` row (the current
  * document version and the SHA-256 of its bytes, the meaning, the physician, the account, on
@@ -143,9 +146,12 @@ export async function signJobs(
 ): Promise<SignResult> {
   const jobIds = [...new Set(request.jobs.map((j) => j.jobId))];
   await requireJobs(ctx, auth.scope, jobIds);
-  await checkSigningPassword(ctx, auth, request.password, { jobIds, ip });
+  const attempt = { jobIds, ip };
+  if (request.reauthenticated) await requireFreshReauthentication(ctx, auth, attempt);
+  else await checkSigningPassword(ctx, auth, request.password ?? '', attempt);
   const signer = await signerOf(ctx, auth);
   return ctx.database.db.transaction(async (tx) => {
+    if (request.reauthenticated) await consumeReauthentication(tx, auth);
     const locked = await tx
       .select()
       .from(jobs)

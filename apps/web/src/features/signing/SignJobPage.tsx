@@ -8,10 +8,11 @@ import { DocumentArea, JobLoadFailure, JobLoading, JobProblem } from '../job-edi
 import { JobHeader } from '../job-editor/JobHeader';
 import { useJobLoad, versionOf } from '../job-editor/useJobLoad';
 import { useWordDocument } from '../job-editor/word/useWordDocument';
+import { useSignDialog } from './confirmSignIn';
 import { JobSignatures } from './JobSignatures';
 import { ReturnModal } from './ReturnModal';
 import classes from './Signing.module.css';
-import { type JobToSign, SignModal } from './SignModal';
+import { SignModal } from './SignModal';
 import { useToSignQueue } from './signingApi';
 import { useSigningDone } from './useSigningDone';
 import { useSigns } from './useSigns';
@@ -37,7 +38,7 @@ function SignJobView({ jobId }: { jobId: number }) {
   const queue = useToSignQueue();
   const done = useSigningDone();
   const navigate = useNavigate();
-  const [signing, setSigning] = useState<readonly JobToSign[] | null>(null);
+  const dialog = useSignDialog();
   const [returning, setReturning] = useState<number | null>(null);
   const isWord = load.data?.text.textType === 'DOCX';
   const word = useWordDocument({
@@ -66,7 +67,7 @@ function SignJobView({ jobId }: { jobId: number }) {
       <div className={classes.actions}>
         <Button
           disabled={!waiting}
-          onClick={() => setSigning([{ jobId, version: job.details.version }])}
+          onClick={() => dialog.open([{ jobId, version: job.details.version }])}
           data-testid="sign-job"
         >
           {t('toSign.actions.sign')}
@@ -112,8 +113,10 @@ function SignJobView({ jobId }: { jobId: number }) {
         />
       </div>
       <SignModal
-        jobs={signing}
-        onClose={() => setSigning(null)}
+        jobs={dialog.jobs}
+        returned={dialog.returned}
+        returnPath={dialog.returnPath}
+        onClose={dialog.close}
         onSigned={(result) => after(result.signed.map((s) => s.jobId))}
         onChanged={() => {
           void load.refetch();

@@ -1,7 +1,9 @@
 import { enUS } from '@quill/core/i18n/enUS';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../app/testing/fakeApi';
+import { browserNavigation } from '../../lib/browserNavigation';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage';
 import { renderWithSession } from '../job-list/testing/renderWithSession';
 import { ReturnModal } from './ReturnModal';
 import { SignModal } from './SignModal';
@@ -105,6 +107,72 @@ describe('Sign dialog (issue 43)', () => {
     await waitFor(() => expect(document.activeElement).toBe(password()));
     fireEvent.keyDown(password(), { key: 'Escape' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
+
+describe('Sign dialog of a user without a password (issue 43)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.sessionStorage.clear();
+  });
+  const jobs = [
+    { jobId: 41, version: 3 },
+    { jobId: 42, version: 5 },
+  ];
+  function renderConfirm(returned: 'confirmed' | 'wrongIdentity' | 'stale' | null = null) {
+    const onClose = vi.fn();
+    const onSigned = vi.fn();
+    renderWithSession(
+      <SignModal
+        jobs={jobs}
+        onClose={onClose}
+        onSigned={onSigned}
+        returned={returned}
+        returnPath="/to-sign"
+      />,
+      dictatorSession({ signWith: 'oidc', signInProvider: 'Hospital Login' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sign 2 jobs' });
+    return { onClose, onSigned, dialog };
+  }
+
+  it('offers "Confirm with" the provider instead of a password, and goes there keeping the jobs', async () => {
+    const api = fakeApi({});
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    const { dialog } = renderConfirm();
+    expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+    expect(within(dialog).getByText(S.confirmLead.replace('{{provider}}', 'Hospital Login'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm with Hospital Login' }));
+    expect(assign).toHaveBeenCalledWith('/api/signing/reauthenticate?returnUrl=%2Fto-sign');
+    const kept = JSON.parse(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.signingAfterConfirm)!);
+    expect(kept).toMatchObject({ jobs, path: '/to-sign' });
+    expect(api.calls).toEqual([]);
+  });
+
+  it('back from a confirmed sign-in, signs at once with it', async () => {
+    const api = fakeApi({ 'POST /api/signing/sign': signed([41, 42]) });
+    const { onClose, onSigned } = renderConfirm('confirmed');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.body).toEqual({ jobs, reauthenticated: true });
+    expect(onSigned).toHaveBeenCalledWith(signed([41, 42]));
+  });
+
+  it('says why nothing was signed: another person at the provider, or a refused signature', async () => {
+    const api = fakeApi({});
+    renderConfirm('wrongIdentity');
+    expect((await screen.findByTestId('sign-problem')).textContent).toBe(
+      S.reauth.wrongIdentity.replace('{{provider}}', 'Hospital Login'),
+    );
+    expect(api.calls).toEqual([]);
+    cleanup();
+    fakeApi({
+      'POST /api/signing/sign': apiError(403, 'reauthentication_required', 'Confirm who you are again.'),
+    });
+    const { onClose } = renderConfirm('confirmed');
+    expect((await screen.findByTestId('sign-problem')).textContent).toBe('Confirm who you are again.');
+    expect(screen.getByRole('button', { name: 'Confirm with Hospital Login' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 

@@ -1,12 +1,14 @@
-import { Alert, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import type { ToSignRow } from '@quill/core/contract/signing';
-import type { TFunction } from 'i18next';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import type { ReauthOutcome, ToSignRow } from '@quill/core/contract/signing';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../app/toasts';
+import { useSession } from '../../app/session/SessionContext';
 import { ApiRequestError } from '../../lib/api';
+import { ConfirmSignForm } from './ConfirmSignForm';
 import { DialogButtons } from './DialogButtons';
-import { signJobs } from './signingApi';
+import { SignProblem } from './SignProblem';
+import type { signJobs } from './signingApi';
+import { useSignRequest } from './useSignRequest';
 
 /** A job to sign: its id and the version the signer read. */
 export type JobToSign = Pick<ToSignRow, 'jobId' | 'version'>;
@@ -20,15 +22,24 @@ export interface SignModalProps {
   onSigned: (result: SignResult) => void;
   /** A job changed since it was read (409): nothing was signed; read the jobs again. */
   onChanged?: () => void;
+  /**
+   * The dialog opens again on the page's return from the identity provider (a user without a
+   * password): confirmed — it signs at once; otherwise it says why nothing was signed.
+   */
+  returned?: ReauthOutcome | null;
+  /** The page the identity provider sends the user back to (default: this one). */
+  returnPath?: string;
 }
 
 /**
- * Issue 43: Sign and Sign all selected ask for the password again, as a legal signature does.
- * Enter signs; a refusal (403: wrong password) stays open with the message and the field emptied;
- * a changed job (409) says so; success toasts and closes. Esc or Cancel closes without signing.
+ * Issue 43: Sign and Sign all selected ask for the password again, as a legal signature does — or,
+ * for a user who signs in only through the organisation's identity provider, a fresh sign-in there
+ * (ConfirmSignForm). Esc or Cancel closes without signing.
  */
-export function SignModal({ jobs, onClose, onSigned, onChanged }: SignModalProps) {
+export function SignModal(props: SignModalProps) {
   const { t } = useTranslation();
+  const { userSettings } = useSession();
+  const { jobs, onClose } = props;
   const count = jobs?.length ?? 0;
   const ids = (jobs ?? []).map((j) => j.jobId).join(', ');
   return (
@@ -39,18 +50,25 @@ export function SignModal({ jobs, onClose, onSigned, onChanged }: SignModalProps
       centered
       size="md"
     >
-      {jobs && <SignForm jobs={jobs} onClose={onClose} onSigned={onSigned} onChanged={onChanged} />}
+      {jobs &&
+        (userSettings.signWith === 'oidc' ? (
+          <ConfirmSignForm {...props} jobs={jobs} />
+        ) : (
+          <SignForm {...props} jobs={jobs} />
+        ))}
     </Modal>
   );
 }
 
-type Problem = { field: string } | { alert: string; changed?: boolean } | null;
-
-function SignForm({ jobs, onClose, onSigned, onChanged }: SignModalProps & { jobs: readonly JobToSign[] }) {
+/**
+ * The password asked again: Enter signs; a refusal (403: wrong password) stays open with the
+ * message and the field emptied; a changed job (409) says so; success toasts and closes.
+ */
+function SignForm(props: SignModalProps & { jobs: readonly JobToSign[] }) {
   const { t } = useTranslation();
+  const { jobs, onClose } = props;
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
+  const { busy, problem, setProblem, sign } = useSignRequest(props);
   const field = useRef<HTMLInputElement>(null);
   const count = jobs.length;
   const jobIds = jobs.map((j) => j.jobId).join(', ');
@@ -63,22 +81,10 @@ function SignForm({ jobs, onClose, onSigned, onChanged }: SignModalProps & { job
       field.current?.focus();
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const result = await signJobs(jobs, password);
-      showToast(t('toSign.sign.signed', { count: result.signed.length, jobIds }), { kind: 'success' });
-      onSigned(result);
-      onClose();
-    } catch (error) {
-      setProblem(problemOf(error, t));
-      if (error instanceof ApiRequestError && error.status === 403) {
-        setPassword('');
-        field.current?.focus();
-      }
-      if (error instanceof ApiRequestError && error.status === 409) onChanged?.();
-    } finally {
-      setBusy(false);
+    const error = await sign({ password });
+    if (error instanceof ApiRequestError && error.status === 403) {
+      setPassword('');
+      field.current?.focus();
     }
   };
 
@@ -100,11 +106,7 @@ function SignForm({ jobs, onClose, onSigned, onChanged }: SignModalProps & { job
           error={problem && 'field' in problem ? problem.field : undefined}
           required
         />
-        {problem && 'alert' in problem && (
-          <Alert color={problem.changed ? 'yellow' : 'red'} role="alert" data-testid="sign-problem">
-            {problem.alert}
-          </Alert>
-        )}
+        <SignProblem problem={problem} />
         <DialogButtons
           cancel={t('toSign.sign.cancel')}
           submit={t('toSign.sign.submit')}
@@ -114,24 +116,4 @@ function SignForm({ jobs, onClose, onSigned, onChanged }: SignModalProps & { job
       </Stack>
     </form>
   );
-}
-
-/** What a refused sign request shows: the password's own message, a changed job, or why it failed. */
-function problemOf(error: unknown, t: TFunction): Problem {
-  if (!(error instanceof ApiRequestError)) return { alert: t('toSign.sign.failed') };
-  // The server's words when it gave some (a wrong password, or a job this account may not sign).
-  if (error.status === 403)
-    return {
-      field: error.message && error.message !== error.code ? error.message : t('toSign.sign.wrongPassword'),
-    };
-  // A job saved since it was read gets the plain words; another conflict (no longer waiting, no
-  // document) the server's own.
-  if (error.status === 409)
-    return {
-      alert: error.code === 'stale_version' ? t('toSign.sign.changed') : error.message,
-      changed: true,
-    };
-  // Another refusal (400, 404, 422) carries the server's own words; anything else: try again.
-  if (error.status >= 400 && error.status < 500 && error.status !== 401) return { alert: error.message };
-  return { alert: t('toSign.sign.failed') };
 }

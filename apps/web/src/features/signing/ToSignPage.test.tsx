@@ -3,19 +3,46 @@ import { PERMISSIONS } from '@quill/core/rules/auth/permissions';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, type FakeRequest, fakeApi } from '../../app/testing/fakeApi';
-import { MANAGER_NORTH, signedInRoutes } from '../../app/testing/fixtures';
+import { MANAGER_NORTH, signedInRoutes, userSettings } from '../../app/testing/fixtures';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage';
 import { renderApp } from '../../test/renderApp';
 import { DICTATOR, DICTATOR_PERMS, queueOf, toSignRow } from './testing/signingFixtures';
 
 const T = enUS.toSign;
 // The route chunk loads cold in the first test of a run: allow it time.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+});
 
 function setup(routes: Record<string, unknown>) {
   const api = fakeApi(signedInRoutes([DICTATOR], DICTATOR_PERMS, routes));
   renderApp('/to-sign');
   return api;
+}
+
+/** A queue of jobs 41, 42 and 43 whose sign call signs 41 and 42 (the queue then holds 43). */
+function signing41And42() {
+  const rows = [toSignRow(41, { version: 3 }), toSignRow(42), toSignRow(43)];
+  const state = {
+    body: null as unknown,
+    routes: {
+      'GET /api/signing/queue': () => queueOf(state.body ? rows.slice(2) : rows),
+      'POST /api/signing/sign': (request: FakeRequest) => {
+        state.body = request.body;
+        return {
+          signed: [41, 42].map((jobId) => ({
+            jobId,
+            meaning: 'author',
+            stageId: 8,
+            signedAt: '2026-03-01T10:00:00Z',
+          })),
+        };
+      },
+    },
+  };
+  return state;
 }
 
 const table = () => screen.findByRole('table', { name: T.tableLabel });
@@ -76,22 +103,8 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
   });
 
   it('signs the selected jobs with the password; they leave the list and the count drops', async () => {
-    let signedBody: unknown = null;
-    const rows = [toSignRow(41, { version: 3 }), toSignRow(42), toSignRow(43)];
-    const api = setup({
-      'GET /api/signing/queue': () => queueOf(signedBody ? rows.slice(2) : rows),
-      'POST /api/signing/sign': (request: FakeRequest) => {
-        signedBody = request.body;
-        return {
-          signed: [41, 42].map((jobId) => ({
-            jobId,
-            meaning: 'author',
-            stageId: 8,
-            signedAt: '2026-03-01T10:00:00Z',
-          })),
-        };
-      },
-    });
+    const signing = signing41And42();
+    const api = setup(signing.routes);
     await table();
     const signSelected = screen.getByRole('button', { name: T.actions.signSelected });
     expect(signSelected.getAttribute('aria-disabled')).toBe('true');
@@ -105,7 +118,7 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
     fireEvent.change(password, { target: { value: 'demo' } });
     fireEvent.submit(password.closest('form')!);
     await waitFor(() => expect(screen.queryByTestId('to-sign-row-41')).toBeNull());
-    expect(signedBody).toEqual({
+    expect(signing.body).toEqual({
       jobs: [
         { jobId: 41, version: 3 },
         { jobId: 42, version: 2 },
@@ -118,6 +131,69 @@ describe('To sign page (issue 43)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByText('Jobs waiting for your signature: 1')).toBeTruthy());
     expect(screen.getByText('0 jobs selected')).toBeTruthy();
     expect(api.called().filter((c) => c === 'GET /api/signing/queue')).toHaveLength(2);
+  });
+
+  it('back from confirming at the identity provider, the kept jobs are selected again and signed', async () => {
+    // A user without a password left for "Confirm with Hospital Login" with 41 and 42 selected.
+    window.sessionStorage.setItem(
+      SESSION_STORAGE_KEYS.signingAfterConfirm,
+      JSON.stringify({
+        jobs: [
+          { jobId: 41, version: 3 },
+          { jobId: 42, version: 2 },
+        ],
+        path: '/to-sign',
+        at: Date.now(),
+      }),
+    );
+    const signing = signing41And42();
+    fakeApi(
+      signedInRoutes([DICTATOR], DICTATOR_PERMS, {
+        'GET /api/settings/user': {
+          ...userSettings(DICTATOR_PERMS),
+          signWith: 'oidc',
+          signInProvider: 'Hospital Login',
+        },
+        ...signing.routes,
+      }),
+    );
+    const { history } = renderApp('/to-sign?reauth=confirmed');
+    expect(await screen.findByText('2 jobs signed')).toBeTruthy();
+    expect(signing.body).toEqual({
+      jobs: [
+        { jobId: 41, version: 3 },
+        { jobId: 42, version: 2 },
+      ],
+      reauthenticated: true,
+    });
+    await waitFor(() => expect(screen.queryByTestId('to-sign-row-41')).toBeNull());
+    expect(rowOf(43)).toBeTruthy();
+    // Used once: the address no longer says so and the kept jobs are gone (a reload signs nothing).
+    expect(history.location.search).toBe('');
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.signingAfterConfirm)).toBeNull();
+  });
+
+  it('back from a refused confirmation, the jobs stay selected and the dialog says why', async () => {
+    window.sessionStorage.setItem(
+      SESSION_STORAGE_KEYS.signingAfterConfirm,
+      JSON.stringify({ jobs: [{ jobId: 42, version: 2 }], path: '/to-sign', at: Date.now() }),
+    );
+    const api = fakeApi(
+      signedInRoutes([DICTATOR], DICTATOR_PERMS, {
+        'GET /api/settings/user': { ...userSettings(DICTATOR_PERMS), signWith: 'oidc' },
+        'GET /api/signing/queue': queueOf([toSignRow(41), toSignRow(42)]),
+      }),
+    );
+    renderApp('/to-sign?reauth=stale');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign job 42' });
+    expect(within(dialog).getByTestId('sign-problem').textContent).toBe(
+      T.sign.reauth.stale.replace('{{provider}}', 'single sign-on'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: T.sign.cancel }));
+    await table();
+    expect(screen.getByText('1 job selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select job 42' }) as HTMLInputElement).checked).toBe(true);
+    expect(api.called()).not.toContain('POST /api/signing/sign');
   });
 
   it('explains the bulk limit when more than ten jobs are selected', async () => {

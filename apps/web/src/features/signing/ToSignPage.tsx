@@ -4,10 +4,11 @@ import { returnSelectedGate, signSelectedGate } from '@quill/core/rules/signing/
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useSignDialog } from './confirmSignIn';
 import { GatedButton } from './GatedButton';
 import { ReturnModal } from './ReturnModal';
 import classes from './Signing.module.css';
-import { type JobToSign, SignModal } from './SignModal';
+import { SignModal } from './SignModal';
 import { useToSignQueue } from './signingApi';
 import { ToSignTable } from './ToSignTable';
 import { useSigningDone } from './useSigningDone';
@@ -24,19 +25,23 @@ export function ToSignPage() {
   const signs = useSigns();
   const queue = useToSignQueue();
   const done = useSigningDone();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const [signing, setSigning] = useState<readonly JobToSign[] | null>(null);
+  const dialog = useSignDialog();
+  // Back from confirming at the identity provider: the jobs being signed are selected again.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(
+    () => new Set(dialog.returnedJobs?.map((j) => j.jobId)),
+  );
   const [returning, setReturning] = useState<number | null>(null);
   const rows = useMemo(() => queue.data?.rows ?? [], [queue.data]);
 
   // A job that left the queue (signed, returned, or signed elsewhere) is no longer selected.
   useEffect(() => {
+    if (!queue.data) return;
     const shown = new Set(rows.map((r) => r.jobId));
     setSelected((current) => {
       const kept = [...current].filter((id) => shown.has(id));
       return kept.length === current.size ? current : new Set(kept);
     });
-  }, [rows]);
+  }, [rows, queue.data]);
 
   if (!signs)
     return (
@@ -58,7 +63,7 @@ export function ToSignPage() {
       else next.add(jobId);
       return next;
     });
-  const signSelected = () => setSigning(rows.filter((r) => selected.has(r.jobId)));
+  const signSelected = () => dialog.open(rows.filter((r) => selected.has(r.jobId)));
   const count = queue.data?.count ?? 0;
 
   return (
@@ -126,8 +131,10 @@ export function ToSignPage() {
         </>
       )}
       <SignModal
-        jobs={signing}
-        onClose={() => setSigning(null)}
+        jobs={dialog.jobs}
+        returned={dialog.returned}
+        returnPath={dialog.returnPath}
+        onClose={dialog.close}
         onSigned={(result) => done(result.signed.map((s) => s.jobId))}
         onChanged={() => void queue.refetch()}
       />

@@ -23,11 +23,14 @@ export const fetchToSignQueue = (signal?: AbortSignal) =>
 export const fetchToSignCount = (signal?: AbortSignal) =>
   callApi(SIGNING.count, {}, { timeoutMs: TIMEOUT_MS, signal });
 
-/** Signs the jobs (each at the version read) with the password asked again; all or nothing. */
-export const signJobs = (jobs: readonly Pick<ToSignRow, 'jobId' | 'version'>[], password: string) =>
+/** Who signs: the password asked again, or the session's fresh sign-in at the identity provider. */
+export type SignProof = { password: string } | { reauthenticated: true };
+
+/** Signs the jobs (each at the version read) with the proof of who signs; all or nothing. */
+export const signJobs = (jobs: readonly Pick<ToSignRow, 'jobId' | 'version'>[], proof: SignProof) =>
   callApi(
     SIGNING.sign,
-    { body: { jobs: jobs.map(({ jobId, version }) => ({ jobId, version })), password } },
+    { body: { jobs: jobs.map(({ jobId, version }) => ({ jobId, version })), ...proof } },
     { timeoutMs: TIMEOUT_MS },
   );
 

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import {
+  ReauthenticateQuerySchema,
   ReturnForCorrectionSchema,
   ReturnResultSchema,
   SignaturesQuerySchema,
@@ -25,6 +26,19 @@ export const SIGNING = {
     tags,
     body: SignRequestSchema,
     answer: SignResultSchema,
+  }),
+  /**
+   * Starts a fresh OIDC authentication of the signed-in user for a signature (prompt=login,
+   * max_age=0): redirects to the identity provider, whose answer comes back through the sign-in
+   * callback (account.oidcCallback) and then to `returnUrl` with `?reauth=<outcome>`.
+   */
+  reauthenticate: endpoint({
+    method: 'GET',
+    path: '/api/signing/reauthenticate',
+    tags,
+    summary: 'Starts a fresh sign-in at the identity provider to sign (redirect)',
+    query: ReauthenticateQuerySchema,
+    produces: ['text/html'],
   }),
   /** Sends a job back to transcription with a note saying what to correct. */
   returnForCorrection: endpoint({

@@ -64,6 +64,17 @@ export const TO_SIGN_MESSAGES = {
     changed: 'A job changed since you opened it, so nothing was signed. Read it again and sign it then.',
     forbidden: 'You may not sign this job.',
     failed: 'The jobs could not be signed. Nothing was signed; try again.',
+    confirmWith: 'Confirm with {{provider}}',
+    confirmLead:
+      'You sign in again at {{provider}} to confirm it is you; you come back here and the jobs are signed.',
+    defaultProvider: 'single sign-on',
+    confirming: 'Signing with your confirmed sign-in…',
+    reauth: {
+      wrongIdentity:
+        'Another person signed in at {{provider}}. Nothing was signed; confirm with your own sign-in.',
+      stale: '{{provider}} did not ask you to sign in again. Nothing was signed; try again.',
+      failed: 'The sign-in at {{provider}} did not complete. Nothing was signed; try again.',
+    },
     signed_one: 'Job {{jobIds}} signed',
     signed_other: '{{count}} jobs signed',
   },

@@ -36,6 +36,17 @@ export const LIMITS = {
 } as const;
 
 /**
+ * Issue 43: a fresh OIDC authentication stands for the password asked again at a signature. The
+ * identity provider must report the user authenticated (`auth_time`) at most `authTimeSeconds`
+ * before the ID token reaches Quill (prompt=login and max_age=0 ask it for a new sign-in); the
+ * session may then sign once, within `freshSeconds` of that confirmation.
+ */
+export const SIGNING_REAUTH = {
+  authTimeSeconds: 120,
+  freshSeconds: 300,
+} as const;
+
+/**
  * Bounds on the documents the server reads (CDA, DOCX, XLSX), the defaults of the DOCUMENT_*
  * settings (apps/server/src/config.ts, README). A real discharge summary is far below each: the
  * shared CDA fixtures hold at most a few thousand elements, 12 levels deep, under 200 KB.
