@@ -1,3 +1,4 @@
+import { ADDENDUM_MESSAGES } from './finish/addendum.js';
 import { DELIVERY_MESSAGES } from './finish/deliveries.js';
 import { TO_SIGN_MESSAGES } from './finish/toSign.js';
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
@@ -1292,6 +1293,7 @@ export const enUS = {
       'job.printed': 'Marked the job printed',
       'job.recipients.save': 'Saved the recipients',
       'job.save': 'Saved the job',
+      'job.addendum': 'Opened the finished job for an addendum',
       'job.sign': 'Signed the document',
       'job.sign.return': 'Returned the job for correction',
       'job.signature.void': 'Voided the signature: the text changed after signing (must be signed again)',
@@ -1973,6 +1975,7 @@ export const enUS = {
     productivity: PRODUCTIVITY_MESSAGES,
   },
   toSign: TO_SIGN_MESSAGES,
+  addendum: ADDENDUM_MESSAGES,
   deliveries: DELIVERY_MESSAGES,
 } as const;
 
