@@ -58,7 +58,13 @@ export type AddendumBody = z.infer<typeof AddendumBodySchema>;
  * the reason, and when the version it amends was signed (UTC ISO; null when it never was).
  */
 export const AddendumResultSchema = BookOutResultSchema.extend({
-  addendum: z.object({ reason: z.string(), signedAt: z.string().nullable(), ofVersion: z.number().int() }),
+  addendum: z.object({
+    reason: z.string(),
+    signedAt: z.string().nullable(),
+    /** The signed date as the banner shows it: in the facility's zone, with the zone's label. */
+    formattedSignedAt: z.string().nullable(),
+    ofVersion: z.number().int(),
+  }),
 });
 export type AddendumResult = z.infer<typeof AddendumResultSchema>;
 /** Answer of transcribe (issue 27): the booking, and which starting draft the editor opens. */

@@ -63,7 +63,12 @@ describe.each(databaseTargets())('addenda on $name', (target) => {
     as.post('/api/job/addendum', { jobId, version: (await jobOf(jobId)).version, reason });
   const cancel = (jobId: number, cookie: string) =>
     ed.post(`/api/job/cancelbooking?jobId=${jobId}&bookingCookie=${encodeURIComponent(cookie)}`);
-  const save = async (jobId: number, cookie: string, text: string | null, saveMode: number = SAVE_MODES.moveOn) =>
+  const save = async (
+    jobId: number,
+    cookie: string,
+    text: string | null,
+    saveMode: number = SAVE_MODES.moveOn,
+  ) =>
     ed.post('/api/job/savejob', {
       jobId,
       version: (await jobOf(jobId)).version,

@@ -1,10 +1,19 @@
-import { type AddendumBody, type AddendumResult, EDITOR_STAGE_ID, message, STAGES } from '@quill/core';
+import {
+  type AddendumBody,
+  type AddendumResult,
+  DOCUMENT_DATE_FORMATS,
+  EDITOR_STAGE_ID,
+  formatJobDateTime,
+  message,
+  STAGES,
+} from '@quill/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, bookings, jobs } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../errors/domainErrors.js';
 import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/auth.js';
+import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { currentDocument } from '../jobEditor/currentDocument.js';
 import { requireVisibleJob } from '../tenantScope/requireJob.js';
 import { hashBookingCookie, newBookingCookie } from './booking.js';
@@ -26,7 +35,7 @@ export async function openAddendum(
   ip: string | null,
 ): Promise<AddendumResult> {
   const { jobId } = body;
-  return ctx.database.db.transaction(async (tx) => {
+  const opened = await ctx.database.db.transaction(async (tx) => {
     // The job row first: the lock order of every job write (bookOutJob.ts).
     const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
     const job = requireVisibleJob(auth.scope, jobId, locked);
@@ -66,17 +75,23 @@ export async function openAddendum(
     await tx.update(jobs).set({ stageId: EDITOR_STAGE_ID, updatedAt: sql`now()` }).where(eq(jobs.id, jobId));
     const detail = { version: job.version, fromStageId: job.stageId, stageId: EDITOR_STAGE_ID };
     await auditJob(ctx, auth, job, 'job.addendum', ip, detail, tx);
-    const expiresAt = booked!.expiresAt.toISOString();
-    return {
-      success: true as const,
-      bookingCookie: cookie,
-      expiresAt,
-      messages: [message('job.booked', { jobId, expiresAt })],
-      addendum: {
-        reason: body.reason,
-        signedAt: job.signedAt ? job.signedAt.toISOString() : null,
-        ofVersion: document.version,
-      },
-    };
+    return { job, expiresAt: booked!.expiresAt.toISOString(), cookie, ofVersion: document.version };
   });
+  // Read after the transaction: PGlite has one connection, which the transaction holds.
+  const { job, expiresAt, cookie, ofVersion } = opened;
+  const zone = await facilityTimeZone(ctx, job.clientFacilityId);
+  const signedAt = job.signedAt?.toISOString() ?? null;
+  return {
+    success: true,
+    bookingCookie: cookie,
+    expiresAt,
+    messages: [message('job.booked', { jobId, expiresAt })],
+    addendum: {
+      reason: body.reason,
+      signedAt,
+      formattedSignedAt:
+        job.signedAt && formatJobDateTime(job.signedAt, zone, DOCUMENT_DATE_FORMATS, { zoneLabel: true }),
+      ofVersion,
+    },
+  };
 }
