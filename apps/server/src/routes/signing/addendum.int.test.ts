@@ -193,7 +193,7 @@ describe.each(databaseTargets())('addenda on $name', (target) => {
     const open = await w.makeJob({ stageId: STAGES.eSignature.id });
     const notFinished = await addendum(open.id);
     expect(notFinished.statusCode).toBe(409);
-    expect(notFinished.json().message).toContain('is not Finished');
+    expect(notFinished.json().error.message).toContain('is not Finished');
     expect((await jobOf(job.id)).stageId).toBe(STAGES.finished.id);
     const refused = await db()
       .select()
