@@ -149,4 +149,37 @@ test('the dictator signs two jobs and returns one; corrected and signed again, i
   await manager.goto(`/job/${toReturn.jobId}`);
   await expect(manager.getByText('Finished').first()).toBeVisible();
   await manager.screenshot({ path: 'artifacts/signing-finished-job.png', fullPage: true });
+
+  // An addendum: the manager corrects the Finished job with a reason; the dictator signs it; it is
+  // distributed again by itself and its PDF prints the addendum above the text.
+  await manager.getByRole('button', { name: 'Add addendum' }).click();
+  const addendum = manager.getByRole('dialog', { name: `Add an addendum to job ${toReturn.jobId}` });
+  await addendum.getByLabel('Reason for the addendum').fill('Penicillin reaction was anaphylaxis.');
+  await addendum.getByRole('button', { name: 'Open the editor' }).click();
+  await expect(
+    manager.getByText(/^Addendum to the version signed on .+: Penicillin reaction was anaphylaxis\.$/),
+  ).toBeVisible();
+  const managerEditor = manager.getByRole('textbox', { name: 'Job text' });
+  await expect(managerEditor).toHaveAttribute('contenteditable', 'true');
+  await managerEditor.locator('section.cda-section:not([data-readonly]) .cda-section-body p').first().click();
+  await manager.keyboard.press('End');
+  await manager.keyboard.type(' Reaction: anaphylaxis.');
+  await manager.screenshot({ path: 'artifacts/signing-addendum-editor.png', fullPage: true });
+  await manager.getByRole('button', { name: 'Save', exact: true }).click();
+  await manager.getByRole('menuitem', { name: 'Save and move on', exact: true }).click();
+  await expect(manager.getByText(new RegExp(`Job ${toReturn.jobId} was saved: .*ESign`))).toBeVisible();
+  await dictator.goto('/to-sign');
+  await table.getByRole('link', { name: `Open job ${toReturn.jobId} to read and sign` }).click();
+  await expect(
+    dictator.getByText('Sign again: Addendum: Penicillin reaction was anaphylaxis.'),
+  ).toBeVisible();
+  await dictator.getByRole('button', { name: 'Sign', exact: true }).click();
+  await signInDialog(dictator, DICTATOR.password);
+  await expect(dictator.getByText(`Job ${toReturn.jobId} signed`)).toBeVisible();
+  await expect
+    .poll(async () => (await jobFacts(manager, toReturn.jobId)).stageName, { timeout: 90_000 })
+    .toBe('Finished');
+  const amended = await keptJobPdf(manager, toReturn.jobId, 'signing-addendum');
+  expect(amended).toMatch(/Addendum — .+, Penicillin reaction was anaphylaxis\./);
+  expect(amended).toContain('Reaction: anaphylaxis.');
 });

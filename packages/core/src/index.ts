@@ -92,6 +92,7 @@ export * from './rules/schedule/spreadsheetText.js';
 export * from './rules/schedule/uploadFinal.js';
 export * from './rules/settings/applicationSettings.js';
 export * from './rules/settings/constants.js';
+export * from './rules/signing/addendum.js';
 export * from './rules/signing/signatureDue.js';
 export * from './rules/signing/signerName.js';
 export * from './rules/signing/stageAfterSignature.js';

@@ -859,6 +859,13 @@ export const ACCESS_MATRIX: AccessMatrix = {
       ok: [200, 409],
       call: (s) => post('/api/job/transcribe', { jobId: s.t.jobId }),
     },
+    // Issue 43: the matrix's job is not Finished, so a permitted account is told so (409).
+    addendum: {
+      credential: 'session',
+      gate: all('jobEdit', 'jobEditText'),
+      ok: [409],
+      call: (s) => post('/api/job/addendum', { jobId: s.t.jobId, version: 1, reason: 'Matrix addendum' }),
+    },
     extendBooking: {
       credential: 'session',
       gate: all('jobEdit'),

@@ -39,6 +39,34 @@ export const BookOutResultSchema = z.object({
   expiresAt: z.string(),
   messages: z.array(z.string()),
 });
+/** The longest reason an addendum may give (plain text, one paragraph or a few lines). */
+export const ADDENDUM_REASON_MAX = 500;
+/**
+ * Body of ENDPOINTS.jobEditor.addendum (issue 43): the Finished job, the version the caller read
+ * (a newer one is a conflict) and why the distributed document is amended.
+ */
+export const AddendumBodySchema = z.object({
+  jobId: bodyId('jobId'),
+  version: bodyId('version'),
+  reason: plainText('reason', { max: ADDENDUM_REASON_MAX, multiline: true })
+    .trim()
+    .min(1, 'Say why the document needs an addendum'),
+});
+export type AddendumBody = z.infer<typeof AddendumBodySchema>;
+/**
+ * Answer of addendum: the booking as bookoutjob answers it, with what the editor's banner says —
+ * the reason, and when the version it amends was signed (UTC ISO; null when it never was).
+ */
+export const AddendumResultSchema = BookOutResultSchema.extend({
+  addendum: z.object({
+    reason: z.string(),
+    signedAt: z.string().nullable(),
+    /** The signed date as the banner shows it: in the facility's zone, with the zone's label. */
+    formattedSignedAt: z.string().nullable(),
+    ofVersion: z.number().int(),
+  }),
+});
+export type AddendumResult = z.infer<typeof AddendumResultSchema>;
 /** Answer of transcribe (issue 27): the booking, and which starting draft the editor opens. */
 export const TranscribeResultSchema = BookOutResultSchema.extend({
   /** 'template': a new document from the work type's template; 'asr': the speech recognizer's draft. */

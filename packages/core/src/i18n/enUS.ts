@@ -1,3 +1,4 @@
+import { ADDENDUM_MESSAGES } from './finish/addendum.js';
 import { DELIVERY_MESSAGES } from './finish/deliveries.js';
 import { TO_SIGN_MESSAGES } from './finish/toSign.js';
 import { INTERFACE_MESSAGES } from './interop/interfaces.js';
@@ -1295,6 +1296,7 @@ export const enUS = {
       'job.printed': 'Marked the job printed',
       'job.recipients.save': 'Saved the recipients',
       'job.save': 'Saved the job',
+      'job.addendum': 'Opened the finished job for an addendum',
       'job.sign': 'Signed the document',
       'session.reauthenticate': 'Signed in again at the identity provider to sign',
       'job.sign.return': 'Returned the job for correction',
@@ -1984,6 +1986,7 @@ export const enUS = {
     productivity: PRODUCTIVITY_MESSAGES,
   },
   toSign: TO_SIGN_MESSAGES,
+  addendum: ADDENDUM_MESSAGES,
   deliveries: DELIVERY_MESSAGES,
   interfaces: INTERFACE_MESSAGES,
 } as const;

@@ -6,6 +6,7 @@ import { authOf, requirePermission } from '../../http/session.js';
 import { bookOutJob } from '../../services/booking/bookOutJob.js';
 import { cancelBooking } from '../../services/booking/cancelBooking.js';
 import { extendBooking } from '../../services/booking/extendBooking.js';
+import { openAddendum } from '../../services/booking/openAddendum.js';
 import { runHoldQueueCheck } from '../../services/jobEditor/holdQueue/runHoldQueueCheck.js';
 import { refreshJobData } from '../../services/jobEditor/refreshJobData.js';
 import { saveCda } from '../../services/jobSave/saveCda.js';
@@ -15,7 +16,7 @@ import { transcribeJob } from '../../services/transcribe/transcribeJob.js';
 
 /**
  * The job view's booking and save calls (spec 02 §4, §7; ARCHITECTURE §4 "Booking"). Booking and
- * writing need jobEdit; the hold-queue check and the job-data refresh only read (jobView).
+ * writing need jobEdit (an addendum jobEditText too); the hold-queue check and the job-data refresh only read (jobView).
  */
 export const jobWriteRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -27,6 +28,10 @@ export const jobWriteRoutes =
     const bodyLimit = CDA_EDIT_LIMITS.maxBodyBytes;
 
     serve(app, e.bookOut, edit, async (req) => bookOutJob(ctx, authOf(req), req.body.jobId, req.ip));
+    const editText = {
+      preHandler: requirePermission('jobEditText', message('job.noEditTextPermission')),
+    };
+    serve(app, e.addendum, editText, async (req) => openAddendum(ctx, authOf(req), req.body, req.ip));
     serve(app, e.transcribe, edit, async (req) => transcribeJob(ctx, authOf(req), req.body.jobId, req.ip));
     serve(app, e.extendBooking, edit, async (req) =>
       extendBooking(ctx, authOf(req), req.body.jobId, req.body.bookingCookie, req.ip),

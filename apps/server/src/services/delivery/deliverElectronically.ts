@@ -9,23 +9,23 @@ import type { ElectronicTransport } from './transports/electronicTransport.js';
 
 type Delivery = typeof distributions.$inferSelect;
 
-/** Whether the job's newest document is a CDA (a Word document has none to send). */
-async function hasCda(ctx: AppContext, jobId: number): Promise<boolean> {
+/** The job's newest document (not a draft): its format and whether it is an addendum (issue 43). */
+async function newestDocument(ctx: AppContext, jobId: number) {
   const rows = await ctx.database.db
     .select({
       format: documentVersions.format,
       version: documentVersions.version,
       isDraft: documentVersions.isDraft,
+      addendumOfVersion: documentVersions.addendumOfVersion,
     })
     .from(documentVersions)
     .where(eq(documentVersions.jobId, jobId));
-  const newest = rows.filter((r) => !r.isDraft).sort((a, b) => b.version - a.version)[0];
-  return newest?.format === 'CDA';
+  return rows.filter((r) => !r.isDraft).sort((a, b) => b.version - a.version)[0];
 }
 
 /**
  * One try at an electronic delivery: the stored CDA (byte for byte, when the job has one) and the
- * distributed PDF to the electronic transport, at most once per key (the transport is asked
+ * distributed PDF to the electronic transport (an addendum marked as such), at most once per key (the transport is asked
  * first). Answers the transport's reference; throws what failed.
  */
 export async function deliverElectronically(
@@ -37,7 +37,8 @@ export async function deliverElectronically(
   const earlier = await transport.findDelivered(key);
   if (earlier) return earlier;
   const contact = await deliveryContact(ctx.database.db, d.recipientId, { showPatient: true });
-  const cda = (await hasCda(ctx, d.jobId)) ? (await renderJobDocument(ctx, d.jobId, 'xml')).bytes : null;
+  const newest = await newestDocument(ctx, d.jobId);
+  const cda = newest?.format === 'CDA' ? (await renderJobDocument(ctx, d.jobId, 'xml')).bytes : null;
   const pdf = await distributedPdf(ctx, d.jobId, { preliminary: d.preliminary });
   const { reference } = await transport.send({
     key,
@@ -45,6 +46,7 @@ export async function deliverElectronically(
     jobId: d.jobId,
     recipientName: contact?.name ?? '',
     preliminary: d.preliminary,
+    addendumOfVersion: newest?.addendumOfVersion ?? null,
     cda,
     pdf,
   });

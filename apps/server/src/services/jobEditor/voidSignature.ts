@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { decodeXml } from '../../documents/decodeXml.js';
 import { recordAudit } from '../audit/recordAudit.js';
+import { coversCurrentText } from '../signing/currentText.js';
 import { narrativeParts } from './documentText.js';
 
 type Job = Pick<
@@ -39,12 +40,21 @@ async function textChangedReason(tx: Db, job: Job): Promise<string> {
   return message('signatureRules.textChanged', { signedAt });
 }
 
-/** Voids the job's live signatures (issue 43): the text they cover changed. Answers how many. */
+/**
+ * Voids the job's live signatures of its current text (issue 43): the text they cover changed — an
+ * addendum's original keeps its own. Answers how many.
+ */
 async function voidLiveSignatures(tx: Db, jobId: number): Promise<number> {
   const voided = await tx
     .update(signatures)
     .set({ voidedAt: sql`now()` })
-    .where(and(eq(signatures.jobId, jobId), isNull(signatures.voidedAt)))
+    .where(
+      and(
+        eq(signatures.jobId, jobId),
+        isNull(signatures.voidedAt),
+        coversCurrentText(signatures.jobId, signatures.jobVersion),
+      ),
+    )
     .returning({ id: signatures.id });
   return voided.length;
 }

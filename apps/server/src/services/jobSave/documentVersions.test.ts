@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { newVersionRows, type VersionInput } from './documentVersions.js';
 
 const blob = { key: 'documents/new.xml', size: 120, format: 'CDA' as const };
-const current = { id: 9, blobKey: 'documents/old.xml', size: 100, format: 'CDA' };
+const current = {
+  id: 9,
+  blobKey: 'documents/old.xml',
+  size: 100,
+  format: 'CDA',
+  version: 4,
+  addendumOfVersion: null,
+  addendumReason: null,
+};
 const input = (
   over: Partial<VersionInput> = {},
   mode: VersionInput['req']['mode'] = 'text',
@@ -52,5 +60,14 @@ describe('the document versions a save stores', () => {
   it('stores nothing without a new document outside draft mode, or with no document at all', () => {
     expect(newVersionRows(input({ blob: null }, SAVE_MODES.saveOnly))).toEqual([]);
     expect(newVersionRows(input({ blob: null, current: null }, SAVE_MODES.draft))).toEqual([]);
+  });
+
+  it('marks the new document and its draft copy as the addendum the save makes', () => {
+    const addendum = { ofVersion: 4, reason: 'Wrong dose', starts: true };
+    const rows = newVersionRows(input({ addendum }, SAVE_MODES.draft));
+    expect(rows.map((r) => [r.isDraft, r.addendumOfVersion, r.addendumReason])).toEqual([
+      [false, 4, 'Wrong dose'],
+      [true, 4, 'Wrong dose'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { SAVE_MODES } from '@quill/core';
+import { type AddendumMark, SAVE_MODES } from '@quill/core';
 import { documentVersions } from '../../db/schema/index.js';
 import type { SaveDocumentState } from './documentState.js';
 import type { StoredDocument } from './newDocument.js';
@@ -14,14 +14,18 @@ export interface VersionInput {
   typedChars: number | null;
   /** The working document as read under the lock. */
   current: SaveDocumentState['current'];
+  /** The new document is an addendum (issue 43, addendumText.ts): the version it amends and why. */
+  addendum?: AddendumMark | null;
 }
 
 /**
  * The document version rows of a save, all numbered `version`: its new document, and in draft
- * mode a draft copy of what the job then holds (the new document, else the working one). None
+ * mode a draft copy of what the job then holds (the new document, else the working one), each
+ * marked as the addendum the new document is (issue 43). None
  * when the save stores no document and is no draft save of a job with one.
  */
-export function newVersionRows({ req, accountId, version, blob, typedChars, current }: VersionInput) {
+export function newVersionRows(input: VersionInput) {
+  const { req, accountId, version, blob, typedChars, current, addendum } = input;
   const draftSource =
     blob ?? (current ? { key: current.blobKey, size: current.size, format: current.format } : null);
   const stored = [
@@ -38,6 +42,7 @@ export function newVersionRows({ req, accountId, version, blob, typedChars, curr
     source: saveSource(req),
     typedChars: v.isDraft ? null : typedChars,
     createdByAccountId: accountId,
+    ...(addendum ? { addendumOfVersion: addendum.ofVersion, addendumReason: addendum.reason } : {}),
   }));
 }
 

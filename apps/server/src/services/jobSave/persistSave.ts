@@ -2,6 +2,7 @@ import { type SaveJobResult, stageName } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/auth.js';
 import { settleDocumentPatientFlag } from '../jobEditor/holdQueue/documentPatientFlag.js';
+import { addendumOnSave } from './addendumText.js';
 import { applyJobData } from './applyJobData.js';
 import { auditSave } from './auditSave.js';
 import { readSaveDocumentState } from './documentState.js';
@@ -21,8 +22,9 @@ import { followWordEdit } from './wordEdit.js';
  * save pipeline's steps in order (docs/architecture.md, "The save pipeline"). Before the
  * transaction (prepareSave.ts): the job (404), what the save may do (403/400), the new document
  * built (400) and its blob written. Inside, with the job row locked: the live booking (lockBooking,
- * 409), the base version (staleVersion, 409, nothing changed), the job data (applyJobData), force
- * re-sign when a signed text changes (signedText), the new document version (documentVersions),
+ * 409), the base version (staleVersion, 409, nothing changed), the job data (applyJobData), an
+ * addendum's mark and re-sign (addendumText) or else force re-sign when a signed text changes
+ * (signedText), the new document version (documentVersions),
  * for a save mode the rules and the stage with its flags and booking (holdQueueRules,
  * stageAndDistribution), the Word edit's base (wordEdit), the caller's own write (`afterSave`), the
  * job row with the version + 1 (version) and the audit row (auditSave).
@@ -42,13 +44,25 @@ export async function persistSave(
     refuseStale({ req, locked, booking, readDocumentId: prepared.readDocumentId, inTx: state.current });
     const data = await applyJobData(step, locked);
     const version = nextVersion(locked.version, state.newestVersion);
-    const job = await voidSignatureOnSave(step, locked, booking, data, prepared.textChanged);
-    const { typedChars } = prepared;
-    await insertDocumentVersions(step, { version, blob, typedChars, current: state.current });
+    const { textChanged, typedChars } = prepared;
+    const { current } = state;
+    const writesDocument = blob !== null;
+    const addendum = await addendumOnSave(step, {
+      locked,
+      booking,
+      job: data,
+      current,
+      writesDocument,
+      textChanged,
+    });
+    const held = addendum?.booking ?? booking;
+    const job = addendum?.job ?? (await voidSignatureOnSave(step, locked, booking, data, textChanged));
+    const mark = addendum?.mark ?? null;
+    await insertDocumentVersions(step, { version, blob, typedChars, current, addendum: mark });
     let settled: SettledStage = { stageId: locked.stageId, flags: null };
     if (isModeSave(req.mode)) {
       const rules = await runSaveRules(step, req.mode, job.after, prepared.document);
-      const at = { locked, booking, job: { ...job, liveRecipients: data.liveRecipients }, rules };
+      const at = { locked, booking: held, job: { ...job, liveRecipients: data.liveRecipients }, rules };
       settled = await settleStage(step, req.mode, at);
     }
     // Issue 40: flags left as they were still lose the document-patient flag once the two agree.

@@ -2,6 +2,7 @@ import {
   type HoldQueueFlag,
   isDistributionStage,
   needsSignature,
+  SAVE_MODES,
   type SaveMode,
   STAGES,
   saveOutcome,
@@ -13,6 +14,7 @@ import { auditJob } from '../audit/auditJob.js';
 import { startDistribution } from '../delivery/startDistribution.js';
 import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
 import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
+import { type AddendumBooking, untouchedAddendum } from './addendumText.js';
 import type { AppliedJobData } from './applyJobData.js';
 import type { SaveRules } from './holdQueueRules.js';
 import type { Job, SaveStep } from './saveRequest.js';
@@ -56,14 +58,20 @@ export interface SettledStage {
  * the rules, the signature — unless the work type needs none —, the distribution methods), no release past a failing patient-identity
  * rule unless confirmed (issue 39: 409 rolls the save back; a confirmation writes its
  * 'job.identity.confirm' audit row), the flags written or cleared as the outcome says, and the
- * booking released unless the job stays booked.
+ * booking released unless the job stays booked. An addendum booking whose text is unchanged
+ * (addendumText.ts) ends with the job Finished as it was.
  */
 export async function settleStage(
   { ctx, tx, auth, req, ip }: SaveStep,
   mode: SaveMode,
-  at: { locked: Job; booking: { restoreStageId: number | null }; job: AppliedJobData; rules: SaveRules },
+  at: { locked: Job; booking: AddendumBooking; job: AppliedJobData; rules: SaveRules },
 ): Promise<SettledStage> {
   const { locked, booking, job, rules } = at;
+  if (mode !== SAVE_MODES.saveOnly && untouchedAddendum(booking)) {
+    // Issue 43: an addendum booking whose text is unchanged ends with the job Finished, as it was.
+    await tx.delete(bookings).where(eq(bookings.jobId, req.jobId));
+    return { stageId: STAGES.finished.id, flags: null };
+  }
   const outcome = saveOutcome({
     mode,
     currentStageId: locked.stageId,

@@ -7,6 +7,7 @@ import { auditJob } from '../audit/auditJob.js';
 import type { Auth } from '../auth/auth.js';
 import { facilityTimeZone } from '../jobAccess/facilityTimeZone.js';
 import { requireJob } from '../tenantScope/requireJob.js';
+import { coversCurrentText } from './currentText.js';
 import { readSigningFacts, signerOf } from './signingFacts.js';
 
 /**
@@ -37,7 +38,13 @@ export async function returnForCorrection(
     const voided = await tx
       .update(signatures)
       .set({ voidedAt: sql`now()` })
-      .where(and(eq(signatures.jobId, job.id), isNull(signatures.voidedAt)))
+      .where(
+        and(
+          eq(signatures.jobId, job.id),
+          isNull(signatures.voidedAt),
+          coversCurrentText(signatures.jobId, signatures.jobVersion),
+        ),
+      )
       .returning({ id: signatures.id });
     await tx
       .update(jobs)

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Auth } from '../auth/auth.js';
 import { inScope } from '../tenantScope/inScope.js';
+import { coversCurrentText } from './currentText.js';
 
 /**
  * Who the signed-in account signs as (issue 43): the physician its account links to
@@ -36,9 +37,10 @@ export function signerPhysicians(signer: Signer): number[] {
   return [...(signer.physicianId === null ? [] : [signer.physicianId]), ...signer.delegateOf];
 }
 
+/** A live signature of this meaning on the job's current text (an addendum needs its own). */
 const liveSignature = (meaning: string) =>
   sql<boolean>`exists (select 1 from ${signatures} s where s.job_id = ${jobs.id}
-    and s.voided_at is null and s.meaning = ${meaning})`;
+    and s.voided_at is null and s.meaning = ${meaning} and ${coversCurrentText(sql`s.job_id`, sql`s.job_version`)})`;
 
 /** A job in ES with what the signing rules read of it (core signatureDue). */
 export interface SigningFacts extends SigningJob {

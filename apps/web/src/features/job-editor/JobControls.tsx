@@ -34,6 +34,8 @@ export interface JobControlsProps {
   onAuditTrail?: () => void;
   /** Issue 40: the Import document control (identity/DocumentImport), after Fax. */
   importDocument?: ReactNode;
+  /** Issue 43: Add addendum (a Finished job), beside Edit. */
+  addendum?: ReactNode;
 }
 
 /**
@@ -99,6 +101,7 @@ export function JobControls(p: JobControlsProps) {
               {p.onTranscribe ? t('transcribe.start.button') : t('jobView.edit')}
             </Button>
           )}
+          {p.addendum}
           <Button variant="default" disabled={p.disabled} onClick={p.onClose}>
             {t('jobView.close')}
           </Button>

@@ -19,6 +19,8 @@ import { JobDeliveries } from '../deliveries/JobDeliveries';
 import { BULK_URLS } from '../job-list/bulk/bulkApi';
 import { FaxModal } from '../job-list/bulk/FaxModal';
 import { useMarkViewed } from '../job-list/viewedMarks';
+import { AddendumAction } from './addendum/AddendumAction';
+import { AddendumBanner } from './addendum/AddendumBanner';
 import { useAdtPanels } from './adt/useAdtPanels';
 import { AuditTrailDialog } from './audit/AuditTrailDialog';
 import { type EditOutcome, useBooking } from './booking/useBooking';
@@ -185,6 +187,7 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
   };
   const banner = (
     <>
+      <AddendumBanner addendum={editing ? booking.addendum : null} />
       <DocumentPatientBanner jobId={jobId} enabled={adtVisible} />
       <StartingDraftNotice
         draft={loaded.cda?.draft ?? null}
@@ -228,6 +231,15 @@ export function JobView({ jobId, tenant = false }: { jobId: number; tenant?: boo
           }}
           onFax={() => setFaxOpen(true)}
           onAuditTrail={canReadTrail ? () => setAuditOpen(true) : undefined}
+          addendum={
+            <AddendumAction
+              jobId={jobId}
+              stageId={loaded.details.stageId}
+              editing={editing}
+              disabled={disabled}
+              onOpen={(reason) => booking.startAddendum(reason, version)}
+            />
+          }
           importDocument={
             tenant ? undefined : (
               <DocumentImport

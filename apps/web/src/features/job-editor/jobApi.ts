@@ -36,6 +36,9 @@ export const fetchJobVersion = (jobId: number) => callJobApi(JOB_EDITOR.version,
 export const bookOutJob = (jobId: number) => callJobApi(JOB_EDITOR.bookOut, { body: { jobId } });
 /** transcribe (issue 27): books an audio-only job out and gives it the draft its transcription starts from. */
 export const transcribeJob = (jobId: number) => callJobApi(JOB_EDITOR.transcribe, { body: { jobId } });
+/** addendum (issue 43): books a Finished job out for an addendum, with its reason. */
+export const openAddendum = (jobId: number, version: number, reason: string) =>
+  callJobApi(JOB_EDITOR.addendum, { body: { jobId, version, reason } });
 /** extendbooking: renews the booking while editing. */
 export const extendBooking = (jobId: number, bookingCookie: string) =>
   callJobApi(JOB_EDITOR.extendBooking, { body: { jobId, bookingCookie } });

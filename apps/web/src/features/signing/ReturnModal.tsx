@@ -1,9 +1,7 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
-import { ApiRequestError } from '../../lib/api';
-import { DialogButtons } from './DialogButtons';
+import { ReasonForm } from './ReasonForm';
 import { returnForCorrection } from './signingApi';
 
 /** The note's bound (ReturnForCorrectionSchema: plain text, multi-line, at most 1,000 characters). */
@@ -38,68 +36,20 @@ export function ReturnModal({ jobId, onClose, onReturned }: ReturnModalProps) {
 
 function ReturnForm({ jobId, onClose, onReturned }: ReturnModalProps & { jobId: number }) {
   const { t } = useTranslation();
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    if (!note.trim()) {
-      setError(t('toSign.returnDialog.noteRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await returnForCorrection(jobId, note.trim());
-      showToast(t('toSign.returnDialog.returned', { jobId: String(jobId) }), { kind: 'success' });
-      onReturned(jobId);
-      onClose();
-    } catch (failure) {
-      const refused =
-        failure instanceof ApiRequestError &&
-        failure.status >= 400 &&
-        failure.status < 500 &&
-        failure.status !== 401;
-      setError(refused ? failure.message : t('toSign.returnDialog.failed'));
-    } finally {
-      setBusy(false);
-    }
+  const words = {
+    lead: t('toSign.returnDialog.lead'),
+    label: t('toSign.returnDialog.note'),
+    required: t('toSign.returnDialog.noteRequired'),
+    remaining: (count: number) => t('toSign.returnDialog.remaining', { count }),
+    submit: t('toSign.returnDialog.submit'),
+    cancel: t('toSign.returnDialog.cancel'),
+    failed: t('toSign.returnDialog.failed'),
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void submit();
-    }
+  const submit = async (note: string) => {
+    await returnForCorrection(jobId, note);
+    showToast(t('toSign.returnDialog.returned', { jobId: String(jobId) }), { kind: 'success' });
+    onReturned(jobId);
+    onClose();
   };
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('toSign.returnDialog.lead')}</Text>
-        <Textarea
-          data-autofocus
-          label={t('toSign.returnDialog.note')}
-          required
-          rows={5}
-          maxLength={RETURN_NOTE_MAX}
-          value={note}
-          onChange={(e) => {
-            setNote(e.currentTarget.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={onKeyDown}
-          error={error ?? undefined}
-          description={t('toSign.returnDialog.remaining', { count: RETURN_NOTE_MAX - note.length })}
-        />
-        <DialogButtons
-          cancel={t('toSign.returnDialog.cancel')}
-          submit={t('toSign.returnDialog.submit')}
-          busy={busy}
-          onCancel={onClose}
-        />
-      </Stack>
-    </form>
-  );
+  return <ReasonForm words={words} max={RETURN_NOTE_MAX} onSubmit={submit} onClose={onClose} />;
 }

@@ -19,6 +19,8 @@ import {
   WorkTypeListSchema,
 } from '../job.js';
 import {
+  AddendumBodySchema,
+  AddendumResultSchema,
   BookOutBodySchema,
   BookOutResultSchema,
   CancelBookingQuerySchema,
@@ -128,6 +130,17 @@ export const JOB_EDITOR = {
     tags,
     body: BookOutBodySchema,
     answer: BookOutResultSchema,
+  }),
+  /**
+   * Issue 43: opens a Finished, distributed job for an addendum — books it out to the account
+   * (jobEditText) with the reason; a save that changes the text makes the addendum version.
+   */
+  addendum: endpoint({
+    method: 'POST',
+    path: '/api/job/addendum',
+    tags,
+    body: AddendumBodySchema,
+    answer: AddendumResultSchema,
   }),
   /**
    * Issue 27: books an audio-only job out and gives it the draft its transcription starts from

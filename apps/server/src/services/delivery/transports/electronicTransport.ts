@@ -6,6 +6,13 @@ export interface ElectronicMessage {
   jobId: number;
   recipientName: string;
   preliminary: boolean;
+  /**
+   * Issue 43: the document is an addendum that amends this job version (null: the original). Issue
+   * 44 plugs in here: an addendum goes out as a replacement of the version already sent (HL7 v2
+   * MDM^T10 "document replace" rather than T02/T08's edit; FHIR DocumentReference.relatesTo
+   * `replaces`), to the same recipients.
+   */
+  addendumOfVersion: number | null;
   /** The stored CDA, byte for byte; null for a job whose document is Word. */
   cda: Buffer | null;
   pdf: Buffer;

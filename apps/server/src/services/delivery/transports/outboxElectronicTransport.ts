@@ -31,6 +31,8 @@ export function outboxElectronicTransport(dir: string): ElectronicTransport {
         jobId: m.jobId,
         to: { name: m.recipientName },
         preliminary: m.preliminary,
+        // Issue 43: an addendum replaces the version sent before (issue 44 maps it to MDM^T10).
+        ...(m.addendumOfVersion !== null ? { addendumOf: m.addendumOfVersion } : {}),
         documents: [
           ...(m.cda ? [{ file: `${m.key}.xml`, contentType: 'application/xml' }] : []),
           { file: `${m.key}.pdf`, contentType: 'application/pdf' },

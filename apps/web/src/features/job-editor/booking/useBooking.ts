@@ -1,8 +1,9 @@
 import type { JobViewDetails } from '@quill/core/contract/job';
+import type { AddendumResult } from '@quill/core/contract/jobSave';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
-import { bookOutJob, cancelBooking, extendBooking, transcribeJob } from '../jobApi';
+import { bookOutJob, cancelBooking, extendBooking, openAddendum, transcribeJob } from '../jobApi';
 import { clearDrafts } from '../saving/draftStore';
 import { serverMessage } from '../serverMessage';
 
@@ -37,6 +38,13 @@ export interface Booking {
    * recognizer's, else the work type's template); answers whether edit mode is on.
    */
   transcribe: () => Promise<boolean>;
+  /** Issue 43: the addendum this booking makes (its reason, the signed date); null for an edit. */
+  addendum: AddendumResult['addendum'] | null;
+  /**
+   * Issue 43: books a Finished job out for an addendum with its reason (at the version shown);
+   * edit mode on success, throws what failed (the dialog says it).
+   */
+  startAddendum: (reason: string, version: number) => Promise<void>;
   /** Cancel: releases the booking, forgets the edits and leaves. */
   cancelEdit: () => Promise<void>;
   /** A save that ends the edit released the booking on the server: back to view mode. */
@@ -62,6 +70,7 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
   const [busy, setBusy] = useState<Booking['busy']>(null);
   const [protectAsked, setProtectAsked] = useState(false);
   const [unprotected, setUnprotected] = useState(false);
+  const [addendum, setAddendum] = useState<Booking['addendum']>(null);
   const cookie = useRef<string | null>(null);
   const componentType = details?.componentType ?? '';
 
@@ -90,6 +99,16 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
   );
   const bookOut = useCallback(() => holdWith(bookOutJob), [holdWith]);
   const transcribe = useCallback(() => holdWith(transcribeJob), [holdWith]);
+
+  const startAddendum = useCallback(
+    async (reason: string, version: number) => {
+      const result = await openAddendum(jobId, version, reason);
+      cookie.current = result.bookingCookie;
+      setAddendum(result.addendum);
+      setMode('edit');
+    },
+    [jobId],
+  );
 
   const startEdit = useCallback(() => {
     if (details?.isProtected && !details.warnedOfProtection && !unprotected) setProtectAsked(true);
@@ -135,6 +154,7 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
       cookie.current = null;
       clearDrafts(jobId);
       forgetEdits();
+      setAddendum(null);
       setMode('view');
       leave('cancelled');
     } catch {
@@ -146,6 +166,7 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
 
   const end = useCallback(() => {
     cookie.current = null;
+    setAddendum(null);
     setMode('view');
   }, []);
 
@@ -169,6 +190,8 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
       startEdit,
       bookOut,
       transcribe,
+      addendum,
+      startAddendum,
       cancelEdit,
       end,
       protectAsked,
@@ -182,6 +205,8 @@ export function useBooking({ jobId, details, forgetEdits, leave }: BookingOption
       startEdit,
       bookOut,
       transcribe,
+      addendum,
+      startAddendum,
       cancelEdit,
       end,
       protectAsked,
