@@ -14,5 +14,7 @@ export const deliverJobTask = defineTask({
   payload: z.object({ deliveryId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   expireInSeconds: 300,
+  // Deliveries of many jobs go out side by side; each is still made once (runDelivery.ts).
+  concurrency: (config) => config.DELIVERY_CONCURRENCY,
   handler: async () => (await import('./deliverJobHandler.js')).deliverJob,
 });

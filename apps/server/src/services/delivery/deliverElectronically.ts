@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { distributions } from '../../db/schema/index.js';
 import { documentVersions } from '../../db/schema/index.js';
-import { distributedPdf } from '../documents/distributedPdf.js';
+import { sharedDistributedPdf } from '../documents/distributionCopies.js';
 import { renderJobDocument } from '../documents/renderJobDocument.js';
 import { deliveryContact } from './deliveryContact.js';
 import type { ElectronicTransport } from './transports/electronicTransport.js';
@@ -38,7 +38,7 @@ export async function deliverElectronically(
   if (earlier) return earlier;
   const contact = await deliveryContact(ctx.database.db, d.recipientId, { showPatient: true });
   const cda = (await hasCda(ctx, d.jobId)) ? (await renderJobDocument(ctx, d.jobId, 'xml')).bytes : null;
-  const pdf = await distributedPdf(ctx, d.jobId, { preliminary: d.preliminary });
+  const pdf = await sharedDistributedPdf(ctx, d.jobId, { preliminary: d.preliminary });
   const { reference } = await transport.send({
     key,
     deliveryId: d.id,
