@@ -12,6 +12,7 @@ import { distributions, faxRecordJobs, faxRecords } from '../../db/schema/index.
 import { sendFaxOnce } from '../fax/sendFaxOnce.js';
 import { type FaxTransport, PermanentFaxError } from '../fax/transports/faxTransport.js';
 import { deliveryContact } from './deliveryContact.js';
+import { lockJobOf } from './recordDeliveryOutcome.js';
 
 type Delivery = typeof distributions.$inferSelect;
 type FaxRecord = typeof faxRecords.$inferSelect;
@@ -91,7 +92,7 @@ async function plannedFax(ctx: AppContext, d: Delivery): Promise<PlannedFax> {
  * The delivery's fax record, linked to it: a Redirect's typed number keeps the record made for it;
  * otherwise the record of its planned fax, made once per key (the first delivery to get there makes
  * it; the lead's recipient is the one the record reached). Answers it as the delivery found it,
- * read under the record's lock — the lead records its outcome under the same lock, so a delivery
+ * read under the job's lock — the lead records its outcome under the same lock, so a delivery
  * that links itself either sees the outcome here or is settled with it (recordDeliveryOutcome.ts).
  */
 async function linkFaxRecord(
@@ -109,6 +110,7 @@ async function linkFaxRecord(
   const [lead] =
     leadId === d.id ? [d] : await db.select().from(distributions).where(eq(distributions.id, leadId));
   return db.transaction(async (tx) => {
+    await lockJobOf(tx, d.id);
     await tx
       .insert(faxRecords)
       .values({
@@ -121,11 +123,7 @@ async function linkFaxRecord(
         transport: transport.name,
       })
       .onConflictDoNothing({ target: faxRecords.idempotencyKey });
-    const [record] = await tx
-      .select()
-      .from(faxRecords)
-      .where(eq(faxRecords.idempotencyKey, fax.key))
-      .for('update');
+    const [record] = await tx.select().from(faxRecords).where(eq(faxRecords.idempotencyKey, fax.key));
     await tx
       .insert(faxRecordJobs)
       .values({ faxRecordId: record!.id, jobId: d.jobId, ordinal: 0, recipientId: lead?.recipientId ?? null })

@@ -9,6 +9,26 @@ import { settleJobDistribution } from './settleJobDistribution.js';
 
 type Delivery = typeof distributions.$inferSelect;
 
+/**
+ * Locks the delivery's job first: the outcomes of one job's deliveries, recorded side by side
+ * (DELIVERY_CONCURRENCY), then wait for each other instead of deadlocking — each transaction's
+ * inserts take a key-share lock on the job that the other's settleJobDistribution would upgrade.
+ * A delivery linking itself to a shared fax takes it too (deliverByFax.ts), so that it either
+ * sees the fax's outcome or is settled with it.
+ */
+export async function lockJobOf(tx: Tx, deliveryId: number): Promise<void> {
+  await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      inArray(
+        jobs.id,
+        tx.select({ jobId: distributions.jobId }).from(distributions).where(eq(distributions.id, deliveryId)),
+      ),
+    )
+    .for('update');
+}
+
 /** Marks the delivery `status` once (only from queued or sending); answers the row, or null when already settled. */
 async function settle(tx: Tx, id: number, set: Partial<Delivery>): Promise<Delivery | null> {
   const [row] = await tx
@@ -79,6 +99,7 @@ export async function recordDeliverySent(
 ): Promise<boolean> {
   const now = new Date();
   return ctx.database.db.transaction(async (tx) => {
+    await lockJobOf(tx, deliveryId);
     const set = { status: 'sent', completedAt: now, lastError: null };
     const d = await settle(tx, deliveryId, set);
     if (!d) return false;
@@ -140,6 +161,7 @@ export async function recordDeliveryFailed(
   const description = await errorDescription(ctx.database.db, current, reason);
   const now = new Date();
   return ctx.database.db.transaction(async (tx) => {
+    await lockJobOf(tx, deliveryId);
     const set = { status: 'failed', completedAt: now, lastError: reason };
     const d = await settle(tx, deliveryId, set);
     if (!d) return false;
