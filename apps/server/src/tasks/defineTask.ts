@@ -14,7 +14,7 @@ export interface TaskAttempt {
  */
 export interface TaskDefinition<P extends z.ZodType = z.ZodType> extends QueuedTask<P> {
   /** How many of these tasks one worker process runs at once (default 1). */
-  concurrency?: (config: AppContext['config']) => number;
+  concurrency?: (ctx: AppContext) => number;
   handler: () => Promise<(ctx: AppContext, payload: z.infer<P>, attempt?: TaskAttempt) => Promise<void>>;
 }
 

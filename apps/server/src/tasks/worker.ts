@@ -22,7 +22,7 @@ export async function startWorker(ctx: AppContext): Promise<Worker> {
   const { boss } = ctx.tasks;
   for (const task of TASKS) {
     const run = await task.handler();
-    const runners = task.concurrency?.(ctx.config) ?? 1;
+    const runners = task.concurrency?.(ctx) ?? 1;
     for (let i = 0; i < runners; i++) {
       const runner: { id?: string } = {};
       runner.id = await boss.work(
