@@ -1,6 +1,8 @@
-// bench/distribution: automatic distribution (issue 43) of --jobs signed jobs through the outbox
-// transports (fax outbox and electronic outbox; print onto the manual list), with the job view's
-// calls timed meanwhile, side by side with an idle run of the same calls.
+// bench/distribution: signing and automatic distribution (issue 43). Signing: --signing-rounds
+// calls of POST /api/signing/sign, each signing 10 of the demo dictator's jobs with the password
+// (time per call and per job). Distribution: --jobs signed jobs through the outbox transports (fax
+// outbox and electronic outbox; print onto the manual list), with the job view's calls timed
+// meanwhile, side by side with an idle run of the same calls.
 //
 // Seeds (or reuses) a PostgreSQL database with the demo data (--seed jobs). Idle run: the built
 // server (with its in-process worker) starts with nothing to distribute and the job view's calls
@@ -10,10 +12,13 @@
 // electronic recipient each), so the worker's distribution sweep, offered at its start, starts
 // them all — as it starts a job left in a distribution stage — and the same calls are timed until
 // every job is Finished. Prints time per job (wall time / jobs, and each job's start → Finished)
-// and the calls' medians and p95 for both runs.
+// and the calls' p50, p95 and p99 for both runs. Signing last, on a server without a worker: jobs
+// of neither set are made the dictator's, waiting in ES without live recipients (so that signing
+// moves them on and queues nothing), and signed 10 per call.
 //
 //   node bench/distribution.mjs [--postgres postgres://postgres@127.0.0.1:5432/quill_bench_distribution]
-//                               [--jobs 1000] [--seed 3000] [--seconds 20] [--port 18401]
+//                               [--jobs 1000] [--seed 3000] [--seconds 20] [--signing-rounds 8] [--port 18401]
+import { execSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,10 +32,13 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '3000' },
     seconds: { type: 'string', default: '20' },
+    'signing-rounds': { type: 'string', default: '8' },
     port: { type: 'string', default: '18401' },
   },
 });
 const JOBS = Number(values.jobs);
+const SIGN_ROUNDS = Number(values['signing-rounds']);
+const SIGN_BATCH = 10;
 const port = Number(values.port);
 
 ensureBuilt();
@@ -52,6 +60,26 @@ if (withCda.length < JOBS + 50) throw new Error(`only ${withCda.length} jobs wit
 const toDistribute = withCda.slice(0, JOBS);
 const viewed = withCda.slice(JOBS);
 
+/** The demo dictator's physician and structure, and jobs of that structure with a CDA to sign. */
+const [signer] = (
+  await db.query(
+    `select a.physician_id, p.corporate_structure_id from accounts a join users u on u.id = a.user_id
+     join physicians p on p.id = a.physician_id where u.username = 'dictator' limit 1`,
+  )
+).rows;
+const toSign = (
+  await db.query(
+    `select j.id from jobs j
+     where j.corporate_structure_id = $1 and not j.is_protected and j.id <> all($2)
+       and exists (select 1 from document_versions d where d.job_id = j.id and d.format = 'CDA' and not d.is_draft)
+       and not exists (select 1 from work_type_signing w where w.work_type_id = j.work_type_id)
+     order by j.id desc limit $3`,
+    [signer.corporate_structure_id, withCda, SIGN_ROUNDS * SIGN_BATCH],
+  )
+).rows.map((r) => Number(r.id));
+if (toSign.length < SIGN_ROUNDS * SIGN_BATCH)
+  throw new Error(`only ${toSign.length} jobs to sign: seed more`);
+
 const CALLS = [
   ['GetJobDetails', (id) => `/api/job/GetJobDetails?jobId=${id}`],
   ['getjobdata', (id) => `/api/job/getjobdata?jobId=${id}`],
@@ -63,7 +91,13 @@ const CALLS = [
 /** The job view's calls one after another on the viewed jobs until `done()`; ms per call name. */
 async function jobView(client, done) {
   const ms = Object.fromEntries(CALLS.map(([name]) => [name, []]));
+  let beat = Date.now();
   for (let i = 0; !(await done()); i++) {
+    // The web app's heartbeat keeps the session (SESSION_IDLE_SECONDS); not timed.
+    if (Date.now() - beat > 60_000) {
+      await (await client.get('/api/heartbeat/Active')).arrayBuffer();
+      beat = Date.now();
+    }
     const id = viewed[i % viewed.length];
     for (const [name, url] of CALLS) {
       const t0 = performance.now();
@@ -113,20 +147,70 @@ async function prepareJobs() {
   await db.query('commit');
 }
 
-async function run(label, prepare, done) {
+/** The machine's load as `uptime` tells it. */
+const uptime = () => execSync('uptime').toString().trim();
+
+async function run(label, prepare, until) {
   if (prepare) await prepare();
   const started = Date.now();
   const server = await startServer({ ...env, IN_PROCESS_WORKER: 'true', FAX_TRANSPORT: 'outbox' }, port);
   try {
     const client = new Client(server.url);
     await client.signIn('manager', 'demo');
-    const ms = await jobView(client, done);
-    return { label, ms, seconds: (Date.now() - started) / 1000, load: loadAverage() };
+    const ms = await jobView(client, until());
+    return { label, ms, seconds: (Date.now() - started) / 1000, load: loadAverage(), uptime: uptime() };
   } finally {
     await server.stop();
   }
 }
 
+/**
+ * Makes the jobs to sign the dictator's, waiting in ES for a first signature at a new version,
+ * without live recipients, then signs them SIGN_BATCH per call on a server without a worker.
+ * Answers each call's milliseconds.
+ */
+async function signing() {
+  await db.query('begin');
+  await db.query('update signatures set voided_at = now() where job_id = any($1) and voided_at is null', [
+    toSign,
+  ]);
+  await db.query('update recipients set removed = true where job_id = any($1)', [toSign]);
+  await db.query(
+    `update jobs set stage_id = 11, signed = false, signed_at = null, force_resign = false, resign_reason = null,
+       dictator_id = $2, dictated_for_id = $2, version = version + 1 where id = any($1)`,
+    [toSign, signer.physician_id],
+  );
+  await db.query('commit');
+  const versions = new Map(
+    (await db.query('select id, version from jobs where id = any($1)', [toSign])).rows.map((r) => [
+      Number(r.id),
+      Number(r.version),
+    ]),
+  );
+  const server = await startServer({ ...env, IN_PROCESS_WORKER: 'false', FAX_TRANSPORT: 'outbox' }, port);
+  try {
+    const client = new Client(server.url);
+    await client.signIn('dictator', 'demo');
+    const ms = [];
+    for (let round = 0; round < SIGN_ROUNDS; round++) {
+      const batch = toSign.slice(round * SIGN_BATCH, (round + 1) * SIGN_BATCH);
+      const t0 = performance.now();
+      const res = await client.post('/api/signing/sign', {
+        jobs: batch.map((jobId) => ({ jobId, version: versions.get(jobId) })),
+        password: 'demo',
+      });
+      const body = await res.json();
+      if (!res.ok || body.signed.length !== batch.length)
+        throw new Error(`sign answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      ms.push(performance.now() - t0);
+    }
+    return { ms, uptime: uptime() };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** For the idle run: --seconds from the first call. */
 const idleUntil = () => {
   const end = Date.now() + Number(values.seconds) * 1000;
   return async () => Date.now() > end;
@@ -135,8 +219,9 @@ const finished = async () =>
   (await db.query('select count(*)::int as n from jobs where id = any($1) and stage_id = 13', [toDistribute]))
     .rows[0].n === JOBS;
 
-const idle = await run('idle', null, idleUntil());
-const busy = await run(`distributing ${JOBS} jobs`, prepareJobs, finished);
+const idle = await run('idle', null, idleUntil);
+const busy = await run(`distributing ${JOBS} jobs`, prepareJobs, () => finished);
+const signed = await signing();
 
 const perJob = (
   await db.query(
@@ -169,12 +254,25 @@ console.log(
   `each job, deliveries written → Finished: median ${fmt(each.median)}, p95 ${fmt(each.p95)}, max ${fmt(each.max)}`,
 );
 console.log('\njob view calls (one after another), idle vs during distribution:');
-console.log('call                     | idle median | idle p95 | busy median | busy p95 | ratio (median)');
+console.log(
+  'call                     |   n idle | idle p50 | idle p99 |   n busy | busy p50 | busy p99 | p50 ratio | p99 ratio',
+);
 for (const [name] of CALLS) {
   const a = stats(idle.ms[name]);
   const b = stats(busy.ms[name]);
   console.log(
-    `${name.padEnd(24)} | ${fmt(a.median).padStart(11)} | ${fmt(a.p95).padStart(8)} | ${fmt(b.median).padStart(11)} | ${fmt(b.p95).padStart(8)} | ${(b.median / a.median).toFixed(2)}`,
+    `${name.padEnd(24)} | ${String(idle.ms[name].length).padStart(8)} | ${fmt(a.median).padStart(8)} | ${fmt(a.p99).padStart(8)} | ${String(busy.ms[name].length).padStart(8)} | ${fmt(b.median).padStart(8)} | ${fmt(b.p99).padStart(8)} | ${(b.median / a.median).toFixed(2).padStart(9)} | ${(b.p99 / a.p99).toFixed(2).padStart(9)}`,
   );
 }
+const sign = stats(signed.ms);
+console.log(
+  `\nsigning ${SIGN_BATCH} jobs per call (POST /api/signing/sign with the password), ${SIGN_ROUNDS} calls:`,
+);
+console.log(`  per call: ${signed.ms.map((m) => fmt(m)).join(', ')}`);
+console.log(
+  `  per call median ${fmt(sign.median)}, max ${fmt(sign.max)}; per job median ${fmt(sign.median / SIGN_BATCH)}`,
+);
 console.log(`\nload average: idle run ${idle.load}, distribution run ${busy.load}`);
+console.log(`uptime after idle run:    ${idle.uptime}`);
+console.log(`uptime after distribution: ${busy.uptime}`);
+console.log(`uptime after signing:     ${signed.uptime}`);

@@ -111,11 +111,11 @@ export class Client {
   }
 }
 
-/** Median and 95th percentile of a list of milliseconds. */
+/** Median, 95th and 99th percentile of a list of milliseconds. */
 export function stats(ms) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] };
 }
 
 /** A process's resident memory now and at its peak, in MB (Linux /proc). */

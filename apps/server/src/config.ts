@@ -159,6 +159,8 @@ export const ConfigSchema = z.object({
   FAX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   FAX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   FAX_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Automatic deliveries (issue 43) one worker process makes at once. */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /**
    * The certificate that PAdES-signs the distributed PDF of a signed job (issue 43): a PKCS#12 file
    * (.p12/.pfx with the private key and its chain) and its password. Unset: a self-signed one made

@@ -13,6 +13,8 @@ export interface TaskAttempt {
  * loaded handler, so the worker only loads the code of tasks it runs.
  */
 export interface TaskDefinition<P extends z.ZodType = z.ZodType> extends QueuedTask<P> {
+  /** How many of these tasks one worker process runs at once (default 1). */
+  concurrency?: (ctx: AppContext) => number;
   handler: () => Promise<(ctx: AppContext, payload: z.infer<P>, attempt?: TaskAttempt) => Promise<void>>;
 }
 

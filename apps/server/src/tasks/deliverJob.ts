@@ -14,5 +14,8 @@ export const deliverJobTask = defineTask({
   payload: z.object({ deliveryId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   expireInSeconds: 300,
+  // Deliveries of many jobs go out side by side on PostgreSQL; each is still made once
+  // (runDelivery.ts). The embedded PGlite, one connection for the whole process, takes one at a time.
+  concurrency: (ctx) => (ctx.database.kind === 'pglite' ? 1 : ctx.config.DELIVERY_CONCURRENCY),
   handler: async () => (await import('./deliverJobHandler.js')).deliverJob,
 });

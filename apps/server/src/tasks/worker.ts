@@ -11,26 +11,34 @@ export interface Worker {
 }
 
 /**
- * Runs every registered task's handler and sends a heartbeat task every WORKER_HEARTBEAT_SECONDS,
- * offering the periodic tasks with it (the queue keeps one per interval: scheduleOrphanSweep.ts).
- * Used inside the server in embedded mode and by `npm run worker` on its own.
+ * Runs every registered task's handler — as many at once as the task's concurrency, each taking one
+ * task at a time (a batch would complete or fail together) — and sends a heartbeat task every
+ * WORKER_HEARTBEAT_SECONDS, offering the periodic tasks with it (the queue keeps one per interval:
+ * scheduleOrphanSweep.ts). A runner that found a task asks for the next one at once, so a full
+ * queue drains without waiting the polling interval between tasks; an empty one is asked every
+ * half second. Used inside the server in embedded mode and by `npm run worker` on its own.
  */
 export async function startWorker(ctx: AppContext): Promise<Worker> {
   const { boss } = ctx.tasks;
   for (const task of TASKS) {
     const run = await task.handler();
-    await boss.work(
-      queueName(task),
-      { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-      async (batch) => {
-        for (const item of batch) {
-          await run(ctx, task.payload.parse(item.data), {
-            retryCount: item.retryCount,
-            retryLimit: item.retryLimit,
-          });
-        }
-      },
-    );
+    const runners = task.concurrency?.(ctx) ?? 1;
+    for (let i = 0; i < runners; i++) {
+      const runner: { id?: string } = {};
+      runner.id = await boss.work(
+        queueName(task),
+        { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+        async (batch) => {
+          for (const item of batch) {
+            await run(ctx, task.payload.parse(item.data), {
+              retryCount: item.retryCount,
+              retryLimit: item.retryLimit,
+            });
+          }
+          if (runner.id) boss.notifyWorker(runner.id);
+        },
+      );
+    }
   }
   const beat = async () => {
     try {

@@ -18,6 +18,8 @@ export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 /** One delivery of a job (a row of the job's distribution history). */
 export const DeliverySchema = z.object({
   id: z.number().int(),
+  /** The job's recipient row it goes to (null: a number typed for a Redirect). */
+  recipientId: z.number().int().nullable(),
   recipientName: z.string(),
   method: DeliveryMethodSchema,
   status: DeliveryStatusSchema,

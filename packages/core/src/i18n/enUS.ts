@@ -645,6 +645,7 @@ export const enUS = {
       'Delivery {{id}} has no recipient of its own: choose one of the job’s recipients to redirect it to.',
     noFaxNumber: '{{name}} has no valid fax number: enter one for this delivery.',
     noFaxNumberPlain: 'no valid fax number',
+    sharedFaxFailed: 'the fax to this number failed',
     noDocument: 'Job {{jobId}} has no document to deliver.',
     noPermission: 'You do not have permission to retry or redirect distributions',
   },

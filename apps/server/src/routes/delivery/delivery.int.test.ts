@@ -139,6 +139,60 @@ describe.each(databaseTargets())('automatic distribution on $name', (target) => 
     expect(list.json().map((d: { recipientName: string }) => d.recipientName)).toContain('Nora Faxwell');
   }, 90_000);
 
+  it('two recipients at one number get one fax, each recorded; a failing shared number fails both', async () => {
+    const otto = (jobId: number, fax: string) => ({
+      ...custom(jobId, fax, 'fax', 2),
+      custom: { firstName: 'Otto', lastName: 'Samefax', fax },
+    });
+    const job = await moveOn((jobId) => [custom(jobId, '201 555 0104'), otto(jobId, '2015550104')]);
+    await waitFor(async () => (await jobOf(job.id)).stageId === 13, 'the job to be Finished', 60_000);
+    const rows = await deliveriesOf(job.id);
+    expect(rows.map((d) => [d.method, d.status])).toEqual([
+      ['fax', 'sent'],
+      ['fax', 'sent'],
+      ['fax', 'sent'],
+    ]);
+    const records = await db().select().from(faxRecords).where(eq(faxRecords.jobId, job.id));
+    const shared = records.find((r) => r.faxNumber === '2015550104')!;
+    expect(records).toHaveLength(2);
+    expect(shared).toMatchObject({
+      status: 'sent',
+      idempotencyKey: `j${job.id}-v2-fax2015550104-final`,
+      recipientName: 'Nora Faxwell; Otto Samefax',
+    });
+    expect(rows.filter((d) => d.faxRecordId === shared.id)).toHaveLength(2);
+    expect((await fax.submitted()).filter((l) => l.includes(shared.idempotencyKey))).toHaveLength(1);
+    const sentAudits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.jobId, job.id), eq(auditLog.action, 'delivery.sent')));
+    expect(sentAudits).toHaveLength(3);
+    const list = (await ed.get(`/api/jobs/deliveries?jobId=${job.id}`)).json();
+    expect(list.map((d: { recipientName: string; status: string }) => [d.recipientName, d.status])).toEqual(
+      expect.arrayContaining([
+        ['Nora Faxwell', 'sent'],
+        ['Otto Samefax', 'sent'],
+      ]),
+    );
+
+    const failing = await moveOn((jobId) => [custom(jobId, '201 555 0199'), otto(jobId, BAD)]);
+    await waitFor(async () => (await jobOf(failing.id)).stageId === 4, 'the job to be Fax Failed', 60_000);
+    const both = (await deliveriesOf(failing.id)).filter((d) => d.status === 'failed');
+    expect(both).toHaveLength(2);
+    expect(both[0]!.faxRecordId).toBe(both[1]!.faxRecordId);
+    const errors = await db()
+      .select()
+      .from(distributionErrors)
+      .where(eq(distributionErrors.jobId, failing.id));
+    expect(errors.map((e) => e.description.split(' failed')[0]).sort()).toEqual([
+      `Fax to Nora Faxwell at ${BAD}`,
+      `Fax to Otto Samefax at ${BAD}`,
+    ]);
+    const [badRecord] = await db().select().from(faxRecords).where(eq(faxRecords.id, both[0]!.faxRecordId!));
+    // The lead's two tries (FAX_RETRY_LIMIT 1); the other recipient's delivery never sent its own.
+    expect(badRecord).toMatchObject({ status: 'failed', attempts: 2 });
+  }, 90_000);
+
   it('skipPrint and skipExport leave those deliveries out', async () => {
     const job = await moveOn((jobId) => [
       { jobId, physicianId: w.docs[1]!.id, distributionMethod: 'print', ordinal: 2 },

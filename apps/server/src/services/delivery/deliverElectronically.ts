@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { distributions } from '../../db/schema/index.js';
 import { documentVersions } from '../../db/schema/index.js';
-import { distributedPdf } from '../documents/distributedPdf.js';
+import { sharedDistributedPdf } from '../documents/distributionCopies.js';
 import { renderJobDocument } from '../documents/renderJobDocument.js';
 import { deliveryContact } from './deliveryContact.js';
 import type { ElectronicTransport } from './transports/electronicTransport.js';
@@ -25,8 +25,8 @@ async function newestDocument(ctx: AppContext, jobId: number) {
 
 /**
  * One try at an electronic delivery: the stored CDA (byte for byte, when the job has one) and the
- * distributed PDF to the electronic transport (an addendum marked as such), at most once per key (the transport is asked
- * first). Answers the transport's reference; throws what failed.
+ * distributed PDF to the electronic transport (an addendum marked as such), at most once per key
+ * (the transport is asked first). Answers the transport's reference; throws what failed.
  */
 export async function deliverElectronically(
   ctx: AppContext,
@@ -39,7 +39,7 @@ export async function deliverElectronically(
   const contact = await deliveryContact(ctx.database.db, d.recipientId, { showPatient: true });
   const newest = await newestDocument(ctx, d.jobId);
   const cda = newest?.format === 'CDA' ? (await renderJobDocument(ctx, d.jobId, 'xml')).bytes : null;
-  const pdf = await distributedPdf(ctx, d.jobId, { preliminary: d.preliminary });
+  const pdf = await sharedDistributedPdf(ctx, d.jobId, { preliminary: d.preliminary });
   const { reference } = await transport.send({
     key,
     deliveryId: d.id,

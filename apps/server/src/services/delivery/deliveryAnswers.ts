@@ -31,6 +31,7 @@ export async function deliveryAnswers(
   const showPatient = canSeePatientName(permissions);
   return rows.map(({ d, r, p }) => ({
     id: d.id,
+    recipientId: d.recipientId,
     recipientName: r ? recipientContact(r, p, showPatient).name : message('fax.recipientTypes.custom'),
     method: (['fax', 'print', 'electronic'].includes(d.method) ? d.method : 'print') as DeliveryMethod,
     status: d.status as DeliveryStatus,

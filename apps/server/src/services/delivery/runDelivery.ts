@@ -14,8 +14,11 @@ export interface DeliveryTransports {
   electronic: ElectronicTransport;
 }
 
-/** What one try did: delivered (now or found delivered earlier), failed for good, or nothing to do. */
-export type DeliveryTry = 'sent' | 'failed' | 'skipped';
+/**
+ * What one try did: delivered (now or found delivered earlier), failed for good, nothing to do, or
+ * waiting for the fax it shares (the delivery that sends it records the outcome for both).
+ */
+export type DeliveryTry = 'sent' | 'failed' | 'skipped' | 'waiting';
 
 /**
  * One try at one delivery (the deliverJob task). A delivery no longer queued or sending (sent,
@@ -37,7 +40,7 @@ export async function runDelivery(
     .where(and(eq(distributions.id, deliveryId), inArray(distributions.status, ['queued', 'sending'])))
     .returning();
   if (!d) return 'skipped';
-  let reference: string;
+  let reference: string | null;
   try {
     if (d.method === 'fax') reference = await deliverByFax(ctx, d, opts.transports.fax);
     else if (d.method === 'electronic')
@@ -54,6 +57,10 @@ export async function runDelivery(
     await db.update(distributions).set({ lastError: reason }).where(eq(distributions.id, deliveryId));
     ctx.log.info(log, 'delivery try failed; it will be retried');
     throw err;
+  }
+  if (reference === null) {
+    ctx.log.info({ deliveryId, jobId: d.jobId }, 'delivery waits for the fax it shares');
+    return 'waiting';
   }
   // A failure to record throws too: the retry finds the delivery through the transport then.
   await recordDeliverySent(ctx, deliveryId, reference);

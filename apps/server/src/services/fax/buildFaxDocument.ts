@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, jobs, patients, physicians } from '../../db/schema/index.js';
 import { buildCoverSheet } from '../../documents/pdf/coverSheet.js';
 import { countPdfPages, mergePdfs } from '../../documents/pdf/mergePdfs.js';
-import { distributablePdf, sealPdf, severalSignatures } from '../documents/distributedPdf.js';
+import { sealPdf, severalSignatures } from '../documents/distributedPdf.js';
+import { sharedDistributablePdf } from '../documents/distributionCopies.js';
 
 /** The patient as the job list writes it ("Last, First"), or null for a job without one. */
 const patientLabel = (p: { firstName: string; lastName: string } | null) =>
@@ -26,7 +27,7 @@ export async function buildFaxDocument(
 ): Promise<{ bytes: Buffer; pages: number }> {
   const rendered = [];
   for (const jobId of fax.jobIds)
-    rendered.push(await distributablePdf(ctx, jobId, { preliminary: fax.preliminary ?? false }));
+    rendered.push(await sharedDistributablePdf(ctx, jobId, { preliminary: fax.preliminary ?? false }));
   const parts = rendered.map((r) => r.bytes);
   const pagesOf = await Promise.all(parts.map((p) => countPdfPages(p)));
   const documents = await mergePdfs(parts);

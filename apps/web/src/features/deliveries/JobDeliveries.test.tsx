@@ -14,6 +14,7 @@ const R = D.redirectDialog;
 function delivery(id: number, over: Partial<Delivery> = {}): Delivery {
   return {
     id,
+    recipientId: 31,
     recipientName: 'Dr Ann Lee',
     method: 'fax',
     status: 'sent',
@@ -143,10 +144,10 @@ describe('a job’s deliveries (issue 43)', () => {
     expect(within(dialog).getByText('The Fax delivery to Dr Ann Lee failed: No answer (busy)')).toBeTruthy();
     const sendTo = within(dialog).getByLabelText(R.recipient) as HTMLSelectElement;
     await waitFor(() => expect(document.activeElement).toBe(sendTo));
-    await waitFor(() => expect(sendTo.options).toHaveLength(3));
+    // The delivery's own recipient (31) is offered once, as the same recipient.
+    await waitFor(() => expect(sendTo.options).toHaveLength(2));
     expect([...sendTo.options].map((o) => o.textContent)).toEqual([
       'Dr Ann Lee (same recipient)',
-      'Dr Ann Lee (555 0101)',
       'Dr Bo Ray (555 0202)',
     ]);
     fireEvent.change(sendTo, { target: { value: '32' } });

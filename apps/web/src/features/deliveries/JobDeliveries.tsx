@@ -117,7 +117,7 @@ export function JobDeliveries({ jobId, timeZone }: { jobId: number; timeZone: st
                   </Table.Td>
                   <Table.Td>{t(`deliveries.methods.${d.method}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[d.status]} size="sm">
+                    <Badge color={STATUS_COLOR[d.status]} size="sm" miw="max-content">
                       {t(`deliveries.statuses.${d.status}`)}
                     </Badge>
                   </Table.Td>

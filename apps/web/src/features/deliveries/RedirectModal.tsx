@@ -86,8 +86,9 @@ function RedirectForm({
 
   const options = [
     { value: SAME, label: t('deliveries.redirectDialog.sameRecipient', { name: delivery.recipientName }) },
+    // The delivery's own recipient is the first option already.
     ...(contacts.data ?? [])
-      .filter((c) => c.id !== null)
+      .filter((c) => c.id !== null && c.id !== delivery.recipientId)
       .map((c) => ({ value: String(c.id), label: c.faxNumber ? `${c.name} (${c.faxNumber})` : c.name })),
   ];
   return (
