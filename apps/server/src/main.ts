@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './createContext.js';
 import { DEMO_SIGN_INS } from './demo/seed.js';
+import { startInboundInterfaces } from './interop/startInboundInterfaces.js';
 import { onShutdown } from './lifecycle.js';
 import { startAuditSealer } from './services/audit/sealAuditTrail.js';
 import { seedIfEmpty } from './services/demo/seedIfEmpty.js';
@@ -20,8 +21,11 @@ async function main() {
   const seeded = await seedIfEmpty(ctx);
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
   const sealer = startAuditSealer(ctx);
+  // Issue 44: an MLLP listener per inbound interface of HL7_INTERFACES_FILE.
+  const interfaces = await startInboundInterfaces(ctx);
   const app = await buildApp(ctx);
   onShutdown(log, async () => {
+    await interfaces.close();
     await app.close();
     await sealer.stop();
     await worker?.stop();
@@ -34,6 +38,7 @@ async function main() {
     `Quill is running at ${address}`,
     `  database: ${where}${seeded ? ` — demo data seeded (${seeded.jobs} jobs)` : ''}`,
     `  task worker: ${worker ? 'in this process' : 'separate (npm run worker)'}`,
+    ...interfaces.listening.map((l) => `  HL7 interface ${l.name}: MLLP on ${l.host}:${l.port}`),
     '  demo sign-ins (password "demo"):',
     ...DEMO_SIGN_INS.map((s) => `    ${s.username.padEnd(18)} ${s.description}`),
     '',

@@ -82,6 +82,7 @@ export * from './rules/reports/productivity.js';
 export * from './rules/reports/tatReport.js';
 export * from './rules/reports/turnaround.js';
 export * from './rules/reports/turnaroundDuration.js';
+export * from './rules/hl7/hl7Inbound.js';
 export * from './rules/schedule/cellPreview.js';
 export * from './rules/schedule/headingMapping.js';
 export * from './rules/schedule/scheduleDates.js';
