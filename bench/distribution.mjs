@@ -18,6 +18,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { JOB_VIEW_CALLS as CALLS, timeJobView } from './lib/jobView.mjs';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import { Client, ensureBuilt, fmt, loadAverage, startServer, stats } from './lib/quill.mjs';
 
@@ -51,30 +52,6 @@ const withCda = (
 if (withCda.length < JOBS + 50) throw new Error(`only ${withCda.length} jobs with a CDA: seed more (--seed)`);
 const toDistribute = withCda.slice(0, JOBS);
 const viewed = withCda.slice(JOBS);
-
-const CALLS = [
-  ['GetJobDetails', (id) => `/api/job/GetJobDetails?jobId=${id}`],
-  ['getjobdata', (id) => `/api/job/getjobdata?jobId=${id}`],
-  ['getcda', (id) => `/api/job/getcda?jobId=${id}`],
-  ['GetDocumentAvailability', (id) => `/api/job/GetDocumentAvailability?jobId=${id}`],
-  ['deliveries', (id) => `/api/jobs/deliveries?jobId=${id}`],
-];
-
-/** The job view's calls one after another on the viewed jobs until `done()`; ms per call name. */
-async function jobView(client, done) {
-  const ms = Object.fromEntries(CALLS.map(([name]) => [name, []]));
-  for (let i = 0; !(await done()); i++) {
-    const id = viewed[i % viewed.length];
-    for (const [name, url] of CALLS) {
-      const t0 = performance.now();
-      const res = await client.get(url(id));
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${name} answered ${res.status}`);
-      ms[name].push(performance.now() - t0);
-    }
-  }
-  return ms;
-}
 
 /** Makes the jobs signed jobs in Pending Fax whose distribution was started at an earlier version. */
 async function prepareJobs() {
@@ -120,7 +97,7 @@ async function run(label, prepare, done) {
   try {
     const client = new Client(server.url);
     await client.signIn('manager', 'demo');
-    const ms = await jobView(client, done);
+    const ms = await timeJobView(client, viewed, done);
     return { label, ms, seconds: (Date.now() - started) / 1000, load: loadAverage() };
   } finally {
     await server.stop();

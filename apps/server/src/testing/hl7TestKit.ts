@@ -65,7 +65,7 @@ export function feedInterface(clientFacilityId: number, port = 0): InboundInterf
 }
 
 /** An HL7 value's text: its escape sequences read (\F\ \S\ \T\ \R\ \E\). */
-const unescape = (value: string) =>
+const hl7Unescape = (value: string) =>
   value.replace(/\\([FSTRE])\\/g, (_, c: string) => ({ F: '|', S: '^', T: '&', R: '~', E: '\\' })[c]!);
 
 /** A listener for the interface and a real MLLP peer (@medplum/hl7's client) connected to it. */
@@ -79,7 +79,11 @@ export async function connectFeed(ctx: AppContext, iface: InboundInterface) {
     async send(text: string) {
       const ack = await client.sendAndWait(Hl7Message.parse(text), { timeoutMs: 20_000 });
       const msa = ack.getSegment('MSA');
-      return { code: msa?.getField(1).toString() ?? '', text: unescape(msa?.getField(3).toString() ?? ''), ack };
+      return {
+        code: msa?.getField(1).toString() ?? '',
+        text: hl7Unescape(msa?.getField(3).toString() ?? ''),
+        ack,
+      };
     },
     async close() {
       await client.close();

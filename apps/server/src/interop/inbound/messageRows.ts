@@ -14,6 +14,8 @@ import { ApplyRefused } from './applyRefused.js';
  */
 
 type Source = 'patient' | 'visit' | 'order';
+/** Every message adds or updates (the upload's row action). */
+const UPDATE: ParsedRow['action'] = 'update';
 type Kind = 'date' | 'dateTime' | 'text';
 
 /** The positions the records keep in columns, with their source and kind. */
@@ -120,7 +122,7 @@ export function messageRows(msg: Hl7Message, defs: FacilityAdtDefinitions, order
     pid.getComponent(18, 1).trim() || msg.getSegment('PV1')?.getComponent(19, 1).trim() || null;
   const base: ParsedRow = {
     row: 1,
-    action: 'update',
+    action: UPDATE,
     mrn,
     visitNumber,
     patient: valuesFrom(msg.segments, of('patient')),

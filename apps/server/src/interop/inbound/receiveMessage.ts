@@ -89,7 +89,7 @@ export async function applyLogged(
         .from(interfaceMessages)
         .where(eq(interfaceMessages.id, row.id))
         .for('update');
-      if (!locked || locked.status !== 'received') return locked ?? row;
+      if (locked?.status !== 'received') return locked ?? row;
       applied = await applyMessage(ctx, tx, facility, kind, event, parsed);
       const ack = buildAck(header, 'AA');
       await markMessage(tx, row.id, {
