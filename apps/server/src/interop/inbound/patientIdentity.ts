@@ -9,14 +9,20 @@ import { ApplyRefused } from './applyRefused.js';
 
 type Patient = typeof patients.$inferSelect;
 
+/** The patient of a structure with this identifier (PID-3.1 / MRG-1.1), if any. */
+const patientOf = async (tx: Tx, corporateStructureId: number, mrn: string): Promise<Patient | undefined> =>
+  (
+    await tx
+      .select()
+      .from(patients)
+      .where(and(eq(patients.corporateStructureId, corporateStructureId), eq(patients.mrn, mrn)))
+  )[0];
+
 /** The patient MRG-1 names (the prior identifier) in the structure; AE when absent or unknown. */
 async function priorPatient(tx: Tx, corporateStructureId: number, msg: Hl7Message): Promise<Patient> {
   const mrn = msg.getSegment('MRG')?.getComponent(1, 1).trim() ?? '';
   if (!mrn) throw new ApplyRefused(message('hl7In.noPriorIdentifier'), 'requiredField');
-  const [prior] = await tx
-    .select()
-    .from(patients)
-    .where(and(eq(patients.corporateStructureId, corporateStructureId), eq(patients.mrn, mrn)));
+  const prior = await patientOf(tx, corporateStructureId, mrn);
   if (!prior) throw new ApplyRefused(message('hl7In.priorUnknown'), 'unknownKey');
   return prior;
 }
@@ -34,11 +40,8 @@ export async function changeIdentifier(
 ): Promise<number[]> {
   const prior = await priorPatient(tx, corporateStructureId, msg);
   if (prior.mrn !== mrn) {
-    const [taken] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.corporateStructureId, corporateStructureId), eq(patients.mrn, mrn)));
-    if (taken) throw new ApplyRefused(message('hl7In.identifierTaken'), 'unknownKey');
+    if (await patientOf(tx, corporateStructureId, mrn))
+      throw new ApplyRefused(message('hl7In.identifierTaken'), 'unknownKey');
     await tx.update(patients).set({ mrn }).where(eq(patients.id, prior.id));
   }
   const held = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.patientId, prior.id));

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { clientFacilities, interfaceMessages } from '../../db/schema/index.js';
 import { recordAudit } from '../../services/audit/recordAudit.js';
 import { type InterfaceMessage, markMessage, recordInbound } from '../log/recordMessage.js';
-import { type AckCode, buildAck } from './ack.js';
+import { type AckCode, buildAck, type Hl7ErrorCode } from './ack.js';
 import { type Applied, applyMessage } from './applyMessage.js';
 import { ApplyRefused } from './applyRefused.js';
 import { KeyedQueue } from './keyedQueue.js';
@@ -35,7 +35,6 @@ async function refuse(
   raw: Buffer,
   header: MessageHeader,
   refused: ApplyRefused,
-  facility: { clientFacilityId: number; corporateStructureId: number } | null = null,
 ): Promise<Received> {
   const code: AckCode = refused.reject ? 'AR' : 'AE';
   const ack = buildAck(header, code, { text: refused.reason, error: refused.error });
@@ -52,14 +51,12 @@ async function refuse(
     error: refused.reason,
     ackCode: code,
     ack,
-    ...facility,
   });
   if (duplicate) return { ack: row.ack ?? ack, ackCode: ackCodeOf(row), messageId: row.id };
   await markMessage(ctx.database.db, row.id, { processedAt: new Date() });
   await recordAudit(ctx, {
     action: 'interface.message.apply',
     outcome: 'failure',
-    corporateStructureId: facility?.corporateStructureId ?? null,
     detail: { messageId: row.id, interface: iface.name, reason: refused.error },
   });
   return { ack, ackCode: code, messageId: row.id };
@@ -170,49 +167,25 @@ export async function receiveMessage(
 ): Promise<Received> {
   const read = readMessage(raw);
   const { header } = read;
-  if (!read.ok)
-    return refuse(ctx, iface, raw, header, new ApplyRefused(read.reason, 'dataType', !header.controlId));
+  const refused = (reason: string, error: Hl7ErrorCode, reject: boolean) =>
+    refuse(ctx, iface, raw, header, new ApplyRefused(reason, error, reject));
+  if (!read.ok) return refused(read.reason, 'dataType', !header.controlId);
   const mapped = iface.facilities.find(
     (f) => f.hl7Facility === header.facility || f.hl7Facility === header.sendingFacility,
   );
-  if (!mapped)
-    return refuse(
-      ctx,
-      iface,
-      raw,
-      header,
-      new ApplyRefused(
-        message('hl7In.unknownFacility', { facility: header.facility, interface: iface.name }),
-        'unknownKey',
-        true,
-      ),
-    );
+  const names = { facility: header.facility, type: header.messageType, interface: iface.name };
+  if (!mapped) return refused(message('hl7In.unknownFacility', names), 'unknownKey', true);
   if (!acceptsMessageType(iface.messageTypes, header.messageType) || !HL7_EVENTS[header.messageType])
-    return refuse(
-      ctx,
-      iface,
-      raw,
-      header,
-      new ApplyRefused(
-        message('hl7In.typeNotHandled', { type: header.messageType, interface: iface.name }),
-        'unsupportedType',
-        true,
-      ),
-    );
+    return refused(message('hl7In.typeNotHandled', names), 'unsupportedType', true);
   const [facility] = await ctx.database.db
     .select()
     .from(clientFacilities)
     .where(eq(clientFacilities.id, mapped.clientFacilityId));
   if (!facility)
-    return refuse(
-      ctx,
-      iface,
-      raw,
-      header,
-      new ApplyRefused(
-        message('hl7In.facilityGone', { id: mapped.clientFacilityId, interface: iface.name }),
-        'internal',
-      ),
+    return refused(
+      message('hl7In.facilityGone', { id: mapped.clientFacilityId, interface: iface.name }),
+      'internal',
+      false,
     );
   const where = { clientFacilityId: facility.id, corporateStructureId: facility.corporateStructureId };
   return facilityQueue.run(`${iface.name}:${header.facility}`, async () => {
