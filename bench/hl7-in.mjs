@@ -156,7 +156,11 @@ writeFileSync(
     ],
   }),
 );
-const server = await startServer({ ...env, HL7_INTERFACES_FILE: file, IN_PROCESS_WORKER: 'false' }, port);
+// The job view's reads do not keep a session alive (spec 01's idle timeout): a long feed outlasts 240 s.
+const server = await startServer(
+  { ...env, HL7_INTERFACES_FILE: file, IN_PROCESS_WORKER: 'false', SESSION_IDLE_SECONDS: '86400' },
+  port,
+);
 let quill;
 let idle;
 let busy;
