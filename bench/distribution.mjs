@@ -18,7 +18,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { JOB_VIEW_CALLS as CALLS, timeJobView } from './lib/jobView.mjs';
+import { printJobViewComparison, timeJobView } from './lib/jobView.mjs';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import { Client, ensureBuilt, fmt, loadAverage, startServer, stats } from './lib/quill.mjs';
 
@@ -145,13 +145,5 @@ console.log(
 console.log(
   `each job, deliveries written → Finished: median ${fmt(each.median)}, p95 ${fmt(each.p95)}, max ${fmt(each.max)}`,
 );
-console.log('\njob view calls (one after another), idle vs during distribution:');
-console.log('call                     | idle median | idle p95 | busy median | busy p95 | ratio (median)');
-for (const [name] of CALLS) {
-  const a = stats(idle.ms[name]);
-  const b = stats(busy.ms[name]);
-  console.log(
-    `${name.padEnd(24)} | ${fmt(a.median).padStart(11)} | ${fmt(a.p95).padStart(8)} | ${fmt(b.median).padStart(11)} | ${fmt(b.p95).padStart(8)} | ${(b.median / a.median).toFixed(2)}`,
-  );
-}
+printJobViewComparison(idle.ms, busy.ms, 'distribution');
 console.log(`\nload average: idle run ${idle.load}, distribution run ${busy.load}`);

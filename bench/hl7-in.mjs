@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client, Hl7Server } from '@medplum/hl7';
 import pg from 'pg';
-import { JOB_VIEW_CALLS, timeJobView } from './lib/jobView.mjs';
+import { printJobViewComparison, timeJobView } from './lib/jobView.mjs';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import { Client, ensureBuilt, fmt, loadAverage, startServer, stats } from './lib/quill.mjs';
 
@@ -193,13 +193,5 @@ console.log(
 console.log(line('bare MLLP echo (AA)', bare));
 console.log(line('Quill (log, apply, ACK)', quill));
 console.log(`Quill / echo: ${(bare.perSecond / quill.perSecond).toFixed(1)}× the time per message`);
-console.log('\njob view calls (one after another), idle vs during the feed:');
-console.log('call                     | idle median | idle p95 | feed median | feed p95 | ratio (median)');
-for (const [name] of JOB_VIEW_CALLS) {
-  const a = stats(idle.ms[name]);
-  const b = stats(busy.ms[name]);
-  console.log(
-    `${name.padEnd(24)} | ${fmt(a.median).padStart(11)} | ${fmt(a.p95).padStart(8)} | ${fmt(b.median).padStart(11)} | ${fmt(b.p95).padStart(8)} | ${(b.median / a.median).toFixed(2)}`,
-  );
-}
+printJobViewComparison(idle.ms, busy.ms, 'the feed');
 console.log(`\nload average: echo run ${bare.load}, idle job view ${idle.load}, feed run ${quill.load}`);

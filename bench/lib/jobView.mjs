@@ -1,4 +1,5 @@
 // The job view's calls, timed one after another on a set of jobs (bench/distribution, bench/hl7-in).
+import { fmt, stats } from './quill.mjs';
 
 export const JOB_VIEW_CALLS = [
   ['GetJobDetails', (id) => `/api/job/GetJobDetails?jobId=${id}`],
@@ -22,4 +23,17 @@ export async function timeJobView(client, jobIds, done) {
     }
   }
   return ms;
+}
+
+/** Prints the calls' median and p95 of an idle run beside a busy one (`busy`: the busy run's name). */
+export function printJobViewComparison(idle, busyMs, busy) {
+  console.log(`\njob view calls (one after another), idle vs during ${busy}:`);
+  console.log('call                     | idle median | idle p95 | busy median | busy p95 | ratio (median)');
+  for (const [name] of JOB_VIEW_CALLS) {
+    const a = stats(idle[name]);
+    const b = stats(busyMs[name]);
+    console.log(
+      `${name.padEnd(24)} | ${fmt(a.median).padStart(11)} | ${fmt(a.p95).padStart(8)} | ${fmt(b.median).padStart(11)} | ${fmt(b.p95).padStart(8)} | ${(b.median / a.median).toFixed(2)}`,
+    );
+  }
 }
