@@ -23,6 +23,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { printJobViewComparison, timeJobView } from './lib/jobView.mjs';
 import { keptDataDir, preparePostgres } from './lib/postgres.mjs';
 import { Client, ensureBuilt, fmt, loadAverage, startServer, stats } from './lib/quill.mjs';
 
@@ -80,36 +81,6 @@ const toSign = (
 if (toSign.length < SIGN_ROUNDS * SIGN_BATCH)
   throw new Error(`only ${toSign.length} jobs to sign: seed more`);
 
-const CALLS = [
-  ['GetJobDetails', (id) => `/api/job/GetJobDetails?jobId=${id}`],
-  ['getjobdata', (id) => `/api/job/getjobdata?jobId=${id}`],
-  ['getcda', (id) => `/api/job/getcda?jobId=${id}`],
-  ['GetDocumentAvailability', (id) => `/api/job/GetDocumentAvailability?jobId=${id}`],
-  ['deliveries', (id) => `/api/jobs/deliveries?jobId=${id}`],
-];
-
-/** The job view's calls one after another on the viewed jobs until `done()`; ms per call name. */
-async function jobView(client, done) {
-  const ms = Object.fromEntries(CALLS.map(([name]) => [name, []]));
-  let beat = Date.now();
-  for (let i = 0; !(await done()); i++) {
-    // The web app's heartbeat keeps the session (SESSION_IDLE_SECONDS); not timed.
-    if (Date.now() - beat > 60_000) {
-      await (await client.get('/api/heartbeat/Active')).arrayBuffer();
-      beat = Date.now();
-    }
-    const id = viewed[i % viewed.length];
-    for (const [name, url] of CALLS) {
-      const t0 = performance.now();
-      const res = await client.get(url(id));
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${name} answered ${res.status}`);
-      ms[name].push(performance.now() - t0);
-    }
-  }
-  return ms;
-}
-
 /** Makes the jobs signed jobs in Pending Fax whose distribution was started at an earlier version. */
 async function prepareJobs() {
   for (const dir of ['fax-outbox', 'electronic-outbox'])
@@ -157,7 +128,7 @@ async function run(label, prepare, until) {
   try {
     const client = new Client(server.url);
     await client.signIn('manager', 'demo');
-    const ms = await jobView(client, until());
+    const ms = await timeJobView(client, viewed, until());
     return { label, ms, seconds: (Date.now() - started) / 1000, load: loadAverage(), uptime: uptime() };
   } finally {
     await server.stop();
@@ -253,17 +224,7 @@ console.log(
 console.log(
   `each job, deliveries written → Finished: median ${fmt(each.median)}, p95 ${fmt(each.p95)}, max ${fmt(each.max)}`,
 );
-console.log('\njob view calls (one after another), idle vs during distribution:');
-console.log(
-  'call                     |   n idle | idle p50 | idle p99 |   n busy | busy p50 | busy p99 | p50 ratio | p99 ratio',
-);
-for (const [name] of CALLS) {
-  const a = stats(idle.ms[name]);
-  const b = stats(busy.ms[name]);
-  console.log(
-    `${name.padEnd(24)} | ${String(idle.ms[name].length).padStart(8)} | ${fmt(a.median).padStart(8)} | ${fmt(a.p99).padStart(8)} | ${String(busy.ms[name].length).padStart(8)} | ${fmt(b.median).padStart(8)} | ${fmt(b.p99).padStart(8)} | ${(b.median / a.median).toFixed(2).padStart(9)} | ${(b.p99 / a.p99).toFixed(2).padStart(9)}`,
-  );
-}
+printJobViewComparison(idle.ms, busy.ms, 'distribution');
 const sign = stats(signed.ms);
 console.log(
   `\nsigning ${SIGN_BATCH} jobs per call (POST /api/signing/sign with the password), ${SIGN_ROUNDS} calls:`,

@@ -137,6 +137,11 @@ export const ConfigSchema = z.object({
    * CDA, PDF and JSON envelope per delivery (default: DATA_DIR/electronic-outbox).
    */
   ELECTRONIC_OUTBOX_DIR: z.string().min(1).optional(),
+  /**
+   * Issue 44: the hospital interfaces (HL7 v2 over MLLP), a JSON file matching @quill/core's
+   * InterfacesFileSchema; read and checked at start (interop/interfacesFile.ts). Unset: none.
+   */
+  HL7_INTERFACES_FILE: z.string().min(1).optional(),
   /** How faxes leave: outbox (files under DATA_DIR/fax-outbox), smtp (email-to-fax) or hylafax. */
   FAX_TRANSPORT: z.enum(['outbox', 'smtp', 'hylafax']).default('outbox'),
   /** smtp transport: the mail server, e.g. smtp://user:password@mail.example.org:587. */

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './createContext.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo/seed.js';
+import { startInboundInterfaces } from './interop/startInboundInterfaces.js';
 import { onShutdown } from './lifecycle.js';
 import { startAuditSealer } from './services/audit/sealAuditTrail.js';
 import { refuseDemoPasswordsInProduction } from './services/demo/refuseDemoPasswords.js';
@@ -28,8 +29,11 @@ async function main() {
   const demo = config.DEMO_SEED && (seeded !== null || (await isDemoDatabase(ctx)));
   const worker = config.IN_PROCESS_WORKER ? await startWorker(ctx) : null;
   const sealer = startAuditSealer(ctx);
+  // Issue 44: an MLLP listener per inbound interface of HL7_INTERFACES_FILE.
+  const interfaces = await startInboundInterfaces(ctx);
   const app = await buildApp(ctx);
   onShutdown(log, async () => {
+    await interfaces.close();
     await app.close();
     await sealer.stop();
     await worker?.stop();
@@ -42,6 +46,7 @@ async function main() {
     `Quill is running at ${address}`,
     `  database: ${where}${seeded ? ` — demo data seeded (${seeded.jobs} jobs)` : ''}`,
     `  task worker: ${worker ? 'in this process' : 'separate (npm run worker)'}`,
+    ...interfaces.listening.map((l) => `  HL7 interface ${l.name}: MLLP on ${l.host}:${l.port}`),
     ...(demo
       ? [
           `  demo sign-ins (password "${DEMO_PASSWORD}"):`,

@@ -2,25 +2,16 @@ import { message, SCHEDULE_LIMITS, UPLOAD_EFFECT_LIMITS, type UploadJob } from '
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import {
-  clientFacilities,
-  jobOrders,
-  jobs,
-  orders,
-  patients,
-  uploads,
-  visits,
-} from '../../db/schema/index.js';
+import { clientFacilities, uploads } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domainErrors.js';
 import { recordAudit } from '../audit/recordAudit.js';
 import { readStoredSheet, type UploadRow } from './loadScheduleUpload.js';
 import { checkMapping, type StoredMapping } from './mappingRules.js';
-import { capWarnings, type ParsedRow, type ParsedSheet, parseRows } from './parseRows.js';
+import { capWarnings, type ParsedSheet, parseRows } from './parseRows.js';
+import { RecordApplier } from './recordApplier.js';
 import { listOfferedDefinitions, type ScheduleFacility, type ScheduleKind } from './scheduleFacility.js';
-import { fieldValues, rowFields, UploadChangeRecorder } from './uploadChanges.js';
 import { uploadJobEffects } from './uploadJobs.js';
 import { type StoredPreview, samePlan, storedPreview } from './uploadPlan.js';
-import { zonedTimeToUtc } from './zonedTime.js';
 
 /** What processing an upload did (uploads.result). */
 export interface ImportResult {
@@ -48,207 +39,6 @@ export interface ImportResult {
 
 /** Data problems that a retry would not fix. */
 class PermanentFailure extends Error {}
-
-const PATIENT_COLUMNS = new Set(['PID.5.1', 'PID.5.2', 'PID.5.3', 'PID.7.1', 'PID.8.1', 'PID.8.0']);
-const VISIT_COLUMNS = new Set(['PV1.2.1', 'PV1.44.1', 'PV1.45.1']);
-const ORDER_NUMBER_KEYS = ['ORC.2.1', 'OBR.2.1', 'ORC.3.1', 'OBR.3.1'];
-const ORDER_DESCRIPTION_KEYS = ['OBR.4.2', 'OBR.4.1'];
-const ORDER_TIME_KEYS = ['ORC.9.1', 'OBR.7.1'];
-
-const first = (values: Record<string, string>, keys: string[]) =>
-  keys.map((k) => values[k]).find((v) => v !== undefined && v !== '');
-const others = (values: Record<string, string>, skip: (key: string) => boolean) =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => !skip(k)));
-/** Only the values given: a blank cell never overwrites a stored value. */
-const given = <T extends Record<string, unknown>>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-class Applier {
-  readonly patientsAdded = new Set<number>();
-  readonly patientsUpdated = new Set<number>();
-  readonly visitsAdded = new Set<number>();
-  readonly visitsUpdated = new Set<number>();
-  visitsDeleted = 0;
-  rowsSkipped = 0;
-  readonly warnings: string[] = [];
-  readonly changes = new UploadChangeRecorder();
-
-  constructor(
-    private readonly tx: Tx,
-    private readonly facility: ScheduleFacility,
-  ) {}
-
-  private at(local: string | undefined): Date | undefined {
-    return local ? zonedTimeToUtc(local, this.facility.timeZone) : undefined;
-  }
-
-  private async findPatient(mrn: string) {
-    const [p] = await this.tx
-      .select()
-      .from(patients)
-      .where(
-        and(eq(patients.corporateStructureId, this.facility.corporateStructureId), eq(patients.mrn, mrn)),
-      );
-    return p;
-  }
-
-  private async findVisit(patientId: number, visitNumber: string) {
-    const [v] = await this.tx
-      .select()
-      .from(visits)
-      .where(and(eq(visits.patientId, patientId), eq(visits.visitNumber, visitNumber)))
-      .orderBy(visits.id)
-      .limit(1);
-    return v;
-  }
-
-  async update(row: ParsedRow): Promise<void> {
-    const v = row.patient;
-    const adt = others(v, (k) => PATIENT_COLUMNS.has(k));
-    const columns = given({
-      lastName: v['PID.5.1'],
-      firstName: v['PID.5.2'],
-      middleName: v['PID.5.3'],
-      dateOfBirth: v['PID.7.1']?.slice(0, 10),
-      sex: v['PID.8.1'] ?? v['PID.8.0'],
-    });
-    let patient = await this.findPatient(row.mrn);
-    if (patient) {
-      const next = { ...columns, adt: { ...patient.adt, ...adt } };
-      await this.tx.update(patients).set(next).where(eq(patients.id, patient.id));
-      this.changes.update(
-        'patient',
-        patient.id,
-        row.mrn,
-        rowFields('patient', patient),
-        fieldValues(columns, adt),
-      );
-      if (!this.patientsAdded.has(patient.id)) this.patientsUpdated.add(patient.id);
-    } else {
-      [patient] = await this.tx
-        .insert(patients)
-        .values({
-          corporateStructureId: this.facility.corporateStructureId,
-          mrn: row.mrn,
-          lastName: columns.lastName ?? '',
-          firstName: columns.firstName ?? '',
-          middleName: columns.middleName ?? null,
-          dateOfBirth: columns.dateOfBirth ?? null,
-          sex: columns.sex ?? null,
-          adt,
-        })
-        .returning();
-      this.patientsAdded.add(patient!.id);
-      this.changes.insert('patient', patient!.id, row.mrn);
-    }
-    if (!row.visitNumber) return;
-    const visitId = await this.upsertVisit(patient!.id, row);
-    const orderNumber = first(row.order, ORDER_NUMBER_KEYS);
-    if (orderNumber) await this.upsertOrder(visitId, orderNumber, row.order);
-  }
-
-  private async upsertVisit(patientId: number, row: ParsedRow): Promise<number> {
-    const v = row.visit;
-    const adt = others(v, (k) => VISIT_COLUMNS.has(k));
-    const columns = given({
-      patientClass: v['PV1.2.1'],
-      admittedAt: this.at(v['PV1.44.1']),
-      dischargedAt: this.at(v['PV1.45.1']),
-    });
-    const visit = await this.findVisit(patientId, row.visitNumber!);
-    if (visit) {
-      await this.tx
-        .update(visits)
-        .set({ ...columns, adt: { ...visit.adt, ...adt } })
-        .where(eq(visits.id, visit.id));
-      this.changes.update(
-        'visit',
-        visit.id,
-        row.visitNumber!,
-        rowFields('visit', visit),
-        fieldValues(columns, adt),
-      );
-      if (!this.visitsAdded.has(visit.id)) this.visitsUpdated.add(visit.id);
-      return visit.id;
-    }
-    const [made] = await this.tx
-      .insert(visits)
-      .values({ patientId, visitNumber: row.visitNumber!, ...columns, adt })
-      .returning({ id: visits.id });
-    this.visitsAdded.add(made!.id);
-    this.changes.insert('visit', made!.id, row.visitNumber!);
-    return made!.id;
-  }
-
-  private async upsertOrder(visitId: number, orderNumber: string, values: Record<string, string>) {
-    const skip = new Set([...ORDER_NUMBER_KEYS, ...ORDER_DESCRIPTION_KEYS, ...ORDER_TIME_KEYS]);
-    const adt = others(values, (k) => skip.has(k));
-    const columns = given({
-      description: first(values, ORDER_DESCRIPTION_KEYS),
-      orderedAt: this.at(first(values, ORDER_TIME_KEYS)),
-    });
-    const [order] = await this.tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.visitId, visitId), eq(orders.orderNumber, orderNumber)))
-      .limit(1);
-    if (order) {
-      await this.tx
-        .update(orders)
-        .set({ ...columns, adt: { ...order.adt, ...adt } })
-        .where(eq(orders.id, order.id));
-      this.changes.update(
-        'order',
-        order.id,
-        orderNumber,
-        rowFields('order', order),
-        fieldValues(columns, adt),
-      );
-    } else {
-      const [made] = await this.tx
-        .insert(orders)
-        .values({
-          visitId,
-          orderNumber,
-          description: columns.description ?? '',
-          orderedAt: columns.orderedAt,
-          adt,
-        })
-        .returning({ id: orders.id });
-      this.changes.insert('order', made!.id, orderNumber);
-    }
-  }
-
-  /** Deletes the row's visit and its orders, unless a job refers to either; never the patient. */
-  async delete(row: ParsedRow): Promise<void> {
-    if (!row.visitNumber) return;
-    const patient = await this.findPatient(row.mrn);
-    const visit = patient && (await this.findVisit(patient.id, row.visitNumber));
-    if (!visit) return;
-    const visitOrders = await this.tx.select().from(orders).where(eq(orders.visitId, visit.id));
-    const orderIds = visitOrders.map((o) => o.id);
-    const [job] = await this.tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.visitId, visit.id)).limit(1);
-    const [ordered] = orderIds.length
-      ? await this.tx
-          .select({ id: jobOrders.jobId })
-          .from(jobOrders)
-          .where(inArray(jobOrders.orderId, orderIds))
-          .limit(1)
-      : [];
-    if (job || ordered) {
-      this.warnings.push(message('schedule.visitInUse', { row: row.row, visit: row.visitNumber }));
-      this.rowsSkipped++;
-      return;
-    }
-    if (orderIds.length) await this.tx.delete(orders).where(inArray(orders.id, orderIds));
-    await this.tx.delete(visits).where(eq(visits.id, visit.id));
-    this.changes.deleteVisit(visit.id, row.visitNumber, {
-      visit: { ...visit },
-      orders: visitOrders.map((o) => ({ ...o })),
-    });
-    this.visitsDeleted++;
-  }
-}
 
 /** Reads the stored file and its mapping (outside the transaction: PGlite has one connection). */
 async function prepare(ctx: AppContext, upload: UploadRow, facility: ScheduleFacility) {
@@ -292,7 +82,7 @@ async function workOut(
   rowsTotal: number,
   write: boolean,
 ) {
-  const applier = new Applier(tx, facility);
+  const applier = new RecordApplier(tx, facility);
   for (const row of parsed.rows) {
     if (row.action === 'update') await applier.update(row);
     else if (row.action === 'delete') await applier.delete(row);

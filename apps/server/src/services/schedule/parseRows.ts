@@ -34,8 +34,15 @@ export interface ParsedRow {
 
 const DATA_TYPE_NAMES = ['dateTime', 'date', 'decimal', 'ssn', 'string', 'time', 'boolean'] as const;
 
-/** A cell's value normalised for its definition, or null when it is not a valid value of its type. */
-function normalise(value: string, def: MappingDefinition, format: string | null): string | null {
+/**
+ * A cell's (or an HL7 feed's: interop/inbound) value normalised for its definition, or null when
+ * it is not a valid value of its type.
+ */
+export function normalise(
+  value: string,
+  def: Pick<MappingDefinition, 'dataType'>,
+  format: string | null,
+): string | null {
   if (format) {
     const parts = parseScheduleDate(value, format);
     if (!parts) return null;
