@@ -27,6 +27,8 @@ import { audioRoutes } from './routes/audio/audioRoutes.js';
 import { deliveryRoutes } from './routes/delivery/deliveryRoutes.js';
 import { helpRoutes } from './routes/documentation/helpRoutes.js';
 import { fileRoutes } from './routes/documents/fileRoutes.js';
+import { FHIR_BASE_PATH } from './routes/fhir/fhirHttp.js';
+import { fhirRoutes } from './routes/fhir/fhirRoutes.js';
 import { importRoutes } from './routes/documents/importRoutes.js';
 import { faxRoutes } from './routes/fax/faxRoutes.js';
 import { healthRoutes } from './routes/health/healthRoutes.js';
@@ -133,6 +135,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(wopiRoutes(ctx));
   await app.register(wordRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
+  await app.register(fhirRoutes(ctx), { prefix: FHIR_BASE_PATH });
   await app.register(legacyPages(ctx));
   await app.register(helpRoutes);
   const webDist = opts.webDist === undefined ? findWebDist() : opts.webDist;
