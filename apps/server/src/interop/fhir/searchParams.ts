@@ -84,7 +84,7 @@ export function parseDate(text: string): DateBound {
   if (!m) throw bad();
   const [, prefix = 'eq', y, mo, d, time] = m;
   const year = Number(y);
-  if (year < 1900) throw bad();
+  if (year < 1900 || (mo && (Number(mo) < 1 || Number(mo) > 12))) throw bad();
   let from: Date;
   let to: Date;
   if (time) {
@@ -95,7 +95,6 @@ export function parseDate(text: string): DateBound {
     to = new Date(Date.UTC(year, Number(mo) - 1, Number(d) + 1));
     if (from.getUTCDate() !== Number(d)) throw bad();
   } else if (mo) {
-    if (Number(mo) < 1 || Number(mo) > 12) throw bad();
     from = new Date(Date.UTC(year, Number(mo) - 1, 1));
     to = new Date(Date.UTC(year, Number(mo), 1));
   } else {
