@@ -13,7 +13,8 @@ const USAGE = message('fhir.clients.usage', { scopes: FHIR_SCOPES.join(' ') });
 /** A refusal of the command line itself (exit code 2, like a domain refusal). */
 class UsageError extends Error {}
 
-const needs = (command: string, what: string) => new UsageError(message('fhir.clients.needs', { command, what }));
+const needs = (command: string, what: string) =>
+  new UsageError(message('fhir.clients.needs', { command, what }));
 
 async function readJwks(file: string): Promise<unknown> {
   const text = await readFile(file, 'utf8');
@@ -43,7 +44,8 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (!['add', 'list', 'disable'].includes(command)) throw new UsageError(`${message('fhir.clients.unknownCommand', { command })}\n${USAGE}`);
+  if (!['add', 'list', 'disable'].includes(command))
+    throw new UsageError(`${message('fhir.clients.unknownCommand', { command })}\n${USAGE}`);
   const ctx = await createContext(loadConfig(), createLogger({ LOG_LEVEL: 'warn' }));
   try {
     if (command === 'list') {
@@ -54,7 +56,8 @@ async function main() {
       process.stdout.write(`${message('fhir.clients.disabled', { clientId: values.client })}\n`);
     } else {
       const structure = Number(values.structure);
-      if (!values.name || !Number.isInteger(structure) || structure < 1) throw needs('add', '--name and --structure ID');
+      if (!values.name || !Number.isInteger(structure) || structure < 1)
+        throw needs('add', '--name and --structure ID');
       if (!values.scopes) throw needs('add', '--scopes');
       const clientId = await addFhirClient(ctx, {
         name: values.name,

@@ -29,11 +29,13 @@ function fhirAjv(): Ajv {
  */
 export function expectValidFhir(resource: unknown): void {
   const type = (resource as { resourceType?: unknown })?.resourceType;
-  if (typeof type !== 'string') throw new Error(`not a FHIR resource: ${JSON.stringify(resource).slice(0, 200)}`);
+  if (typeof type !== 'string')
+    throw new Error(`not a FHIR resource: ${JSON.stringify(resource).slice(0, 200)}`);
   const validate = fhirAjv().getSchema(`fhir#/definitions/${type}`) as ValidateFunction | undefined;
   if (!validate) throw new Error(`no FHIR R4 resource type ${type}`);
   if (type === 'Bundle') {
-    for (const e of (resource as { entry?: { resource: unknown }[] }).entry ?? []) expectValidFhir(e.resource);
+    for (const e of (resource as { entry?: { resource: unknown }[] }).entry ?? [])
+      expectValidFhir(e.resource);
   }
   if (!validate(resource)) {
     throw new Error(`${type} is not valid FHIR R4: ${JSON.stringify(validate.errors?.slice(0, 5), null, 1)}`);

@@ -1,6 +1,6 @@
 import { DELIVERY_MESSAGES } from './finish/deliveries.js';
-import { FHIR_MESSAGES } from './interop/fhir.js';
 import { TO_SIGN_MESSAGES } from './finish/toSign.js';
+import { FHIR_MESSAGES } from './interop/fhir.js';
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
 import { PHYSICIAN_DIRECTORY_MESSAGES } from './reference/physicianDirectory.js';

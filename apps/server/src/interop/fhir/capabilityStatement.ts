@@ -61,7 +61,10 @@ export function capabilityStatement(base: string, software: { version: string })
           service: [
             {
               coding: [
-                { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' },
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
               ],
             },
           ],

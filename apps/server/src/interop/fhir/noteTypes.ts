@@ -37,8 +37,6 @@ export function noteTypeOf(workTypeName: string | null): NoteType {
 
 /** The same rule in SQL, over a work type's name column (null: no work type), for a search by type. */
 export function noteTypeCodeSql(name: AnyPgColumn): SQL {
-  const cases = NOTE_TYPES.map(
-    (t) => sql`when strpos(lower(${name}), ${t.words}) > 0 then ${t.code}`,
-  );
+  const cases = NOTE_TYPES.map((t) => sql`when strpos(lower(${name}), ${t.words}) > 0 then ${t.code}`);
   return sql`(case ${sql.join(cases, sql` `)} else ${GENERIC_NOTE.code} end)`;
 }

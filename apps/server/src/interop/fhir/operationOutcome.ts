@@ -30,6 +30,10 @@ export const ISSUE_OF_KIND: Record<DomainErrorKind, IssueCode> = {
 };
 
 /** An OperationOutcome of one issue: every error of the FHIR API is answered as one. */
-export function operationOutcome(code: IssueCode, diagnostics: string, severity: 'error' | 'fatal' = 'error') {
+export function operationOutcome(
+  code: IssueCode,
+  diagnostics: string,
+  severity: 'error' | 'fatal' = 'error',
+) {
   return { resourceType: 'OperationOutcome' as const, issue: [{ severity, code, diagnostics }] };
 }

@@ -1,3 +1,4 @@
+import type { patients } from '../../db/schema/index.js';
 import { LOINC, noteTypeOf } from './noteTypes.js';
 
 /**
@@ -18,16 +19,10 @@ const GENDER: Record<string, string> = { M: 'male', F: 'female', O: 'other', U: 
 
 const instant = (d: Date) => d.toISOString();
 
-export interface PatientRow {
-  id: number;
-  corporateStructureId: number;
-  mrn: string;
-  lastName: string;
-  firstName: string;
-  middleName: string | null;
-  dateOfBirth: string | null;
-  sex: string | null;
-}
+export type PatientRow = Pick<
+  typeof patients.$inferSelect,
+  'id' | 'corporateStructureId' | 'mrn' | 'lastName' | 'firstName' | 'middleName' | 'dateOfBirth' | 'sex'
+>;
 
 /** A patient record as a FHIR Patient (US Core's MRN identifier, name, birth date, gender). */
 export function patientResource(p: PatientRow) {
@@ -110,6 +105,9 @@ export interface DocumentRow {
   facility: string | null;
 }
 
+/** The CDA's media type in a Binary and a DocumentReference attachment. */
+export const CDA_CONTENT_TYPE = 'application/hl7-cda+xml';
+
 /** The Binary ids of a document version's renderings. */
 export const pdfBinaryId = (versionId: number) => `pdf-${versionId}`;
 export const cdaBinaryId = (versionId: number) => `cda-${versionId}`;
@@ -138,7 +136,10 @@ export function documentReferenceResource(d: DocumentRow, signers: readonly Sign
     identifier: [{ system: 'urn:quill:document-version', value: `${d.jobId}-${d.version}` }],
     status: d.isCurrent ? ('current' as const) : ('superseded' as const),
     docStatus: author ? ('final' as const) : ('preliminary' as const),
-    type: { coding: [{ system: LOINC, code: type.code, display: type.display }], text: d.workType ?? type.display },
+    type: {
+      coding: [{ system: LOINC, code: type.code, display: type.display }],
+      text: d.workType ?? type.display,
+    },
     category: [
       {
         coding: [
@@ -157,12 +158,22 @@ export function documentReferenceResource(d: DocumentRow, signers: readonly Sign
     ...(d.facility ? { custodian: { display: d.facility } } : {}),
     ...(relatesTo.length ? { relatesTo } : {}),
     content: [
-      { ...attachment('application/pdf', pdfBinaryId(d.id), `Job ${d.jobId} version ${d.version} (PDF)`), format: { system: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode', code: format } },
+      {
+        ...attachment('application/pdf', pdfBinaryId(d.id), `Job ${d.jobId} version ${d.version} (PDF)`),
+        format: { system: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode', code: format },
+      },
       ...(d.format === 'CDA'
         ? [
             {
-              ...attachment('application/hl7-cda+xml', cdaBinaryId(d.id), `Job ${d.jobId} version ${d.version} (CDA)`),
-              format: { system: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode', code: 'urn:hl7-org:sdwg:ccda-structuredBody:2.1' },
+              ...attachment(
+                'application/hl7-cda+xml',
+                cdaBinaryId(d.id),
+                `Job ${d.jobId} version ${d.version} (CDA)`,
+              ),
+              format: {
+                system: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode',
+                code: 'urn:hl7-org:sdwg:ccda-structuredBody:2.1',
+              },
             },
           ]
         : []),

@@ -42,7 +42,8 @@ export function parseSearch(type: string, query: Record<string, unknown>, kinds:
     if (!kind && !COMMON.has(name)) throw invalid(message('fhir.unknownParam', { name, type }));
     if (values.length > (kind === 'date' ? 2 : 1)) throw invalid(message('fhir.repeatedParam', { name }));
     for (const v of values) {
-      if (v.length > MAX_PARAM_LENGTH) throw invalid(message('fhir.tooLong', { name, max: MAX_PARAM_LENGTH }));
+      if (v.length > MAX_PARAM_LENGTH)
+        throw invalid(message('fhir.tooLong', { name, max: MAX_PARAM_LENGTH }));
     }
     if (name === '_count') count = whole(values[0]!, MAX_COUNT, 'fhir.badCount');
     else if (name === '_offset') offset = whole(values[0]!, MAX_OFFSET, 'fhir.badOffset');
@@ -60,7 +61,8 @@ export interface Token {
 /** Reads a token parameter (an identifier, a code). */
 export function parseToken(name: string, text: string): Token {
   const bar = text.indexOf('|');
-  const token = bar < 0 ? { system: undefined, value: text } : { system: text.slice(0, bar), value: text.slice(bar + 1) };
+  const token =
+    bar < 0 ? { system: undefined, value: text } : { system: text.slice(0, bar), value: text.slice(bar + 1) };
   if (!token.value.trim()) throw invalid(message('fhir.badToken', { name, max: MAX_PARAM_LENGTH }));
   return token;
 }
@@ -72,7 +74,8 @@ export interface DateBound {
   to: Date;
 }
 
-const DATE = /^(eq|ge|le|gt|lt)?(\d{4})(?:-(\d{2})(?:-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/;
+const DATE =
+  /^(eq|ge|le|gt|lt)?(\d{4})(?:-(\d{2})(?:-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
 /**
  * Reads a date parameter: a prefix (eq when none) and a year, month, day (UTC days) or instant;

@@ -4,7 +4,14 @@ import { auditLog, documentVersions, jobs, patients, visits, workTypes } from '.
 import { signAccessToken } from '../../services/fhir/fhirAccessToken.js';
 import { addFhirClient, disableFhirClient } from '../../services/fhir/manageFhirClients.js';
 import { databaseTargets } from '../../testing/databases.js';
-import { buildJob, buildPatient, buildPhysician, buildSignature, buildStructure, buildUser } from '../../testing/factories.js';
+import {
+  buildJob,
+  buildPatient,
+  buildPhysician,
+  buildSignature,
+  buildStructure,
+  buildUser,
+} from '../../testing/factories.js';
 import { addCdaDocument } from '../../testing/faxTestKit.js';
 import {
   clientAssertion,
@@ -16,6 +23,7 @@ import {
 import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: FHIR JSON read by path in assertions
 type Json = Record<string, any>;
 const ALL = 'system/DocumentReference.read system/Binary.read system/Patient.read system/Encounter.read';
 
@@ -36,9 +44,14 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
   let addendumId: number;
 
   /** GETs a FHIR path with the token (or other headers) and checks the answer is valid FHIR JSON. */
-  const fhir = async (path: string, headers: Record<string, string> = { authorization: `Bearer ${token}` }) => {
+  const fhir = async (
+    path: string,
+    headers: Record<string, string> = { authorization: `Bearer ${token}` },
+  ) => {
     const res = await t.app.inject({ method: 'GET', url: `/fhir/R4/${path}`, headers });
-    const body = String(res.headers['content-type'] ?? '').startsWith('application/fhir+json') ? (res.json() as Json) : null;
+    const body = String(res.headers['content-type'] ?? '').startsWith('application/fhir+json')
+      ? (res.json() as Json)
+      : null;
     if (body) expectValidFhir(body);
     return { status: res.statusCode, body: body as Json, res };
   };
@@ -52,26 +65,61 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     const patient = await buildPatient(t.ctx, north.structure.id, { first: 'Ingrid', last: 'Holm' });
     patientId = patient.id;
     mrn = patient.mrn;
-    await t.ctx.database.db.update(patients).set({ sex: 'F', dateOfBirth: '1950-02-03' }).where(eq(patients.id, patientId));
+    await t.ctx.database.db
+      .update(patients)
+      .set({ sex: 'F', dateOfBirth: '1950-02-03' })
+      .where(eq(patients.id, patientId));
     const [visit] = await t.ctx.database.db
       .insert(visits)
-      .values({ patientId, visitNumber: 'V-100', patientClass: 'I', admittedAt: new Date('2026-03-01T08:00:00Z') })
+      .values({
+        patientId,
+        visitNumber: 'V-100',
+        patientClass: 'I',
+        admittedAt: new Date('2026-03-01T08:00:00Z'),
+      })
       .returning();
     visitId = visit!.id;
     const [wt] = await t.ctx.database.db
       .insert(workTypes)
       .values({ corporateStructureId: north.structure.id, name: 'Discharge Summary', number: 7 })
       .returning();
-    const author = await buildPhysician(t.ctx, north.structure.id, { prefix: 'Dr.', firstName: 'Ada', lastName: 'Lind', credentials: 'MD' });
-    const job = await buildJob(t.ctx, north.facilities[0]!, { stageId: 13, patientId, visitId, dictatorId: author.id, workTypeId: wt!.id });
+    const author = await buildPhysician(t.ctx, north.structure.id, {
+      prefix: 'Dr.',
+      firstName: 'Ada',
+      lastName: 'Lind',
+      credentials: 'MD',
+    });
+    const job = await buildJob(t.ctx, north.facilities[0]!, {
+      stageId: 13,
+      patientId,
+      visitId,
+      dictatorId: author.id,
+      workTypeId: wt!.id,
+    });
     jobId = job.id;
     await addCdaDocument(t.ctx, jobId);
-    const [v1] = await t.ctx.database.db.select().from(documentVersions).where(eq(documentVersions.jobId, jobId));
+    const [v1] = await t.ctx.database.db
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.jobId, jobId));
     originalId = v1!.id;
-    await t.ctx.database.db.update(documentVersions).set({ createdAt: new Date('2026-03-02T10:00:00Z') }).where(eq(documentVersions.id, originalId));
+    await t.ctx.database.db
+      .update(documentVersions)
+      .set({ createdAt: new Date('2026-03-02T10:00:00Z') })
+      .where(eq(documentVersions.id, originalId));
     const [v2] = await t.ctx.database.db
       .insert(documentVersions)
-      .values({ jobId, version: 2, format: 'CDA', blobKey: v1!.blobKey, size: v1!.size, source: 'save', addendumOfVersion: 1, addendumReason: 'Correction', createdAt: new Date('2026-03-05T10:00:00Z') })
+      .values({
+        jobId,
+        version: 2,
+        format: 'CDA',
+        blobKey: v1!.blobKey,
+        size: v1!.size,
+        source: 'save',
+        addendumOfVersion: 1,
+        addendumReason: 'Correction',
+        createdAt: new Date('2026-03-05T10:00:00Z'),
+      })
       .returning();
     addendumId = v2!.id;
     const signer = await buildUser(t.ctx, { accounts: [{ companyId: north.structure.id }] });
@@ -81,11 +129,19 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     southPatientId = southPatient.id;
     const southJob = await buildJob(t.ctx, south.facilities[0]!, { stageId: 13, patientId: southPatientId });
     await addCdaDocument(t.ctx, southJob.id);
-    const [sd] = await t.ctx.database.db.select().from(documentVersions).where(eq(documentVersions.jobId, southJob.id));
+    const [sd] = await t.ctx.database.db
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.jobId, southJob.id));
     southDocId = sd!.id;
 
     key = await fhirClientKey();
-    clientId = await addFhirClient(t.ctx, { name: 'HIE', corporateStructureId: north.structure.id, jwks: key.jwks, scopes: ALL });
+    clientId = await addFhirClient(t.ctx, {
+      name: 'HIE',
+      corporateStructureId: north.structure.id,
+      jwks: key.jwks,
+      scopes: ALL,
+    });
     const metadata = await fhir('metadata', {});
     tokenUrl = metadata.body.rest[0].security.extension[0].extension[0].valueUri;
     const res = await getToken(clientId);
@@ -98,15 +154,29 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     const { status, body } = await fhir('metadata', {});
     expect(status).toBe(200);
     const rest = body.rest[0];
-    expect(rest.resource.map((r: Json) => r.type)).toEqual(['DocumentReference', 'Binary', 'Patient', 'Encounter']);
+    expect(rest.resource.map((r: Json) => r.type)).toEqual([
+      'DocumentReference',
+      'Binary',
+      'Patient',
+      'Encounter',
+    ]);
     const doc = rest.resource.find((r: Json) => r.type === 'DocumentReference');
     expect(doc.interaction.map((i: Json) => i.code)).toEqual(['read', 'search-type']);
     expect(doc.searchParam.map((p: Json) => p.name)).toEqual(
-      expect.arrayContaining(['patient', 'subject:identifier', 'patient.identifier', 'date', 'type', 'status']),
+      expect.arrayContaining([
+        'patient',
+        'subject:identifier',
+        'patient.identifier',
+        'date',
+        'type',
+        'status',
+      ]),
     );
     expect(rest.resource.find((r: Json) => r.type === 'Binary').interaction).toEqual([{ code: 'read' }]);
     expect(tokenUrl).toMatch(/\/fhir\/R4\/auth\/token$/);
-    const smart = (await t.app.inject({ method: 'GET', url: '/fhir/R4/.well-known/smart-configuration' })).json();
+    const smart = (
+      await t.app.inject({ method: 'GET', url: '/fhir/R4/.well-known/smart-configuration' })
+    ).json();
     expect(smart.token_endpoint).toBe(tokenUrl);
     expect(smart.token_endpoint_auth_signing_alg_values_supported).toEqual(['RS384', 'ES384']);
     // The schema check every answer goes through can fail.
@@ -130,20 +200,29 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     const original = byId.get(String(originalId)) as Json;
     expect(addendum.status).toBe('current');
     expect(original.status).toBe('superseded');
-    expect(addendum.relatesTo).toEqual([{ code: 'appends', target: { reference: `DocumentReference/${originalId}` } }]);
+    expect(addendum.relatesTo).toEqual([
+      { code: 'appends', target: { reference: `DocumentReference/${originalId}` } },
+    ]);
     expect(addendum.docStatus).toBe('final');
     expect(addendum.authenticator.display).toContain('Lind');
     expect(original.docStatus).toBe('preliminary');
     expect(addendum.type.coding[0]).toMatchObject({ system: 'http://loinc.org', code: '18842-5' });
     expect(addendum.subject).toEqual({ reference: `Patient/${patientId}` });
     expect(addendum.context.encounter).toEqual([{ reference: `Encounter/${visitId}` }]);
-    expect(addendum.content.map((c: Json) => c.attachment.contentType)).toEqual(['application/pdf', 'application/hl7-cda+xml']);
+    expect(addendum.content.map((c: Json) => c.attachment.contentType)).toEqual([
+      'application/pdf',
+      'application/hl7-cda+xml',
+    ]);
   });
 
   it('reads the Binary PDF (signed, as the download serves it), as bytes or as a Binary resource, and the CDA', async () => {
     const doc = (await fhir(`DocumentReference/${addendumId}`)).body;
     const pdfUrl = doc.content[0].attachment.url;
-    const raw = await t.app.inject({ method: 'GET', url: `/fhir/R4/${pdfUrl}`, headers: { authorization: `Bearer ${token}` } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/${pdfUrl}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toContain('application/pdf');
     expect(raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -151,17 +230,29 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     const json = await fhir(pdfUrl, { authorization: `Bearer ${token}`, accept: 'application/fhir+json' });
     expect(json.body.contentType).toBe('application/pdf');
     expect(Buffer.from(json.body.data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    const cda = await t.app.inject({ method: 'GET', url: `/fhir/R4/${doc.content[1].attachment.url}`, headers: { authorization: `Bearer ${token}` } });
+    const cda = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/${doc.content[1].attachment.url}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(cda.statusCode).toBe(200);
     expect(cda.body).toContain('ClinicalDocument');
-    const old = await t.app.inject({ method: 'GET', url: `/fhir/R4/Binary/pdf-${originalId}`, headers: { authorization: `Bearer ${token}` } });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/Binary/pdf-${originalId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(old.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   }, 120_000);
 
   it('searches by the patient’s MRN, date, type and status', async () => {
-    const ids = async (q: string) => ((await fhir(`DocumentReference?${q}`)).body.entry ?? []).map((e: Json) => Number(e.resource.id));
+    const ids = async (q: string) =>
+      ((await fhir(`DocumentReference?${q}`)).body.entry ?? []).map((e: Json) => Number(e.resource.id));
     expect(await ids(`subject:identifier=${mrn}`)).toEqual([addendumId, originalId]);
-    expect(await ids(`patient.identifier=urn:quill:mrn:${north.structure.id}|${mrn}`)).toEqual([addendumId, originalId]);
+    expect(await ids(`patient.identifier=urn:quill:mrn:${north.structure.id}|${mrn}`)).toEqual([
+      addendumId,
+      originalId,
+    ]);
     expect(await ids(`patient.identifier=urn:other|${mrn}`)).toEqual([]);
     expect(await ids(`patient=${patientId}&date=ge2026-03-04&date=le2026-03`)).toEqual([addendumId]);
     expect(await ids(`patient=${patientId}&date=lt2026-03-04T00:00:00Z`)).toEqual([originalId]);
@@ -182,29 +273,50 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
 
   it('reads and searches patients (name prefixes in any case, MRN) and encounters (visit number)', async () => {
     const patient = (await fhir(`Patient/${patientId}`)).body;
-    expect(patient).toMatchObject({ gender: 'female', birthDate: '1950-02-03', name: [{ family: 'Holm', given: ['Ingrid'] }] });
+    expect(patient).toMatchObject({
+      gender: 'female',
+      birthDate: '1950-02-03',
+      name: [{ family: 'Holm', given: ['Ingrid'] }],
+    });
     const byName = (await fhir('Patient?family=hOL&given=ingr')).body;
     expect(byName.entry.map((e: Json) => e.resource.id)).toEqual([String(patientId)]);
     expect((await fhir(`Patient?identifier=${mrn}`)).body.entry).toHaveLength(1);
     const enc = (await fhir('Encounter?identifier=V-100')).body.entry[0].resource;
-    expect(enc).toMatchObject({ id: String(visitId), status: 'in-progress', subject: { reference: `Patient/${patientId}` } });
+    expect(enc).toMatchObject({
+      id: String(visitId),
+      status: 'in-progress',
+      subject: { reference: `Patient/${patientId}` },
+    });
     expect((await fhir(`Encounter/${visitId}`)).status).toBe(200);
   });
 
   it('finds nothing of another structure: reads are 404, searches empty', async () => {
-    for (const path of [`DocumentReference/${southDocId}`, `Binary/pdf-${southDocId}`, `Patient/${southPatientId}`]) {
+    for (const path of [
+      `DocumentReference/${southDocId}`,
+      `Binary/pdf-${southDocId}`,
+      `Patient/${southPatientId}`,
+    ]) {
       const { status, body } = await fhir(path);
       expect(status, path).toBe(404);
       expect(body.resourceType).toBe('OperationOutcome');
     }
     expect((await fhir(`DocumentReference?patient=${southPatientId}`)).body.entry).toEqual([]);
-    expect((await fhir('Patient?name=ingrid')).body.entry.map((e: Json) => e.resource.id)).toEqual([String(patientId)]);
+    expect((await fhir('Patient?name=ingrid')).body.entry.map((e: Json) => e.resource.id)).toEqual([
+      String(patientId),
+    ]);
   });
 
   it('refuses a read its token has no scope for (403), and a replayed assertion', async () => {
-    const narrow = await addFhirClient(t.ctx, { name: 'MPI', corporateStructureId: north.structure.id, jwks: key.jwks, scopes: 'system/Patient.read' });
+    const narrow = await addFhirClient(t.ctx, {
+      name: 'MPI',
+      corporateStructureId: north.structure.id,
+      jwks: key.jwks,
+      scopes: 'system/Patient.read',
+    });
     const narrowToken = (await getToken(narrow)).json().access_token;
-    const refused = await fhir(`DocumentReference?patient=${patientId}`, { authorization: `Bearer ${narrowToken}` });
+    const refused = await fhir(`DocumentReference?patient=${patientId}`, {
+      authorization: `Bearer ${narrowToken}`,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.issue[0].diagnostics).toContain('system/DocumentReference.read');
     expect((await fhir(`Patient/${patientId}`, { authorization: `Bearer ${narrowToken}` })).status).toBe(200);
@@ -219,37 +331,60 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
 
   it('refuses assertions that are not the client’s, are for another audience or live too long', async () => {
     const other = await fhirClientKey();
-    const wrongKey = await postTokenRequest(t.app, tokenForm(await clientAssertion(other, clientId, tokenUrl)));
+    const wrongKey = await postTokenRequest(
+      t.app,
+      tokenForm(await clientAssertion(other, clientId, tokenUrl)),
+    );
     expect(wrongKey.statusCode).toBe(401);
-    expect((await getToken(clientId, undefined, { audience: 'https://elsewhere/token' })).json().error_description).toContain('aud');
-    expect((await getToken(clientId, undefined, { expiresIn: '1h' })).json().error_description).toContain('300 seconds');
+    expect(
+      (await getToken(clientId, undefined, { audience: 'https://elsewhere/token' })).json().error_description,
+    ).toContain('aud');
+    expect((await getToken(clientId, undefined, { expiresIn: '1h' })).json().error_description).toContain(
+      '300 seconds',
+    );
     expect((await getToken('no-such-client')).statusCode).toBe(401);
-    expect((await postTokenRequest(t.app, { grant_type: 'password' })).json().error).toBe('unsupported_grant_type');
+    expect((await postTokenRequest(t.app, { grant_type: 'password' })).json().error).toBe(
+      'unsupported_grant_type',
+    );
   });
 
   it('answers 401 with WWW-Authenticate for no token, an expired one, or a disabled client’s', async () => {
     const none = await fhir(`Patient/${patientId}`, {});
     expect(none.status).toBe(401);
     expect(none.res.headers['www-authenticate']).toMatch(/^Bearer realm=/);
-    const expired = await signAccessToken(t.ctx, clientId, ['system/Patient.read'], new Date(Date.now() - 10 * 60_000));
+    const expired = await signAccessToken(
+      t.ctx,
+      clientId,
+      ['system/Patient.read'],
+      new Date(Date.now() - 10 * 60_000),
+    );
     const late = await fhir(`Patient/${patientId}`, { authorization: `Bearer ${expired}` });
     expect(late.status).toBe(401);
     expect(late.res.headers['www-authenticate']).toContain('invalid_token');
-    const gone = await addFhirClient(t.ctx, { name: 'Old', corporateStructureId: north.structure.id, jwks: key.jwks, scopes: ALL });
+    const gone = await addFhirClient(t.ctx, {
+      name: 'Old',
+      corporateStructureId: north.structure.id,
+      jwks: key.jwks,
+      scopes: ALL,
+    });
     const goneToken = (await getToken(gone)).json().access_token;
     await disableFhirClient(t.ctx, gone);
     expect((await fhir(`Patient/${patientId}`, { authorization: `Bearer ${goneToken}` })).status).toBe(401);
   });
 
   it('serves a signed-in user with the job view permission the structures of the account', async () => {
-    const viewer = await buildUser(t.ctx, { accounts: [{ companyId: north.structure.id, permissions: ['jobView'] }] });
+    const viewer = await buildUser(t.ctx, {
+      accounts: [{ companyId: north.structure.id, permissions: ['jobView'] }],
+    });
     const browser = new TestBrowser(t.app);
     await browser.signInAs(viewer.user.username, viewer.password, viewer.accounts[0]!.id);
     const own = await browser.get(`/fhir/R4/DocumentReference?patient=${patientId}`);
     expect(own.statusCode).toBe(200);
     expect(own.json().entry).toHaveLength(2);
     expect((await browser.get(`/fhir/R4/DocumentReference/${southDocId}`)).statusCode).toBe(404);
-    const blind = await buildUser(t.ctx, { accounts: [{ companyId: north.structure.id, permissions: ['profile'] }] });
+    const blind = await buildUser(t.ctx, {
+      accounts: [{ companyId: north.structure.id, permissions: ['profile'] }],
+    });
     const other = new TestBrowser(t.app);
     await other.signInAs(blind.user.username, blind.password, blind.accounts[0]!.id);
     expect((await other.get(`/fhir/R4/Patient/${patientId}`)).statusCode).toBe(403);
@@ -260,9 +395,18 @@ describe.each(databaseTargets())('the FHIR R4 API on $name (issue 44)', (target)
     const rows = await t.ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.read'), eq(auditLog.patientId, patientId), sql`${auditLog.detail}->>'clientId' = ${clientId}`));
+      .where(
+        and(
+          eq(auditLog.action, 'fhir.read'),
+          eq(auditLog.patientId, patientId),
+          sql`${auditLog.detail}->>'clientId' = ${clientId}`,
+        ),
+      );
     expect(rows.length).toBeGreaterThan(0);
-    const searches = await t.ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'fhir.search'));
+    const searches = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'fhir.search'));
     expect(searches.some((r) => (r.detail as Json).resourceType === 'DocumentReference')).toBe(true);
     const job = await t.ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job).toHaveLength(1);

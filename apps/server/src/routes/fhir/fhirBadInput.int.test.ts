@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFhirClient } from '../../services/fhir/manageFhirClients.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure } from '../../testing/factories.js';
-import { clientAssertion, expectValidFhir, fhirClientKey, postTokenRequest, tokenForm } from '../../testing/fhirTestKit.js';
+import {
+  clientAssertion,
+  expectValidFhir,
+  fhirClientKey,
+  postTokenRequest,
+  tokenForm,
+} from '../../testing/fhirTestKit.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
 const pglite = databaseTargets()[0]!;
@@ -64,7 +70,11 @@ describe('the FHIR R4 API refuses bad input in words (issue 44)', () => {
   ];
 
   it.each(cases)('GET %s → %i OperationOutcome', async (path, status, headers = {}) => {
-    const res = await t.app.inject({ method: 'GET', url: `/fhir/R4/${path}`, headers: { ...auth, ...headers } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/${path}`,
+      headers: { ...auth, ...headers },
+    });
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toContain('application/fhir+json');
     const body = res.json();
@@ -77,7 +87,11 @@ describe('the FHIR R4 API refuses bad input in words (issue 44)', () => {
     const post = await t.app.inject({ method: 'POST', url: '/fhir/R4/Patient', headers: auth, payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json().resourceType).toBe('OperationOutcome');
-    const garbage = await t.app.inject({ method: 'GET', url: '/fhir/R4/Patient/1', headers: { authorization: `Bearer ${'x'.repeat(5000)}` } });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Patient/1',
+      headers: { authorization: `Bearer ${'x'.repeat(5000)}` },
+    });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json().resourceType).toBe('OperationOutcome');
   });
@@ -85,14 +99,28 @@ describe('the FHIR R4 API refuses bad input in words (issue 44)', () => {
   it('refuses bad token requests with OAuth errors, never a 500', async () => {
     const bad = [
       { payload: 'grant_type=client_credentials', type: 'application/x-www-form-urlencoded' },
-      { payload: new URLSearchParams(tokenForm('x'.repeat(9000))).toString(), type: 'application/x-www-form-urlencoded' },
-      { payload: new URLSearchParams(tokenForm('not.a.jwt')).toString(), type: 'application/x-www-form-urlencoded' },
-      { payload: new URLSearchParams(tokenForm('a'.repeat(20_000))).toString(), type: 'application/x-www-form-urlencoded' },
+      {
+        payload: new URLSearchParams(tokenForm('x'.repeat(9000))).toString(),
+        type: 'application/x-www-form-urlencoded',
+      },
+      {
+        payload: new URLSearchParams(tokenForm('not.a.jwt')).toString(),
+        type: 'application/x-www-form-urlencoded',
+      },
+      {
+        payload: new URLSearchParams(tokenForm('a'.repeat(20_000))).toString(),
+        type: 'application/x-www-form-urlencoded',
+      },
       { payload: '{"grant_type":1}', type: 'application/json' },
       { payload: '<xml/>', type: 'text/xml' },
     ];
     for (const b of bad) {
-      const res = await t.app.inject({ method: 'POST', url: '/fhir/R4/auth/token', headers: { 'content-type': b.type }, payload: b.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/fhir/R4/auth/token',
+        headers: { 'content-type': b.type },
+        payload: b.payload,
+      });
       expect(res.statusCode, b.payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(typeof res.json().error).toBe('string');

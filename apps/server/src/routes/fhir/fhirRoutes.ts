@@ -1,19 +1,6 @@
 import { message } from '@quill/core';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { SESSION_COOKIE } from '../../http/session.js';
-import { capabilityStatement, SEARCH_PARAMS, smartConfiguration, TOKEN_PATH } from '../../interop/fhir/capabilityStatement.js';
-import { operationOutcome } from '../../interop/fhir/operationOutcome.js';
-import { searchBundle } from '../../interop/fhir/resources.js';
-import type { FhirResourceType } from '../../interop/fhir/scopes.js';
-import { parseSearch, type SearchRequest } from '../../interop/fhir/searchParams.js';
-import { findFhirEncounters, findFhirPatients } from '../../services/fhir/searchFhirPatients.js';
-import { issueFhirToken, type TokenRequest } from '../../services/fhir/issueFhirToken.js';
-import { readFhirBinary } from '../../services/fhir/readFhirBinary.js';
-import type { FhirCaller } from '../../services/fhir/fhirCaller.js';
-import { resolveFhirCaller } from '../../services/fhir/resolveFhirCaller.js';
-import { readDocumentReference, searchDocumentReferences } from '../../services/fhir/searchDocumentReferences.js';
-import { buildInfo } from '../../system/buildInfo.js';
 import {
   fhirBase,
   fhirErrorHandler,
@@ -23,7 +10,28 @@ import {
   takesFhirJson,
   tokenUrl,
   wantsFhirJson,
-} from './fhirHttp.js';
+} from '../../http/fhir/fhirHttp.js';
+import { SESSION_COOKIE } from '../../http/session.js';
+import {
+  capabilityStatement,
+  SEARCH_PARAMS,
+  smartConfiguration,
+  TOKEN_PATH,
+} from '../../interop/fhir/capabilityStatement.js';
+import { operationOutcome } from '../../interop/fhir/operationOutcome.js';
+import { searchBundle } from '../../interop/fhir/resources.js';
+import type { FhirResourceType } from '../../interop/fhir/scopes.js';
+import { parseSearch, type SearchRequest } from '../../interop/fhir/searchParams.js';
+import type { FhirCaller } from '../../services/fhir/fhirCaller.js';
+import { issueFhirToken, type TokenRequest } from '../../services/fhir/issueFhirToken.js';
+import { readFhirBinary } from '../../services/fhir/readFhirBinary.js';
+import { resolveFhirCaller } from '../../services/fhir/resolveFhirCaller.js';
+import {
+  readDocumentReference,
+  searchDocumentReferences,
+} from '../../services/fhir/searchDocumentReferences.js';
+import { findFhirEncounters, findFhirPatients } from '../../services/fhir/searchFhirPatients.js';
+import { buildInfo } from '../../system/buildInfo.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +48,14 @@ const TOKEN_BODY_LIMIT = 16 * 1024;
 type Page = { resources: { resourceType: string; id: string }[]; hasMore: boolean };
 
 /** The self, previous and next links of a search page: the request's own query with `_offset` moved. */
-function pageLinks(base: string, req: FastifyRequest, type: string, offset: number, count: number, hasMore: boolean) {
+function pageLinks(
+  base: string,
+  req: FastifyRequest,
+  type: string,
+  offset: number,
+  count: number,
+  hasMore: boolean,
+) {
   const query = new URL(req.url, 'http://quill').searchParams;
   const at = (o: number) => {
     const q = new URLSearchParams(query);
@@ -98,9 +113,11 @@ export const fhirRoutes =
     // JSON only: a caller that takes neither FHIR JSON nor (for a Binary) raw bytes gets a 406.
     app.addHook('preValidation', async (req) => {
       const binary = req.routeOptions.config.fhirType === 'Binary';
-      if (req.method === 'GET' && !binary && !takesFhirJson(req)) throw new NotAcceptable(message('fhir.notAcceptable'));
+      if (req.method === 'GET' && !binary && !takesFhirJson(req))
+        throw new NotAcceptable(message('fhir.notAcceptable'));
       const format = (req.query as Record<string, unknown> | undefined)?._format;
-      if (binary && format !== undefined && !takesFhirJson(req)) throw new NotAcceptable(message('fhir.notAcceptable'));
+      if (binary && format !== undefined && !takesFhirJson(req))
+        throw new NotAcceptable(message('fhir.notAcceptable'));
     });
     app.addHook('preHandler', async (req) => {
       if (req.routeOptions.config.fhirPublic) return;
@@ -123,26 +140,34 @@ export const fhirRoutes =
     app.get('/.well-known/smart-configuration', open, async (req, reply) =>
       reply.type('application/json; charset=utf-8').send(smartConfiguration(fhirBase(ctx, req))),
     );
-    app.post(TOKEN_PATH, { ...open, bodyLimit: TOKEN_BODY_LIMIT, errorHandler: tokenErrorHandler }, async (req, reply) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const field = (name: keyof TokenRequest) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
-      const answer = await issueFhirToken(ctx, {
-        grant_type: field('grant_type'),
-        client_assertion_type: field('client_assertion_type'),
-        client_assertion: field('client_assertion'),
-        scope: field('scope'),
-        tokenUrl: tokenUrl(ctx, req),
-        ip: req.ip,
-      });
-      return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
-    });
+    app.post(
+      TOKEN_PATH,
+      { ...open, bodyLimit: TOKEN_BODY_LIMIT, errorHandler: tokenErrorHandler },
+      async (req, reply) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const field = (name: keyof TokenRequest) =>
+          typeof body[name] === 'string' ? (body[name] as string) : undefined;
+        const answer = await issueFhirToken(ctx, {
+          grant_type: field('grant_type'),
+          client_assertion_type: field('client_assertion_type'),
+          client_assertion: field('client_assertion'),
+          scope: field('scope'),
+          tokenUrl: tokenUrl(ctx, req),
+          ip: req.ip,
+        });
+        return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+      },
+    );
 
     const typed = (type: FhirResourceType) => ({ ...hidden, config: { fhirType: type } });
     const caller = (req: FastifyRequest) => req.fhirCaller!;
     const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
     const id = (req: FastifyRequest) => (req.params as { id: string }).id;
     /** A search route: its query read against the type's parameters, its page answered as a Bundle. */
-    const searchRoute = (type: keyof typeof SEARCH_PARAMS, find: (c: FhirCaller, s: SearchRequest) => Promise<Page>) =>
+    const searchRoute = (
+      type: keyof typeof SEARCH_PARAMS,
+      find: (c: FhirCaller, s: SearchRequest) => Promise<Page>,
+    ) =>
       app.get(`/${type}`, typed(type), async (req, reply) => {
         const search = parseSearch(type, query(req), SEARCH_PARAMS[type]);
         const page = await find(caller(req), search);

@@ -1,7 +1,7 @@
 import { message } from '@quill/core';
+import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors/domainErrors.js';
 import { type FhirResourceType, readScope } from '../../interop/fhir/scopes.js';
-import type { AppContext } from '../../context.js';
 import { type AuditOutcome, recordAudit } from '../audit/recordAudit.js';
 import type { TenantScope } from '../tenantScope/tenantScope.js';
 
@@ -33,7 +33,14 @@ export async function auditFhir(
   ctx: Pick<AppContext, 'database'>,
   caller: FhirCaller,
   action: 'fhir.read' | 'fhir.search',
-  what: { type: FhirResourceType; ids: readonly string[]; patientId?: number | null; jobId?: number | null; corporateStructureId?: number | null; outcome?: AuditOutcome },
+  what: {
+    type: FhirResourceType;
+    ids: readonly string[];
+    patientId?: number | null;
+    jobId?: number | null;
+    corporateStructureId?: number | null;
+    outcome?: AuditOutcome;
+  },
 ): Promise<void> {
   await recordAudit(ctx, {
     action,
@@ -44,6 +51,11 @@ export async function auditFhir(
     jobId: what.jobId ?? null,
     patientId: what.patientId ?? null,
     ip: caller.ip,
-    detail: { resourceType: what.type, ids: what.ids, count: what.ids.length, ...(caller.clientId ? { clientId: caller.clientId } : {}) },
+    detail: {
+      resourceType: what.type,
+      ids: what.ids,
+      count: what.ids.length,
+      ...(caller.clientId ? { clientId: caller.clientId } : {}),
+    },
   });
 }

@@ -4,9 +4,9 @@ import {
   createLocalJWKSet,
   createRemoteJWKSet,
   decodeJwt,
-  errors as joseErrors,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
+  errors as joseErrors,
   jwtVerify,
 } from 'jose';
 import type { AppContext } from '../../context.js';
@@ -82,7 +82,8 @@ export async function issueFhirToken(
   ctx: AppContext,
   req: TokenRequest & { tokenUrl: string; ip: string | null },
 ): Promise<TokenAnswer> {
-  if (req.grant_type !== CLIENT_CREDENTIALS) throw invalid(message('fhir.token.grantType'), 'unsupported_grant_type');
+  if (req.grant_type !== CLIENT_CREDENTIALS)
+    throw invalid(message('fhir.token.grantType'), 'unsupported_grant_type');
   if (req.client_assertion_type !== JWT_BEARER) throw badRequest(message('fhir.token.assertionType'));
   const assertion = req.client_assertion ?? '';
   if (!assertion) throw badRequest(message('fhir.token.badRequest', { detail: 'client_assertion' }));

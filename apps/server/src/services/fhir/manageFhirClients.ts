@@ -58,7 +58,8 @@ export interface NewFhirClient {
  */
 export async function addFhirClient(ctx: Pick<AppContext, 'database'>, c: NewFhirClient): Promise<string> {
   const name = c.name.trim();
-  if (!name || name.length > 200) throw invalid(message('fhir.clients.needs', { command: 'add', what: '--name' }));
+  if (!name || name.length > 200)
+    throw invalid(message('fhir.clients.needs', { command: 'add', what: '--name' }));
   if ((c.jwks === undefined) === (c.jwksUrl === undefined)) {
     throw invalid(message('fhir.clients.needs', { command: 'add', what: 'one of --jwks or --jwks-url' }));
   }

@@ -3,15 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { documentVersions, jobs } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domainErrors.js';
+import { CDA_CONTENT_TYPE } from '../../interop/fhir/resources.js';
 import { padesFacts, sealPdf } from '../documents/distributedPdf.js';
 import { renderJobDocument } from '../documents/renderJobDocument.js';
 import { notDraft } from '../jobEditor/currentDocument.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { auditFhir, type FhirCaller, requireScope } from './fhirCaller.js';
 import { recordId } from './fhirIds.js';
-
-/** The CDA's media type in a Binary and a DocumentReference attachment. */
-export const CDA_CONTENT_TYPE = 'application/hl7-cda+xml';
 
 /**
  * GET Binary/pdf-{versionId} or Binary/cda-{versionId}: a document version the caller may read, as
@@ -29,10 +27,17 @@ export async function readFhirBinary(ctx: AppContext, caller: FhirCaller, id: st
   if (!m) throw await missing();
   const versionId = recordId(m[2]!);
   const [version] = await ctx.database.db
-    .select({ jobId: jobs.id, patientId: jobs.patientId, cs: jobs.corporateStructureId, format: documentVersions.format })
+    .select({
+      jobId: jobs.id,
+      patientId: jobs.patientId,
+      cs: jobs.corporateStructureId,
+      format: documentVersions.format,
+    })
     .from(documentVersions)
     .innerJoin(jobs, eq(jobs.id, documentVersions.jobId))
-    .where(and(eq(documentVersions.id, versionId), notDraft, inScope(caller.scope, jobs.corporateStructureId)));
+    .where(
+      and(eq(documentVersions.id, versionId), notDraft, inScope(caller.scope, jobs.corporateStructureId)),
+    );
   if (!version || (m[1] === 'cda' && version.format !== 'CDA')) throw await missing();
   const rendered = await renderJobDocument(ctx, version.jobId, m[1] === 'pdf' ? 'pdf' : 'xml', { versionId });
   const signature = m[1] === 'pdf' ? padesFacts(rendered) : null;

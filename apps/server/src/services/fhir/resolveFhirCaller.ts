@@ -32,7 +32,8 @@ export async function resolveFhirCaller(ctx: AppContext, c: FhirCredentials): Pr
           .from(fhirClients)
           .where(and(eq(fhirClients.clientId, token.clientId), isNull(fhirClients.disabledAt)))
       : [];
-    if (!token || !client) throw unauthenticated(message('fhir.badToken401', { tokenUrl: c.tokenUrl }), 'invalid_token');
+    if (!token || !client)
+      throw unauthenticated(message('fhir.badToken401', { tokenUrl: c.tokenUrl }), 'invalid_token');
     return {
       scope: TenantScope.of([client.cs]),
       scopes: new Set(token.scopes),

@@ -12,8 +12,13 @@ import {
 } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../errors/domainErrors.js';
 import { LOINC, noteTypeCodeSql } from '../../interop/fhir/noteTypes.js';
-import { type DocumentRow, documentReferenceResource, structureOfSystem } from '../../interop/fhir/resources.js';
+import {
+  type DocumentRow,
+  documentReferenceResource,
+  structureOfSystem,
+} from '../../interop/fhir/resources.js';
 import { first, parseDate, parseToken, type SearchRequest } from '../../interop/fhir/searchParams.js';
+import { SIGNER_NAME_COLUMNS } from '../documents/documentSignatures.js';
 import { currentDocumentId, notDraft } from '../jobEditor/currentDocument.js';
 import { inScope } from '../tenantScope/inScope.js';
 import { auditFhir, type FhirCaller, requireScope } from './fhirCaller.js';
@@ -29,14 +34,24 @@ const ROW = {
   format: documentVersions.format,
   createdAt: documentVersions.createdAt,
   isCurrent,
-  addendumOfId: sql<number | null>`(select d.id from ${documentVersions} d where d.job_id = ${documentVersions.jobId}
-    and d.version = ${documentVersions.addendumOfVersion} and not d.is_draft order by d.id desc limit 1)`.mapWith(Number),
-  previousId: sql<number | null>`(select d.id from ${documentVersions} d where d.job_id = ${documentVersions.jobId}
-    and d.version < ${documentVersions.version} and not d.is_draft order by d.version desc, d.id desc limit 1)`.mapWith(Number),
+  addendumOfId: sql<
+    number | null
+  >`(select d.id from ${documentVersions} d where d.job_id = ${documentVersions.jobId}
+    and d.version = ${documentVersions.addendumOfVersion} and not d.is_draft order by d.id desc limit 1)`.mapWith(
+    Number,
+  ),
+  previousId: sql<
+    number | null
+  >`(select d.id from ${documentVersions} d where d.job_id = ${documentVersions.jobId}
+    and d.version < ${documentVersions.version} and not d.is_draft order by d.version desc, d.id desc limit 1)`.mapWith(
+    Number,
+  ),
   patientId: jobs.patientId,
   visitId: jobs.visitId,
   workType: workTypes.name,
-  dictator: sql<string | null>`nullif(concat_ws(' ', ${physicians.prefix}, ${physicians.firstName}, ${physicians.lastName}, ${physicians.credentials}), '')`,
+  dictator: sql<
+    string | null
+  >`nullif(concat_ws(' ', ${physicians.prefix}, ${physicians.firstName}, ${physicians.lastName}, ${physicians.credentials}), '')`,
   facility: clientFacilities.name,
   corporateStructureId: jobs.corporateStructureId,
 };
@@ -48,19 +63,19 @@ async function signersOf(ctx: Pick<AppContext, 'database'>, versionIds: number[]
     .select({
       documentVersionId: signatures.documentVersionId,
       meaning: signatures.meaning,
-      signatureBlock: physicians.signatureBlock,
-      prefix: physicians.prefix,
-      firstName: physicians.firstName,
-      middleInitial: physicians.middleInitial,
-      lastName: physicians.lastName,
-      suffix: physicians.suffix,
-      credentials: physicians.credentials,
+      ...SIGNER_NAME_COLUMNS,
     })
     .from(signatures)
     .innerJoin(physicians, eq(physicians.id, signatures.physicianId))
     .innerJoin(jobs, eq(jobs.id, signatures.jobId))
     // A signature voided by an edit, or of a job waiting to be signed again, signs nothing.
-    .where(and(inArray(signatures.documentVersionId, versionIds), isNull(signatures.voidedAt), eq(jobs.forceResign, false)));
+    .where(
+      and(
+        inArray(signatures.documentVersionId, versionIds),
+        isNull(signatures.voidedAt),
+        eq(jobs.forceResign, false),
+      ),
+    );
   return rows.map(({ documentVersionId, meaning, signatureBlock, ...person }) => ({
     documentVersionId,
     meaning,
@@ -69,7 +84,12 @@ async function signersOf(ctx: Pick<AppContext, 'database'>, versionIds: number[]
 }
 
 /** The document versions the conditions pick, newest first, within the caller's structures. */
-async function documentRows(ctx: AppContext, caller: FhirCaller, where: SQL[], page: { limit: number; offset: number }) {
+async function documentRows(
+  ctx: AppContext,
+  caller: FhirCaller,
+  where: SQL[],
+  page: { limit: number; offset: number },
+) {
   const rows = await ctx.database.db
     .select(ROW)
     .from(documentVersions)
@@ -98,7 +118,10 @@ async function documentRows(ctx: AppContext, caller: FhirCaller, where: SQL[], p
 export async function readDocumentReference(ctx: AppContext, caller: FhirCaller, id: string) {
   requireScope(caller, 'DocumentReference');
   const versionId = recordId(id);
-  const [found] = await documentRows(ctx, caller, [eq(documentVersions.id, versionId)], { limit: 1, offset: 0 });
+  const [found] = await documentRows(ctx, caller, [eq(documentVersions.id, versionId)], {
+    limit: 1,
+    offset: 0,
+  });
   if (!found) {
     await auditFhir(ctx, caller, 'fhir.read', { type: 'DocumentReference', ids: [id], outcome: 'notFound' });
     throw notFound(message('fhir.notFound', { type: 'DocumentReference', id }));
@@ -170,7 +193,10 @@ function patientHasMrn(mrn: string, structure: number | null): SQL {
  */
 export async function searchDocumentReferences(ctx: AppContext, caller: FhirCaller, search: SearchRequest) {
   requireScope(caller, 'DocumentReference');
-  const found = await documentRows(ctx, caller, conditions(search), { limit: search.count + 1, offset: search.offset });
+  const found = await documentRows(ctx, caller, conditions(search), {
+    limit: search.count + 1,
+    offset: search.offset,
+  });
   const page = found.slice(0, search.count);
   const patientIds = new Set(page.map((f) => f.row.patientId));
   await auditFhir(ctx, caller, 'fhir.search', {

@@ -25,7 +25,10 @@ function identifierCondition(
   const token = parseToken('identifier', text);
   const structure = token.system ? structureOfSystem(token.system, kind) : null;
   if (token.system && structure === null) return [sql`false`];
-  return [eq(column, token.value), ...(structure === null ? [] : [eq(patients.corporateStructureId, structure)])];
+  return [
+    eq(column, token.value),
+    ...(structure === null ? [] : [eq(patients.corporateStructureId, structure)]),
+  ];
 }
 
 /** Answers a read (one id) or a search page, audited, for one resource type. */
@@ -62,7 +65,11 @@ async function answer<T extends { id: string }>(
  * GET Patient/{id} and Patient?identifier=|name=|family=|given=: the patients of the caller's
  * structures; names match case-insensitively from their start (name: the family or a given name).
  */
-export async function findFhirPatients(ctx: AppContext, caller: FhirCaller, q: { id: string } | SearchRequest) {
+export async function findFhirPatients(
+  ctx: AppContext,
+  caller: FhirCaller,
+  q: { id: string } | SearchRequest,
+) {
   requireScope(caller, 'Patient');
   const where: SQL[] = [inScope(caller.scope, patients.corporateStructureId)];
   const search = 'params' in q ? q : null;
@@ -87,12 +94,20 @@ export async function findFhirPatients(ctx: AppContext, caller: FhirCaller, q: {
     .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
     .limit(search ? search.count + 1 : 1)
     .offset(search?.offset ?? 0);
-  const found = rows.map((p) => ({ resource: patientResource(p), patientId: p.id, corporateStructureId: p.corporateStructureId }));
+  const found = rows.map((p) => ({
+    resource: patientResource(p),
+    patientId: p.id,
+    corporateStructureId: p.corporateStructureId,
+  }));
   return answer(ctx, caller, 'Patient', found, search ?? { id: id! });
 }
 
 /** GET Encounter/{id} and Encounter?identifier=|patient=: the visits of the caller's structures' patients. */
-export async function findFhirEncounters(ctx: AppContext, caller: FhirCaller, q: { id: string } | SearchRequest) {
+export async function findFhirEncounters(
+  ctx: AppContext,
+  caller: FhirCaller,
+  q: { id: string } | SearchRequest,
+) {
   requireScope(caller, 'Encounter');
   const where: SQL[] = [inScope(caller.scope, patients.corporateStructureId)];
   const search = 'params' in q ? q : null;
@@ -100,7 +115,8 @@ export async function findFhirEncounters(ctx: AppContext, caller: FhirCaller, q:
   if (id !== undefined) where.push(eq(visits.id, recordId(id)));
   if (search) {
     const identifier = first(search, 'identifier');
-    if (identifier !== undefined) where.push(...identifierCondition(identifier, visits.visitNumber, 'visit-number'));
+    if (identifier !== undefined)
+      where.push(...identifierCondition(identifier, visits.visitNumber, 'visit-number'));
     const patient = first(search, 'patient') ?? first(search, 'subject');
     if (patient !== undefined) where.push(eq(visits.patientId, recordId(patient, 'Patient')));
   }
@@ -120,6 +136,10 @@ export async function findFhirEncounters(ctx: AppContext, caller: FhirCaller, q:
     .orderBy(asc(visits.id))
     .limit(search ? search.count + 1 : 1)
     .offset(search?.offset ?? 0);
-  const found = rows.map((v) => ({ resource: encounterResource(v), patientId: v.patientId, corporateStructureId: v.corporateStructureId }));
+  const found = rows.map((v) => ({
+    resource: encounterResource(v),
+    patientId: v.patientId,
+    corporateStructureId: v.corporateStructureId,
+  }));
   return answer(ctx, caller, 'Encounter', found, search ?? { id: id! });
 }

@@ -26,8 +26,7 @@ export const FHIR_MESSAGES = {
   token: {
     badRequest: 'The token request must be a form post with {{detail}}.',
     grantType: 'grant_type must be client_credentials.',
-    assertionType:
-      'client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer.',
+    assertionType: 'client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer.',
     assertionSize: 'client_assertion is longer than {{max}} characters.',
     unknownClient: 'The client assertion names no registered, enabled client.',
     badAssertion: 'The client assertion was refused: {{reason}}.',

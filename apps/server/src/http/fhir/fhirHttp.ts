@@ -47,7 +47,9 @@ function acceptedTypes(accept: string | undefined): string[] {
 export function takesFhirJson(req: FastifyRequest): boolean {
   const format = (req.query as Record<string, unknown> | undefined)?._format;
   if (format !== undefined) return typeof format === 'string' && JSON_FORMATS.has(format.toLowerCase());
-  return acceptedTypes(req.headers.accept).some((t) => t === '*/*' || t === 'application/*' || JSON_TYPES.includes(t));
+  return acceptedTypes(req.headers.accept).some(
+    (t) => t === '*/*' || t === 'application/*' || JSON_TYPES.includes(t),
+  );
 }
 
 /** Whether the caller asked for the FHIR JSON of a Binary (not its raw bytes). */
@@ -64,7 +66,8 @@ export class NotAcceptable extends Error {}
 function fastifyRefusal(err: FastifyError): { status: number; code: IssueCode; text: string } | null {
   const status = err.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status, code: 'too-long', text: message('api.tooLarge') };
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status, code: 'too-long', text: message('api.tooLarge') };
   if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status, code: 'not-supported', text: message('api.unsupportedMediaType') };
   }
@@ -84,7 +87,13 @@ export function refusalOf(err: FastifyError) {
     };
   }
   if (err instanceof NotAcceptable) {
-    return { status: 406, code: 'not-supported' as IssueCode, text: err.message, oauth: undefined, kind: undefined };
+    return {
+      status: 406,
+      code: 'not-supported' as IssueCode,
+      text: err.message,
+      oauth: undefined,
+      kind: undefined,
+    };
   }
   const known = fastifyRefusal(err);
   return known ? { ...known, oauth: undefined, kind: undefined } : null;
