@@ -28,6 +28,7 @@ await build({
     'src/documentWorker.ts',
     'src/seed.ts',
     'src/users.ts',
+    'src/fhirClients.ts',
     'src/importDocument.ts',
     'src/importAttachment.ts',
     'src/audit.ts',

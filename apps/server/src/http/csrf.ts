@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { isOwnCredentialPath, message, WORD_CLIENT_PREFIX } from '@quill/core';
+import { FHIR_PREFIX, isOwnCredentialPath, message, WORD_CLIENT_PREFIX } from '@quill/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/domainErrors.js';
 import { cookieSecure } from './secureCookies.js';
@@ -25,6 +25,9 @@ export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     // The attachments service and the WOPI host take no cookies: their own credential is the proof.
     if (isOwnCredentialPath(req.url)) return;
+    // The FHIR API's only post is its token endpoint, which reads no cookie: its proof is the
+    // client's signed assertion. Its reads are GETs, as for every other call.
+    if (req.url.toLowerCase().startsWith(FHIR_PREFIX)) return;
     const cookie = req.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

@@ -23,13 +23,20 @@ export const WORD_CLIENT_PREFIX = '/wopi-client/';
 export const WOPI_PREFIX = '/wopi/';
 
 /**
- * Whether a request URL is a call of Quill rather than a page of the web app: /api/…, the
+ * The FHIR R4 API's paths (`/fhir/R4/…`, issue 44): a standard API of its own, outside the endpoint
+ * table (FHIR defines its paths, answers and errors), authorised by a SMART bearer token or the
+ * session cookie (reads only).
+ */
+export const FHIR_PREFIX = '/fhir/';
+
+/**
+ * Whether a request URL is a call of Quill rather than a page of the web app: /api/…, FHIR, the
  * attachments service or the WOPI host, in any letter case. Such answers are never cached and an
  * unknown one is a JSON 404, not the app's page.
  */
 export function isCallPath(url: string): boolean {
   const path = url.toLowerCase();
-  return path.startsWith(API_PREFIX) || isOwnCredentialPath(path);
+  return path.startsWith(API_PREFIX) || path.startsWith(FHIR_PREFIX) || isOwnCredentialPath(path);
 }
 
 /**

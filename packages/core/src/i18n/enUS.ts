@@ -1,6 +1,7 @@
 import { ADDENDUM_MESSAGES } from './finish/addendum.js';
 import { DELIVERY_MESSAGES } from './finish/deliveries.js';
 import { TO_SIGN_MESSAGES } from './finish/toSign.js';
+import { FHIR_MESSAGES } from './interop/fhir.js';
 import { INTERFACE_MESSAGES } from './interop/interfaces.js';
 import { ADT_SETUP_MESSAGES } from './reference/adtSetup.js';
 import { FACILITY_LISTS_MESSAGES } from './reference/facilityLists.js';
@@ -1292,6 +1293,11 @@ export const enUS = {
       'fax.queue': 'Queued a fax',
       'fax.sent': 'Fax sent',
       'fax.contacts.read': 'Read the fax contacts',
+      'fhir.read': 'Read a record through the FHIR API',
+      'fhir.search': 'Searched records through the FHIR API',
+      'fhir.token': 'A FHIR client got an access token',
+      'fhir.client.add': 'Registered a FHIR client',
+      'fhir.client.disable': 'Disabled a FHIR client',
       'job.audio.load': 'Loaded the audio into the player',
       'job.audio.options': 'Read the audio options',
       'job.audio.play': 'Played the audio',
@@ -2013,6 +2019,7 @@ export const enUS = {
   addendum: ADDENDUM_MESSAGES,
   deliveries: DELIVERY_MESSAGES,
   interfaces: INTERFACE_MESSAGES,
+  fhir: FHIR_MESSAGES,
 } as const;
 
 export type Catalogue = typeof enUS;

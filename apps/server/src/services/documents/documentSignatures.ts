@@ -8,6 +8,17 @@ import type { SignatureRecord } from '../../documents/renderable.js';
 /** One live signature of a document version: as printed, and as the CDA header states its signer. */
 export interface DocumentSignature extends SignatureRecord, CdaSigner {}
 
+/** The physician's columns a signer's printed name is made of (core signerName). */
+export const SIGNER_NAME_COLUMNS = {
+  signatureBlock: physicians.signatureBlock,
+  prefix: physicians.prefix,
+  firstName: physicians.firstName,
+  middleInitial: physicians.middleInitial,
+  lastName: physicians.lastName,
+  suffix: physicians.suffix,
+  credentials: physicians.credentials,
+};
+
 /**
  * Quill's live (not voided) signatures of one document version (issue 43), the author's first, then
  * the co-signatures by time. Each is printed with the physician's signature block when set, else
@@ -22,13 +33,7 @@ export async function documentSignatures(
       meaning: signatures.meaning,
       signedAt: signatures.signedAt,
       physicianId: physicians.id,
-      signatureBlock: physicians.signatureBlock,
-      prefix: physicians.prefix,
-      firstName: physicians.firstName,
-      middleInitial: physicians.middleInitial,
-      lastName: physicians.lastName,
-      suffix: physicians.suffix,
-      credentials: physicians.credentials,
+      ...SIGNER_NAME_COLUMNS,
     })
     .from(signatures)
     .innerJoin(physicians, eq(physicians.id, signatures.physicianId))

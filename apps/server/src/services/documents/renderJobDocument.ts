@@ -1,9 +1,10 @@
 import { jobPatientDisplay, jobPatientFromAdt, message, type SaveFormat } from '@quill/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import {
   accounts,
   clientFacilities,
+  documentVersions,
   jobs,
   patients,
   physicians,
@@ -15,7 +16,7 @@ import type { AddendumFacts, DocumentFacts } from '../../documents/renderable.js
 import { renderStoredDocument } from '../../documents/renderStoredDocument.js';
 import { notFound } from '../../errors/domainErrors.js';
 import { BlobNotFoundError } from '../../storage/blobStore.js';
-import { currentDocument } from '../jobEditor/currentDocument.js';
+import { currentDocument, notDraft } from '../jobEditor/currentDocument.js';
 import { type DocumentSignature, documentSignatures } from './documentSignatures.js';
 
 /** A job's document in a save format, and how to serve it. */
@@ -35,6 +36,8 @@ type DocumentVersion = NonNullable<Awaited<ReturnType<typeof currentDocument>>>;
 /** How a rendering is asked for (issue 43): a preliminary copy, sent before signing. */
 export interface RenderOptions {
   preliminary?: boolean;
+  /** One of the job's stored (non-draft) versions instead of its current one (the FHIR API's Binary). */
+  versionId?: number;
 }
 
 /** The addendum mark's facts of a version that is an addendum: when, by which account, why. */
@@ -142,8 +145,17 @@ export async function loadDocumentFacts(
   };
 }
 
+/** One of the job's stored (non-draft) document versions. */
+async function storedVersion(ctx: Pick<AppContext, 'database'>, jobId: number, versionId: number) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.id, versionId), eq(documentVersions.jobId, jobId), notDraft));
+  return row;
+}
+
 /**
- * The job's current document rendered as PDF or RTF (documents/renderStoredDocument.ts) with
+ * The job's current document (or `opts.versionId`) rendered as PDF or RTF (documents/renderStoredDocument.ts) with
  * Quill's signatures and the document's state, or as `xml` the stored CDA with Quill's signatures
  * in its header (cdaSignatures.ts) and every other byte as stored (a Word document has none: 404
  * saying so). Not found when the job has no document. Caller has already checked tenant access (and
@@ -155,7 +167,10 @@ export async function renderJobDocument(
   format: SaveFormat,
   opts: RenderOptions = {},
 ): Promise<RenderedDocument & { facts?: DocumentFacts; signatures: DocumentSignature[] }> {
-  const version = await currentDocument(ctx.database.db, jobId);
+  const version =
+    opts.versionId === undefined
+      ? await currentDocument(ctx.database.db, jobId)
+      : await storedVersion(ctx, jobId, opts.versionId);
   if (!version) throw notFound(message('documents.noDocument', { jobId }));
   if (format === 'xml' && version.format !== 'CDA') throw notFound(message('documents.noCda', { jobId }));
   const stored = await ctx.blobs.get(version.blobKey).catch((err: Error) => {
