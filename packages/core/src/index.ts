@@ -50,6 +50,7 @@ export * from './rules/auth/returnPath.js';
 export * from './rules/auth/signInThrottle.js';
 export * from './rules/auth/userAdmin.js';
 export * from './rules/delivery/deliveryPlan.js';
+export * from './rules/interop/documentMessage.js';
 export * from './rules/documents/cdaCatalogue.js';
 export * from './rules/documents/documentTemplates.js';
 export * from './rules/jobEditor/dictationSections.js';
