@@ -126,6 +126,11 @@ export const ConfigSchema = z.object({
    * CDA, PDF and JSON envelope per delivery (default: DATA_DIR/electronic-outbox).
    */
   ELECTRONIC_OUTBOX_DIR: z.string().min(1).optional(),
+  /**
+   * The hospital interfaces (issue 44): a JSON file (core contract/interfaces.ts) of HL7 v2 MLLP
+   * interfaces; an outbound one takes the electronic deliveries of the facilities it maps.
+   */
+  HL7_INTERFACES_FILE: z.string().min(1).optional(),
   /** How faxes leave: outbox (files under DATA_DIR/fax-outbox), smtp (email-to-fax) or hylafax. */
   FAX_TRANSPORT: z.enum(['outbox', 'smtp', 'hylafax']).default('outbox'),
   /** smtp transport: the mail server, e.g. smtp://user:password@mail.example.org:587. */
