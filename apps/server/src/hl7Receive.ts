@@ -15,7 +15,8 @@ async function main() {
     return;
   }
   const port = Number(values.port ?? 2575);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${values.port}: not a port`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port ${values.port}: not a port`);
   const dir = join(loadConfig().dataDir, 'mdm-received');
   const receiver = await startMdmReceiver({
     port,

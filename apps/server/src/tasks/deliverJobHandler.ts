@@ -14,7 +14,10 @@ export async function deliverJob(
 ): Promise<void> {
   let t = transports.get(ctx.config);
   if (!t) {
-    t = createElectronicTransport(ctx).then((electronic) => ({ fax: createFaxTransport(ctx.config), electronic }));
+    t = createElectronicTransport(ctx).then((electronic) => ({
+      fax: createFaxTransport(ctx.config),
+      electronic,
+    }));
     // A file that cannot be read fails this try; the next one reads it again.
     t.catch(() => transports.delete(ctx.config));
     transports.set(ctx.config, t);

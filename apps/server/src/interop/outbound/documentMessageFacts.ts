@@ -1,7 +1,14 @@
 import type { DocumentMessageFacts, Hl7Person, OutboundInterface } from '@quill/core';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { distributions, interfaceMessages, jobs, patients, physicians, visits } from '../../db/schema/index.js';
+import {
+  distributions,
+  interfaceMessages,
+  jobs,
+  patients,
+  physicians,
+  visits,
+} from '../../db/schema/index.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { documentSignatures } from '../../services/documents/documentSignatures.js';
 import { loadDocumentFacts, renderJobDocument } from '../../services/documents/renderJobDocument.js';
@@ -91,7 +98,9 @@ export async function documentMessageFacts(
   const text =
     iface.content === 'pdf'
       ? null
-      : extractRtfText((await renderJobDocument(ctx, doc.jobId, 'rtf', { preliminary: doc.preliminary })).bytes);
+      : extractRtfText(
+          (await renderJobDocument(ctx, doc.jobId, 'rtf', { preliminary: doc.preliminary })).bytes,
+        );
   const identity = facts.patientIdentity;
   return {
     patientId: row.job.patientId,

@@ -64,7 +64,17 @@ export async function startMdmReceiver(opts: {
       const answer = opts.answer?.(message) ?? { code: 'AA' };
       if (answer === 'hold') return;
       if (answer.code === 'AA') return connection.send(message.buildAck({ ackCode: 'AA' }));
-      const err = new Hl7Segment(['ERR', '', '', '207^Application internal error^HL70357', 'E', '', '', '', answer.reason]);
+      const err = new Hl7Segment([
+        'ERR',
+        '',
+        '',
+        '207^Application internal error^HL70357',
+        'E',
+        '',
+        '',
+        '',
+        answer.reason,
+      ]);
       const ack = message.buildAck({ ackCode: answer.code, errSegment: err });
       ack.getSegment('MSA')?.setField(3, answer.reason);
       connection.send(ack);

@@ -2,7 +2,10 @@ import { buildDocumentMessage, documentMessageType, message, type OutboundInterf
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { jobs } from '../../db/schema/index.js';
-import type { ElectronicMessage, ElectronicTransport } from '../../services/delivery/transports/electronicTransport.js';
+import type {
+  ElectronicMessage,
+  ElectronicTransport,
+} from '../../services/delivery/transports/electronicTransport.js';
 import { PermanentFaxError } from '../../services/fax/transports/faxTransport.js';
 import { documentMessageFacts } from './documentMessageFacts.js';
 import {
@@ -52,7 +55,12 @@ export function mllpElectronicTransport(
 ): ElectronicTransport {
   const { db } = ctx.database;
 
-  async function build(iface: OutboundInterface, hl7Facility: string, m: ElectronicMessage, controlId: string) {
+  async function build(
+    iface: OutboundInterface,
+    hl7Facility: string,
+    m: ElectronicMessage,
+    controlId: string,
+  ) {
     const facts = await documentMessageFacts(ctx, iface, hl7Facility, {
       jobId: m.jobId,
       controlId,
@@ -79,7 +87,8 @@ export function mllpElectronicTransport(
       const route = job && routeOf(interfaces, job.cf);
       if (!route) return fallback.send(m);
       const { iface, hl7Facility } = route;
-      if (iface.tls) throw new PermanentFaxError(message('delivery.hl7.tlsUnsupported', { name: iface.name }));
+      if (iface.tls)
+        throw new PermanentFaxError(message('delivery.hl7.tlsUnsupported', { name: iface.name }));
 
       let row = await outboundMessageOf(db, m.key);
       if (!row) {

@@ -7,7 +7,10 @@ import {
   unescapeHl7,
 } from './documentMessage.js';
 
-const facts = (over: Partial<DocumentMessageFacts['document']> = {}, more: Partial<DocumentMessageFacts> = {}) =>
+const facts = (
+  over: Partial<DocumentMessageFacts['document']> = {},
+  more: Partial<DocumentMessageFacts> = {},
+) =>
   ({
     messageType: 'MDM',
     controlId: 'QD42',

@@ -22,10 +22,13 @@ const ESCAPES: readonly [RegExp, string][] = [
 export function escapeHl7(value: string): string {
   let out = value;
   for (const [re, seq] of ESCAPES) out = out.replace(re, seq);
-  return out
-    .replace(/\r\n|\r|\n/g, '\\.br\\')
-    .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '');
+  return (
+    out
+      .replace(/\r\n|\r|\n/g, '\\.br\\')
+      .replace(/\t/g, ' ')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters HL7 text cannot carry
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+  );
 }
 
 /** The text of an escaped HL7 value (the reverse of escapeHl7; `\.br\` → a line break). */

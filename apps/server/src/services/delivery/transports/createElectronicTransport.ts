@@ -13,7 +13,9 @@ import { outboxElectronicTransport } from './outboxElectronicTransport.js';
  */
 export async function createElectronicTransport(ctx: AppContext): Promise<ElectronicTransport> {
   const { config } = ctx;
-  const outbox = outboxElectronicTransport(config.ELECTRONIC_OUTBOX_DIR ?? join(config.dataDir, 'electronic-outbox'));
+  const outbox = outboxElectronicTransport(
+    config.ELECTRONIC_OUTBOX_DIR ?? join(config.dataDir, 'electronic-outbox'),
+  );
   if (!config.HL7_INTERFACES_FILE) return outbox;
   const file = await loadInterfacesFile(config.HL7_INTERFACES_FILE);
   const outbound = file.interfaces.filter((i): i is OutboundInterface => i.direction === 'out');
