@@ -9,6 +9,7 @@ import {
   physicians,
   visits,
 } from '../../db/schema/index.js';
+import type { CdaSigner } from '../../documents/cda/signatureHeader.js';
 import { extractRtfText } from '../../documents/rtf/extractRtfText.js';
 import { documentSignatures } from '../../services/documents/documentSignatures.js';
 import { loadDocumentFacts, renderJobDocument } from '../../services/documents/renderJobDocument.js';
@@ -22,15 +23,7 @@ export interface OutboundDocument {
   pdf: Buffer;
 }
 
-const personOf = (p: {
-  id: number;
-  prefix: string | null;
-  firstName: string;
-  middleInitial: string | null;
-  lastName: string;
-  suffix: string | null;
-  credentials: string | null;
-}): Hl7Person => ({
+const personOf = (p: CdaSigner['person'] & { id: number }): Hl7Person => ({
   id: String(p.id),
   lastName: p.lastName,
   firstName: p.firstName,

@@ -19,9 +19,12 @@ import {
   buildUser,
 } from '../../testing/factories.js';
 import { addCdaDocument, waitFor } from '../../testing/faxTestKit.js';
-import { type Child, httpClient, serverOrigin, start, stop } from '../../testing/processes/childProcess.js';
+import { type Child, start, stop } from '../../testing/processes/childProcess.js';
+import {
+  waitForFinishedInDatabase,
+  waitForFinishedThroughApi,
+} from '../../testing/processes/finishedJobs.js';
 import { buildServerBundle } from '../../testing/processes/serverBundle.js';
-import { signIn } from '../../testing/processes/serverProcesses.js';
 import { startMdmReceiver } from './mdmReceiver.js';
 
 /**
@@ -74,13 +77,21 @@ describe('outbound HL7 survives a killed worker', () => {
         return 'hold';
       },
     });
-    return {
-      receiver,
-      watch: (child: Child) => {
-        victim = child;
-        children.push(child);
-      },
+    const watch = (child: Child) => {
+      victim = child;
+      children.push(child);
     };
+    /** Starts `script` of the bundle and waits for the receiver to kill it. */
+    const runUntilKilled = async (script: string, env: Record<string, string>) => {
+      const child = start(join(bundle.dir, script), env);
+      watch(child);
+      await waitFor(
+        async () => child.proc.signalCode !== null || child.proc.exitCode !== null,
+        'the kill',
+        120_000,
+      );
+    };
+    return { receiver, watch, runUntilKilled };
   }
 
   /** JOBS signed jobs, each with one electronic recipient, distribution started; the interfaces file. */
@@ -163,29 +174,15 @@ describe('outbound HL7 survives a killed worker', () => {
       const env = { ...FAST, DATA_DIR: dataDir, DATABASE_URL: database.url, HL7_INTERFACES_FILE: file };
       const config = configWith({ ...env, LOG_LEVEL: 'silent' });
       const ctx = await createContext(config, createLogger(config));
-      const { receiver, watch } = await killingReceiver();
+      const { receiver, watch, runUntilKilled } = await killingReceiver();
       try {
         const { jobIds } = await distribute(ctx, receiver.port, file);
-        const first = start(join(bundle.dir, 'worker.js'), env);
-        watch(first);
-        await waitFor(
-          async () => first.proc.exitCode !== null || first.proc.signalCode !== null,
-          'the kill',
-          120_000,
-        );
+        await runUntilKilled('worker.js', env);
         expect(receiver.received.length).toBeGreaterThan(0);
 
         const second = start(join(bundle.dir, 'worker.js'), env);
         watch(second);
-        await waitFor(
-          async () =>
-            (
-              await ctx.database.db.select({ s: jobs.stageId }).from(jobs).where(inArray(jobs.id, jobIds))
-            ).every((j) => j.s === 13),
-          `every job to be Finished (worker output: ${second.output.join('')})`,
-          150_000,
-          250,
-        );
+        await waitForFinishedInDatabase(ctx, jobIds, second);
         await stop(second, 'SIGTERM');
         const resent = await expectOncePerVersion(ctx, receiver.received, jobIds);
         console.info(`outbound HL7 fault test (PostgreSQL): ${resent} resend(s) of the same control id`);
@@ -211,34 +208,20 @@ describe('outbound HL7 survives a killed worker', () => {
       HL7_INTERFACES_FILE: file,
     };
     const config = configWith({ ...env, LOG_LEVEL: 'silent' });
-    const { receiver, watch } = await killingReceiver();
+    const { receiver, watch, runUntilKilled } = await killingReceiver();
     try {
       let ctx = await createContext(config, createLogger(config));
       const set = await distribute(ctx, receiver.port, file).finally(() => closeContext(ctx));
-      const first = start(join(bundle.dir, 'main.js'), env);
-      watch(first);
-      await waitFor(
-        async () => first.proc.exitCode !== null || first.proc.signalCode !== null,
-        'the kill',
-        120_000,
-      );
+      await runUntilKilled('main.js', env);
       expect(receiver.received.length).toBeGreaterThan(0);
 
       // The embedded database has one owner: watch the restarted server through its API.
       const second = start(join(bundle.dir, 'main.js'), env);
       watch(second);
-      const call = httpClient(await serverOrigin(second));
-      await signIn(call, { username: 'hl7-fault', password: set.user.password }, set.user.accounts[0]!.id);
-      await waitFor(
-        async () => {
-          const rows = (await (
-            await call('GET', `/api/jobs/alljobs?corpId=${set.structureId}&cfs=${set.facilityId}`)
-          ).json()) as { stageId: number }[];
-          return rows.length === JOBS && rows.every((r) => r.stageId === 13);
-        },
-        `every job to be Finished (server output: ${second.output.join('')})`,
-        150_000,
-        500,
+      await waitForFinishedThroughApi(
+        second,
+        { username: 'hl7-fault', password: set.user.password, accountId: set.user.accounts[0]!.id },
+        { structureId: set.structureId, facilityId: set.facilityId, count: JOBS },
       );
       await stop(second, 'SIGTERM');
 

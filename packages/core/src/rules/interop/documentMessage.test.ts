@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  base64,
   buildDocumentMessage,
   type DocumentMessageFacts,
   documentMessageType,
@@ -38,10 +39,11 @@ const facts = (
       preliminary: false,
       ...over,
     },
-    content: { pdf: new TextEncoder().encode('%PDF-1.7 test'), text: null },
+    content: { pdf: bytes('%PDF-1.7 test'), text: null },
     ...more,
   }) satisfies DocumentMessageFacts;
 
+const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const segmentsOf = (m: string) => m.split('\r').map((s) => s.split('|'));
 const seg = (m: string, name: string) => segmentsOf(m).filter((s) => s[0] === name);
 
@@ -52,6 +54,21 @@ describe('escapeHl7', () => {
     expect(escaped).toBe('a\\F\\b\\S\\c\\T\\d\\R\\e\\E\\f\\.br\\g\\.br\\h');
     expect(escaped).not.toMatch(/[|^&~\r\n]/);
     expect(unescapeHl7(escaped)).toBe('a|b^c&d~e\\f\ng\nh');
+  });
+});
+
+describe('base64', () => {
+  it('encodes with padding as RFC 4648 says', () => {
+    expect(['', 'f', 'fo', 'foo', 'foob', 'fooba', 'foobar'].map((s) => base64(bytes(s)))).toEqual([
+      '',
+      'Zg==',
+      'Zm8=',
+      'Zm9v',
+      'Zm9vYg==',
+      'Zm9vYmE=',
+      'Zm9vYmFy',
+    ]);
+    expect(base64(Uint8Array.of(0, 255, 254, 62, 63))).toBe('AP/+Pj8=');
   });
 });
 
@@ -93,7 +110,7 @@ describe('buildDocumentMessage', () => {
     const [obx] = seg(m, 'OBX');
     const ed = obx![5]!.split('^');
     expect([obx![2], ed[1], ed[2], ed[3]]).toEqual(['ED', 'application', 'pdf', 'Base64']);
-    expect(atob(ed[4]!)).toBe('%PDF-1.7 test');
+    expect(ed[4]).toBe('JVBERi0xLjcgdGVzdA==');
     expect(obx![11]).toBe('F');
   });
 

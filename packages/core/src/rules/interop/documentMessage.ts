@@ -130,11 +130,22 @@ function textLines(text: string): string[] {
   return lines;
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Bytes as base64 (RFC 4648, with padding): the ED data of OBX-5. */
+export function base64(bytes: Uint8Array): string {
+  const out: string[] = [];
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const left = bytes.length - i;
+    out.push(
+      BASE64[(n >> 18) & 63]! +
+        BASE64[(n >> 12) & 63]! +
+        (left > 1 ? BASE64[(n >> 6) & 63]! : '=') +
+        (left > 2 ? BASE64[n & 63]! : '='),
+    );
+  }
+  return out.join('');
 }
 
 /** The OBX segments of the document: the PDF as ED, then the text as TX lines. */
