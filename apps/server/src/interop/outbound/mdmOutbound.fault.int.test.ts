@@ -19,12 +19,12 @@ import {
   buildUser,
 } from '../../testing/factories.js';
 import { addCdaDocument, waitFor } from '../../testing/faxTestKit.js';
-import { type Child, start, stop } from '../../testing/processes/childProcess.js';
+import { type Child, stop } from '../../testing/processes/childProcess.js';
 import {
   waitForFinishedInDatabase,
   waitForFinishedThroughApi,
 } from '../../testing/processes/finishedJobs.js';
-import { buildServerBundle } from '../../testing/processes/serverBundle.js';
+import { serverProcessSuite } from '../../testing/processes/serverProcesses.js';
 import { startMdmReceiver } from './mdmReceiver.js';
 
 /**
@@ -47,19 +47,7 @@ const FAST = {
 };
 
 describe('outbound HL7 survives a killed worker', () => {
-  let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
-  let baseDir: string;
-  const children: Child[] = [];
-
-  beforeAll(async () => {
-    bundle = await buildServerBundle();
-    baseDir = await mkdtemp(join(tmpdir(), 'quill-hl7-fault-'));
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of children) await stop(c, 'SIGKILL');
-    await bundle?.dispose();
-    if (baseDir) await rm(baseDir, { recursive: true, force: true });
-  });
+  const suite = serverProcessSuite('quill-hl7-fault-');
 
   /**
    * The receiver: the first message to arrive kills the child delivering and is left without an
@@ -79,12 +67,11 @@ describe('outbound HL7 survives a killed worker', () => {
     });
     const watch = (child: Child) => {
       victim = child;
-      children.push(child);
+      return child;
     };
     /** Starts `script` of the bundle and waits for the receiver to kill it. */
     const runUntilKilled = async (script: string, env: Record<string, string>) => {
-      const child = start(join(bundle.dir, script), env);
-      watch(child);
+      const child = watch(suite.start(env, script));
       await waitFor(
         async () => child.proc.signalCode !== null || child.proc.exitCode !== null,
         'the kill',
@@ -168,7 +155,7 @@ describe('outbound HL7 survives a killed worker', () => {
     it('on PostgreSQL: SIGKILL the worker when its first MDM arrives, start another', {
       timeout: 240_000,
     }, async () => {
-      const dataDir = await mkdtemp(join(baseDir, 'postgres-'));
+      const dataDir = await mkdtemp(join(suite.dir(), 'postgres-'));
       const file = join(dataDir, 'interfaces.json');
       const database = await createPostgresDatabase(baseUrl!);
       const env = { ...FAST, DATA_DIR: dataDir, DATABASE_URL: database.url, HL7_INTERFACES_FILE: file };
@@ -180,8 +167,7 @@ describe('outbound HL7 survives a killed worker', () => {
         await runUntilKilled('worker.js', env);
         expect(receiver.received.length).toBeGreaterThan(0);
 
-        const second = start(join(bundle.dir, 'worker.js'), env);
-        watch(second);
+        const second = watch(suite.start(env, 'worker.js'));
         await waitForFinishedInDatabase(ctx, jobIds, second);
         await stop(second, 'SIGTERM');
         const resent = await expectOncePerVersion(ctx, receiver.received, jobIds);
@@ -197,7 +183,7 @@ describe('outbound HL7 survives a killed worker', () => {
   it('on PGlite: SIGKILL the server (and its in-process worker) when its first MDM arrives, start it again', {
     timeout: 240_000,
   }, async () => {
-    const dataDir = await mkdtemp(join(baseDir, 'pglite-'));
+    const dataDir = await mkdtemp(join(suite.dir(), 'pglite-'));
     const file = join(dataDir, 'interfaces.json');
     const env = {
       ...FAST,
@@ -216,8 +202,7 @@ describe('outbound HL7 survives a killed worker', () => {
       expect(receiver.received.length).toBeGreaterThan(0);
 
       // The embedded database has one owner: watch the restarted server through its API.
-      const second = start(join(bundle.dir, 'main.js'), env);
-      watch(second);
+      const second = watch(suite.start(env));
       await waitForFinishedThroughApi(
         second,
         { username: 'hl7-fault', password: set.user.password, accountId: set.user.accounts[0]!.id },
