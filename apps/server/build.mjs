@@ -32,6 +32,7 @@ await build({
     'src/importDocument.ts',
     'src/importAttachment.ts',
     'src/audit.ts',
+    'src/hl7Receive.ts',
   ].map((p) => join(here, p)),
   outdir: join(here, 'dist'),
   bundle: true,

@@ -139,7 +139,8 @@ export const ConfigSchema = z.object({
   ELECTRONIC_OUTBOX_DIR: z.string().min(1).optional(),
   /**
    * Issue 44: the hospital interfaces (HL7 v2 over MLLP), a JSON file matching @quill/core's
-   * InterfacesFileSchema; read and checked at start (interop/interfacesFile.ts). Unset: none.
+   * InterfacesFileSchema, read and checked at start (interop/interfacesFile.ts): inbound ones get a
+   * listener, outbound ones take the electronic deliveries of the facilities they map. Unset: none.
    */
   HL7_INTERFACES_FILE: z.string().min(1).optional(),
   /** How faxes leave: outbox (files under DATA_DIR/fax-outbox), smtp (email-to-fax) or hylafax. */

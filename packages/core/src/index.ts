@@ -55,6 +55,7 @@ export * from './rules/delivery/faxCopies.js';
 export * from './rules/documents/cdaCatalogue.js';
 export * from './rules/documents/documentTemplates.js';
 export * from './rules/hl7/hl7Inbound.js';
+export * from './rules/interop/documentMessage.js';
 export * from './rules/interop/hl7FieldNames.js';
 export * from './rules/interop/segmentView.js';
 export * from './rules/jobEditor/dictationSections.js';

@@ -12,10 +12,10 @@ import { createLogger } from '../system/logger.js';
 import { createPostgresDatabase } from '../testing/databases.js';
 import { buildJob, buildStructure, buildUser } from '../testing/factories.js';
 import { addCdaDocument, waitFor } from '../testing/faxTestKit.js';
-import { type Child, httpClient, serverOrigin, start, stop } from '../testing/processes/childProcess.js';
+import { type Child, start, stop } from '../testing/processes/childProcess.js';
 import { killAtEnvelopes, outboxEnvelopes } from '../testing/processes/faxOutboxKill.js';
+import { waitForFinishedInDatabase, waitForFinishedThroughApi } from '../testing/processes/finishedJobs.js';
 import { buildServerBundle } from '../testing/processes/serverBundle.js';
-import { signIn } from '../testing/processes/serverProcesses.js';
 
 /**
  * Issue 43's fault test of automatic distribution: kill the process delivering (SIGKILL) while
@@ -131,15 +131,7 @@ describe('automatic distribution survives a killed worker', () => {
 
         const second = start(join(bundle.dir, 'worker.js'), env);
         children.push(second);
-        await waitFor(
-          async () =>
-            (
-              await ctx.database.db.select({ s: jobs.stageId }).from(jobs).where(inArray(jobs.id, jobIds))
-            ).every((j) => j.s === 13),
-          `every job to be Finished (worker output: ${second.output.join('')})`,
-          150_000,
-          250,
-        );
+        await waitForFinishedInDatabase(ctx, jobIds, second);
         await stop(second, 'SIGTERM');
         const rows = await expectExactlyOnce(ctx, dataDir, jobIds);
         console.info(
@@ -169,18 +161,10 @@ describe('automatic distribution survives a killed worker', () => {
     // The embedded database has one owner: watch the restarted server through its API.
     const second = start(join(bundle.dir, 'main.js'), env);
     children.push(second);
-    const call = httpClient(await serverOrigin(second));
-    await signIn(call, { username: 'distributor', password: set.user.password }, set.user.accounts[0]!.id);
-    await waitFor(
-      async () => {
-        const rows = (await (
-          await call('GET', `/api/jobs/alljobs?corpId=${set.structureId}&cfs=${set.facilityId}`)
-        ).json()) as { stageId: number }[];
-        return rows.length === JOBS && rows.every((r) => r.stageId === 13);
-      },
-      `every job to be Finished (server output: ${second.output.join('')})`,
-      150_000,
-      500,
+    await waitForFinishedThroughApi(
+      second,
+      { username: 'distributor', password: set.user.password, accountId: set.user.accounts[0]!.id },
+      { structureId: set.structureId, facilityId: set.facilityId, count: JOBS },
     );
     await stop(second, 'SIGTERM');
 

@@ -4,7 +4,7 @@ import { createElectronicTransport } from '../services/delivery/transports/creat
 import { createFaxTransport } from '../services/fax/transports/createFaxTransport.js';
 import type { TaskAttempt } from './defineTask.js';
 
-const transports = new WeakMap<AppContext['config'], DeliveryTransports>();
+const transports = new WeakMap<AppContext['config'], Promise<DeliveryTransports>>();
 
 /** The deliverJob task: one try at one delivery; the last try records a failure instead of throwing. */
 export async function deliverJob(
@@ -14,11 +14,16 @@ export async function deliverJob(
 ): Promise<void> {
   let t = transports.get(ctx.config);
   if (!t) {
-    t = { fax: createFaxTransport(ctx.config), electronic: createElectronicTransport(ctx.config) };
+    t = createElectronicTransport(ctx).then((electronic) => ({
+      fax: createFaxTransport(ctx.config),
+      electronic,
+    }));
+    // A file that cannot be read fails this try; the next one reads it again.
+    t.catch(() => transports.delete(ctx.config));
     transports.set(ctx.config, t);
   }
   await runDelivery(ctx, payload.deliveryId, {
-    transports: t,
+    transports: await t,
     finalAttempt: attempt.retryCount >= attempt.retryLimit,
   });
 }

@@ -776,6 +776,13 @@ export const ACCESS_MATRIX: AccessMatrix = {
     // The Interfaces screen (issue 44) takes the patient-data upload's permission.
     list: plain(all('adtUpload'), '/api/interfaces/messages'),
     message: read(all('adtUpload'), (s) => `/api/interfaces/messages/${s.t.interfaceMessageId}`),
+    // Applied again from its bytes (409 once the test facility's message cannot be, or was).
+    resend: {
+      credential: 'session',
+      gate: all('adtUpload'),
+      ok: [200, 409],
+      call: (s) => post('/api/interfaces/messages/resend', { messageId: s.t.interfaceMessageId }),
+    },
     // 409 once an earlier caller marked the one failed message handled.
     markHandled: {
       credential: 'session',

@@ -19,6 +19,7 @@ export async function addInterfaceMessage(
   ctx: Pick<AppContext, 'database' | 'blobs'>,
   row: {
     corporateStructureId: number | null;
+    clientFacilityId?: number | null;
     jobId?: number | null;
     patientId?: number | null;
     status?: string;
@@ -48,6 +49,7 @@ export async function addInterfaceMessage(
       ack: row.ack ?? null,
       attempts: 1,
       corporateStructureId: row.corporateStructureId,
+      clientFacilityId: row.clientFacilityId ?? null,
       jobId: row.jobId ?? null,
       patientId: row.patientId ?? null,
     })

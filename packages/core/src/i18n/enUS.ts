@@ -649,6 +649,15 @@ export const enUS = {
     sharedFaxFailed: 'the fax to this number failed',
     noDocument: 'Job {{jobId}} has no document to deliver.',
     noPermission: 'You do not have permission to retry or redirect distributions',
+    /** An electronic delivery over an outbound HL7 interface (issue 44): why a try failed. */
+    hl7: {
+      rejected: 'the receiver answered {{code}}: {{reason}}',
+      rejectedNoReason: 'the receiver answered {{code}}',
+      noAck: 'no acknowledgement within {{seconds}} seconds',
+      unreachable: 'the receiver {{host}}:{{port}} could not be reached ({{detail}})',
+      otherAck: 'the acknowledgement names another message ({{controlId}})',
+      tlsUnsupported: 'interface {{name}} asks for TLS, which outbound HL7 does not support yet',
+    },
   },
   fax: {
     queued: 'Job successfully queued for faxing',

@@ -19,8 +19,8 @@ export interface Received {
   messageId: number;
 }
 
-/** One sending facility's messages are applied one at a time, in arrival order. */
-const facilityQueue = new KeyedQueue();
+/** One sending facility's messages are applied one at a time, in arrival order (a resend too). */
+export const facilityQueue = new KeyedQueue();
 
 const ackCodeOf = (row: InterfaceMessage): AckCode => (row.ackCode as AckCode | null) ?? 'AE';
 

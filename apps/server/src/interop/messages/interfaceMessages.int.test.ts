@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { databaseTargets } from '../../testing/databases.js';
 import { buildStructure, buildUser } from '../../testing/factories.js';
-import { addInterfaceMessage } from '../../testing/interfaceTestKit.js';
+import { addInterfaceMessage, adtA08 } from '../../testing/interfaceTestKit.js';
 import { TestBrowser } from '../../testing/processes/browser.js';
 import { createTestApp, type TestApp } from '../../testing/testContext.js';
 
@@ -48,6 +48,12 @@ describe.each(databaseTargets())('the Interfaces screen’s calls on $name (issu
       messageType: 'MDM^T02',
       error: null,
     });
+    ids.resendable = await addInterfaceMessage(t.ctx, {
+      corporateStructureId: cs,
+      clientFacilityId: north.facilities[0]!.id,
+      controlId: 'R-1',
+      raw: adtA08('R-1', 'RS-2002'),
+    });
     otherId = await addInterfaceMessage(t.ctx, { corporateStructureId: south.structure.id });
     await addInterfaceMessage(t.ctx, { corporateStructureId: null, controlId: 'UNMAPPED' });
   });
@@ -55,16 +61,21 @@ describe.each(databaseTargets())('the Interfaces screen’s calls on $name (issu
 
   it('lists the caller’s structures’ messages, newest first, by status, direction, type and day', async () => {
     const all = (await manager.get('/api/interfaces/messages')).json();
-    expect(all.total).toBe(3);
-    expect(all.rows.map((r: { id: number }) => r.id)).toEqual([ids.mdm, ids.applied, ids.failed]);
+    expect(all.total).toBe(4);
+    expect(all.rows.map((r: { id: number }) => r.id)).toEqual([
+      ids.resendable,
+      ids.mdm,
+      ids.applied,
+      ids.failed,
+    ]);
     const pick = async (q: string) =>
       (await manager.get(`/api/interfaces/messages?${q}`)).json().rows.map((r: { id: number }) => r.id);
-    expect(await pick('status=failed')).toEqual([ids.failed]);
+    expect(await pick('status=failed')).toEqual([ids.resendable, ids.failed]);
     expect(await pick('direction=out')).toEqual([ids.mdm]);
-    expect(await pick('type=ADT')).toEqual([ids.applied, ids.failed]);
+    expect(await pick('type=ADT')).toEqual([ids.resendable, ids.applied, ids.failed]);
     expect(await pick('type=MDM%5ET02')).toEqual([ids.mdm]);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await pick(`from=${today}&to=${today}`)).toHaveLength(3);
+    expect(await pick(`from=${today}&to=${today}`)).toHaveLength(4);
     expect(await pick('to=2000-01-01')).toEqual([]);
     const bad = await manager.get('/api/interfaces/messages?from=05%2F12%2F2026&pageSize=7');
     expect(bad.statusCode).toBe(400);
@@ -106,7 +117,7 @@ describe.each(databaseTargets())('the Interfaces screen’s calls on $name (issu
       409,
       'Only a failed message can be marked handled; this one is handled',
     ]);
-    expect((await manager.get('/api/interfaces/messages?status=failed')).json().total).toBe(0);
+    expect((await manager.get('/api/interfaces/messages?status=failed')).json().total).toBe(1);
     expect((await manager.get(`/api/interfaces/messages/${otherId}`)).statusCode).toBe(404);
     expect((await manager.post('/api/interfaces/messages/handled', { messageId: otherId })).statusCode).toBe(
       404,
@@ -116,5 +127,24 @@ describe.each(databaseTargets())('the Interfaces screen’s calls on $name (issu
       403,
       'You do not have permission to see the interface messages',
     ]);
+  });
+
+  it('resends a failed inbound message: applied again from its logged bytes; an applied one is refused', async () => {
+    const res = await manager.post('/api/interfaces/messages/resend', { messageId: ids.resendable });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'applied', ackCode: 'AA', error: null });
+    const patient = await t.ctx.database.executeSql(
+      "select count(*)::int as n from patients where mrn = 'RS-2002'",
+      [],
+    );
+    expect(Number(patient.rows[0]?.n)).toBe(1);
+    const again = await manager.post('/api/interfaces/messages/resend', { messageId: ids.resendable });
+    expect([again.statusCode, again.json().error.message]).toEqual([
+      409,
+      'This message is applied: there is nothing to send again',
+    ]);
+    expect((await manager.post('/api/interfaces/messages/resend', { messageId: otherId })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -6,6 +6,7 @@ import { authOf, requirePermission } from '../../http/session.js';
 import { getInterfaceMessage } from '../../interop/messages/getInterfaceMessage.js';
 import { listInterfaceMessages } from '../../interop/messages/listInterfaceMessages.js';
 import { markInterfaceMessageHandled } from '../../interop/messages/markInterfaceMessageHandled.js';
+import { resendInterfaceMessage } from '../../interop/messages/resendInterfaceMessage.js';
 
 /**
  * The Interfaces screen (issue 44): the HL7 v2 message log. Patient data arrives through the
@@ -20,6 +21,9 @@ export const interfaceRoutes =
     serve(app, interfaces.list, gate, async (req) => listInterfaceMessages(ctx, authOf(req), req.query));
     serve(app, interfaces.message, gate, async (req) =>
       getInterfaceMessage(ctx, authOf(req), req.params.messageId, req.ip),
+    );
+    serve(app, interfaces.resend, gate, async (req) =>
+      resendInterfaceMessage(ctx, authOf(req), req.body.messageId, req.ip),
     );
     serve(app, interfaces.markHandled, gate, async (req) =>
       markInterfaceMessageHandled(ctx, authOf(req), req.body.messageId, req.ip),

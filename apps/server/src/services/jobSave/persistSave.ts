@@ -2,7 +2,7 @@ import { type SaveJobResult, stageName } from '@quill/core';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../auth/auth.js';
 import { settleDocumentPatientFlag } from '../jobEditor/holdQueue/documentPatientFlag.js';
-import { addendumOnSave } from './addendumText.js';
+import { addendumOnSave } from '../signing/addendumText.js';
 import { applyJobData } from './applyJobData.js';
 import { auditSave } from './auditSave.js';
 import { readSaveDocumentState } from './documentState.js';

@@ -14,7 +14,7 @@ import { auditJob } from '../audit/auditJob.js';
 import { startDistribution } from '../delivery/startDistribution.js';
 import { identityRelease } from '../jobEditor/holdQueue/identityRelease.js';
 import { replaceJobFlags } from '../jobEditor/holdQueue/jobFlags.js';
-import { type AddendumBooking, untouchedAddendum } from './addendumText.js';
+import { type AddendumBooking, untouchedAddendum } from '../signing/addendumText.js';
 import type { AppliedJobData } from './applyJobData.js';
 import type { SaveRules } from './holdQueueRules.js';
 import type { Job, SaveStep } from './saveRequest.js';

@@ -34,9 +34,11 @@ export function serverProcessSuite(dataDirPrefix: string) {
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       };
     },
-    /** Starts the bundled server; a server still running at the end is killed. */
-    start(env: Record<string, string>): Child {
-      const child = start(join(bundle!.dir, 'main.js'), env);
+    /** The suite's DATA_DIR (a test may make its own directories in it). */
+    dir: () => dataDir,
+    /** Starts the bundled server (or `script`: 'worker.js'); one still running at the end is killed. */
+    start(env: Record<string, string>, script = 'main.js'): Child {
+      const child = start(join(bundle!.dir, script), env);
       children.push(child);
       return child;
     },

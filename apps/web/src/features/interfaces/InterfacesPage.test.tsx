@@ -52,11 +52,12 @@ function api() {
       canMarkHandled: true,
     },
     'POST /api/interfaces/messages/handled': row(2, 'handled'),
+    'POST /api/interfaces/messages/resend': row(2, 'applied'),
   });
 }
 
 describe('the Interfaces screen (issue 44)', { timeout: 20_000 }, () => {
-  it('lists the messages, filters them, opens one segment by segment and marks it handled', async () => {
+  it('lists the messages, filters them, opens one segment by segment, resends it and marks it handled', async () => {
     const calls = api();
     renderWithSession(<InterfacesPage />, testSession({ permissions: ['adtUpload'] }));
     const table = await screen.findByRole('table', { name: 'Interfaces' });
@@ -72,10 +73,15 @@ describe('the Interfaces screen (issue 44)', { timeout: 20_000 }, () => {
     expect(within(pid).getByText('Patient Name')).toBeTruthy();
     expect(within(pid).getByText('Kit^Tessa')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'MSA — Message Acknowledgment' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Message sent again: Applied')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark handled' }));
-    await waitFor(() => expect(calls.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.calls.find((c) => c.method === 'POST')!.body).toEqual({ messageId: 2 });
     expect(await screen.findByText('Message marked handled')).toBeTruthy();
+    const posts = calls.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => [c.url, c.body])).toEqual([
+      ['/api/interfaces/messages/resend', { messageId: 2 }],
+      ['/api/interfaces/messages/handled', { messageId: 2 }],
+    ]);
   });
 
   it('is reached from User ▸ Interfaces, and is the forbidden page without adtUpload', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { refusalText } from '../deliveries/deliveryCalls';
 import classes from './Interfaces.module.css';
-import { interfaceKeys, loadMessage, markHandled } from './interfacesApi';
+import { interfaceKeys, loadMessage, markHandled, resendMessage } from './interfacesApi';
 
 /** One segment's non-empty fields: position, HL7 name, value (a long one cut, with its length). */
 function SegmentTable({ segment }: { segment: Hl7SegmentView }) {
@@ -51,8 +51,8 @@ function SegmentList({ segments }: { segments: readonly Hl7SegmentView[] }) {
 }
 
 /**
- * One message of the log, segment by segment with field names, and its acknowledgement; Mark
- * handled for a failed one (issue 44). Opening it is an audited read of patient data.
+ * One message of the log, segment by segment with field names, and its acknowledgement; Resend
+ * and Mark handled for a failed one (issue 44). Opening it is an audited read of patient data.
  */
 export function MessageDrawer({ messageId, onClose }: { messageId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,13 +65,19 @@ export function MessageDrawer({ messageId, onClose }: { messageId: number | null
     enabled: messageId !== null,
     retry: false,
   });
-  const act = async () => {
+  const act = async (action: 'resend' | 'handled') => {
     if (messageId === null || busy) return;
     setBusy(true);
     setProblem(null);
     try {
-      await markHandled(messageId);
-      showToast(t('interfaces.detail.handled'), { kind: 'success' });
+      if (action === 'resend') {
+        const after = await resendMessage(messageId);
+        const status = t(`interfaces.statuses.${after.status}`, { defaultValue: after.status });
+        showToast(t('interfaces.detail.resent', { status }), { kind: 'success' });
+      } else {
+        await markHandled(messageId);
+        showToast(t('interfaces.detail.handled'), { kind: 'success' });
+      }
       await client.invalidateQueries({ queryKey: interfaceKeys.all });
     } catch (error) {
       setProblem(refusalText(error, t('interfaces.detail.actionFailed')));
@@ -107,11 +113,18 @@ export function MessageDrawer({ messageId, onClose }: { messageId: number | null
               {problem}
             </Alert>
           )}
-          {view.data.canMarkHandled && (
+          {(view.data.canResend || view.data.canMarkHandled) && (
             <Group>
-              <Button variant="default" loading={busy} onClick={() => void act()}>
-                {t('interfaces.detail.markHandled')}
-              </Button>
+              {view.data.canResend && (
+                <Button loading={busy} onClick={() => void act('resend')}>
+                  {t('interfaces.detail.resend')}
+                </Button>
+              )}
+              {view.data.canMarkHandled && (
+                <Button variant="default" loading={busy} onClick={() => void act('handled')}>
+                  {t('interfaces.detail.markHandled')}
+                </Button>
+              )}
             </Group>
           )}
           <Title order={3} size="h5">

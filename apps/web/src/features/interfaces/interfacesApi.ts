@@ -29,3 +29,4 @@ export function listMessages(f: MessageFilters, page: number, pageSize: number, 
 export const loadMessage = (messageId: number, signal?: AbortSignal): Promise<InterfaceMessage> =>
   callApi(INTERFACES.message, { params: { messageId } }, { signal });
 export const markHandled = (messageId: number) => callApi(INTERFACES.markHandled, { body: { messageId } });
+export const resendMessage = (messageId: number) => callApi(INTERFACES.resend, { body: { messageId } });

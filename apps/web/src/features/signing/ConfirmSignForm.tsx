@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
 import { leaveToConfirm } from './confirmSignIn';
-import type { JobToSign, SignModalProps } from './SignModal';
 import { SignProblem } from './SignProblem';
+import type { JobToSign, SignModalProps } from './signTypes';
 import { useSignRequest } from './useSignRequest';
 
 /**

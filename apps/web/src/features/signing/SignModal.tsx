@@ -1,5 +1,4 @@
 import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import type { ReauthOutcome, ToSignRow } from '@quill/core/contract/signing';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/SessionContext';
@@ -7,29 +6,8 @@ import { ApiRequestError } from '../../lib/api';
 import { ConfirmSignForm } from './ConfirmSignForm';
 import { DialogButtons } from './DialogButtons';
 import { SignProblem } from './SignProblem';
-import type { signJobs } from './signingApi';
+import type { JobToSign, SignModalProps } from './signTypes';
 import { useSignRequest } from './useSignRequest';
-
-/** A job to sign: its id and the version the signer read. */
-export type JobToSign = Pick<ToSignRow, 'jobId' | 'version'>;
-export type SignResult = Awaited<ReturnType<typeof signJobs>>;
-
-export interface SignModalProps {
-  /** The jobs to sign; null: the dialog is closed. */
-  jobs: readonly JobToSign[] | null;
-  onClose: () => void;
-  /** Every job was signed (the toast has said so). */
-  onSigned: (result: SignResult) => void;
-  /** A job changed since it was read (409): nothing was signed; read the jobs again. */
-  onChanged?: () => void;
-  /**
-   * The dialog opens again on the page's return from the identity provider (a user without a
-   * password): confirmed — it signs at once; otherwise it says why nothing was signed.
-   */
-  returned?: ReauthOutcome | null;
-  /** The page the identity provider sends the user back to (default: this one). */
-  returnPath?: string;
-}
 
 /**
  * Issue 43: Sign and Sign all selected ask for the password again, as a legal signature does — or,

@@ -9,7 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { browserNavigation } from '../../lib/browserNavigation';
 import { readSessionValue, SESSION_STORAGE_KEYS, writeSessionValue } from '../../lib/storage';
-import type { JobToSign } from './SignModal';
+import type { JobToSign } from './signTypes';
 
 const KEY = SESSION_STORAGE_KEYS.signingAfterConfirm;
 /** As long as the server keeps the flow to the identity provider (its cookie: 10 minutes). */

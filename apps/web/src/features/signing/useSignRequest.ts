@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/toasts';
 import { ApiRequestError } from '../../lib/api';
-import type { SignModalProps } from './SignModal';
 import { type SignProof, signJobs } from './signingApi';
+import type { SignModalProps } from './signTypes';
 
 /** What a refused sign request shows: beside the password field, or as an alert. */
 export type Problem = { field: string } | { alert: string; changed?: boolean } | null;

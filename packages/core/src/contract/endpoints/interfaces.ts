@@ -26,6 +26,14 @@ export const INTERFACES = {
     params: InterfaceMessageParamsSchema,
     answer: InterfaceMessageSchema,
   }),
+  /** Applies a failed inbound message again, or sends a failed outbound one again. */
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/interfaces/messages/resend',
+    tags,
+    body: InterfaceMessageActionSchema,
+    answer: InterfaceMessageRowSchema,
+  }),
   /** A failed message dealt with by hand: it leaves the failed filter. */
   markHandled: endpoint({
     method: 'POST',

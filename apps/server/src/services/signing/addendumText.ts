@@ -1,9 +1,9 @@
 import { type AddendumMark, addendumOfSave, message, STAGES } from '@quill/core';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.js';
-import type { SavedJob } from './applyJobData.js';
-import type { SaveDocumentState } from './documentState.js';
-import type { Job, SaveStep } from './saveRequest.js';
+import type { SavedJob } from '../jobSave/applyJobData.js';
+import type { SaveDocumentState } from '../jobSave/documentState.js';
+import type { Job, SaveStep } from '../jobSave/saveRequest.js';
 
 /** The booking a save writes under, as the addendum step reads and leaves it. */
 export interface AddendumBooking {
