@@ -73,7 +73,9 @@ export function MessageDrawer({ messageId, onClose }: { messageId: number | null
       if (action === 'resend') {
         const after = await resendMessage(messageId);
         const status = t(`interfaces.statuses.${after.status}`, { defaultValue: after.status });
-        showToast(t('interfaces.detail.resent', { status }), { kind: 'success' });
+        showToast(t('interfaces.detail.resent', { status }), {
+          kind: after.status === 'failed' ? 'error' : 'success',
+        });
       } else {
         await markHandled(messageId);
         showToast(t('interfaces.detail.handled'), { kind: 'success' });
