@@ -1,7 +1,7 @@
 import { type InterfaceMessage, segmentView } from '@quill/core';
 import type { AppContext } from '../../context.js';
-import { recordAudit } from '../../services/audit/recordAudit.js';
 import type { Auth } from '../../services/auth/auth.js';
+import { auditMessage } from './auditMessage.js';
 import { findInterfaceMessage } from './findInterfaceMessage.js';
 import { messageRow } from './messageRow.js';
 
@@ -29,17 +29,7 @@ export async function getInterfaceMessage(
 ): Promise<InterfaceMessage> {
   const row = await findInterfaceMessage(ctx, auth, messageId);
   const raw = decodeHl7(await ctx.blobs.get(row.blobKey));
-  await recordAudit(ctx, {
-    action: 'interface.message.read',
-    outcome: 'success',
-    userId: auth.userId,
-    accountId: auth.accountId,
-    corporateStructureId: row.corporateStructureId,
-    jobId: row.jobId,
-    patientId: row.patientId,
-    ip,
-    detail: { messageId: row.id, messageType: row.messageType },
-  });
+  await auditMessage(ctx, auth, row, 'interface.message.read', ip);
   const failed = FAILED.has(row.status);
   return {
     message: messageRow(row),

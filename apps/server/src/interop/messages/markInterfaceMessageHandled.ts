@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { interfaceMessages } from '../../db/schema/index.js';
 import { conflict } from '../../errors/domainErrors.js';
-import { recordAudit } from '../../services/audit/recordAudit.js';
 import type { Auth } from '../../services/auth/auth.js';
+import { auditMessage } from './auditMessage.js';
 import { findInterfaceMessage } from './findInterfaceMessage.js';
 import { messageRow } from './messageRow.js';
 
@@ -27,21 +27,7 @@ export async function markInterfaceMessageHandled(
       .set({ status: 'handled', handledAt: sql`now()`, handledByAccountId: auth.accountId })
       .where(eq(interfaceMessages.id, row.id))
       .returning();
-    await recordAudit(
-      ctx,
-      {
-        action: 'interface.message.handled',
-        outcome: 'success',
-        userId: auth.userId,
-        accountId: auth.accountId,
-        corporateStructureId: row.corporateStructureId,
-        jobId: row.jobId,
-        patientId: row.patientId,
-        ip,
-        detail: { messageId: row.id, messageType: row.messageType },
-      },
-      tx,
-    );
+    await auditMessage(ctx, auth, row, 'interface.message.handled', ip, { tx });
     return messageRow(updated!);
   });
 }

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { interfaceMessages } from '../../db/schema/index.js';
 import { conflict } from '../../errors/domainErrors.js';
-import { recordAudit } from '../../services/audit/recordAudit.js';
 import type { Auth } from '../../services/auth/auth.js';
 import { retryDeliveries } from '../../services/delivery/retryDeliveries.js';
 import { reapplyMessage } from '../inbound/reapplyMessage.js';
+import { auditMessage } from './auditMessage.js';
 import { findInterfaceMessage } from './findInterfaceMessage.js';
 import { messageRow } from './messageRow.js';
 
@@ -39,16 +39,8 @@ export async function resendInterfaceMessage(
       .where(eq(interfaceMessages.id, row.id));
     after = now ?? row;
   }
-  await recordAudit(ctx, {
-    action: 'interface.message.resend',
-    outcome: 'success',
-    userId: auth.userId,
-    accountId: auth.accountId,
-    corporateStructureId: row.corporateStructureId,
-    jobId: row.jobId,
-    patientId: after.patientId,
-    ip,
-    detail: { messageId: row.id, messageType: row.messageType, status: after.status },
+  await auditMessage(ctx, auth, { ...row, patientId: after.patientId }, 'interface.message.resend', ip, {
+    detail: { status: after.status },
   });
   return messageRow(after);
 }
