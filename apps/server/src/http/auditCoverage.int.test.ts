@@ -114,6 +114,12 @@ const PATIENT_CALLS_PROVEN_ELSEWHERE: Record<string, string> = {
   'signing.queue': 'routes/signing/signingAudit.int.test.ts',
   'signing.sign': 'routes/signing/signingAudit.int.test.ts',
   'signing.returnForCorrection': 'routes/signing/signingAudit.int.test.ts',
+  // Issue 43: needs a Finished, signed and distributed job.
+  'jobEditor.addendum': 'routes/signing/addendum.int.test.ts',
+  // Issue 44: a logged HL7 message (its bytes carry patient data).
+  'interfaces.message': 'interop/messages/interfaceMessages.int.test.ts',
+  'interfaces.resend': 'interop/messages/interfaceMessages.int.test.ts',
+  'interfaces.markHandled': 'interop/messages/interfaceMessages.int.test.ts',
 };
 
 /** Calls that touch no patient data: sign-in, settings, organisation, physicians, counts, pages. */
@@ -209,6 +215,10 @@ const NOT_PATIENT_CALLS = [
   'schedule.companySearch',
   // The To sign ticker: a count of the caller's own jobs, no patient data.
   'signing.count',
+  // Issue 43: a redirect to the identity provider to sign in again.
+  'signing.reauthenticate',
+  // Issue 44: the message log's rows say what, when and how it went, never a patient value.
+  'interfaces.list',
   'schedule.status',
   'schedule.recentUploads',
   'wordClient.open',

@@ -114,7 +114,15 @@ describe.each(databaseTargets())('the save pipeline steps on $name', (target) =>
       .where(eq(documentVersions.jobId, job.id));
     expect(state).toEqual({
       newestVersion: doc!.version,
-      current: { id: doc!.id, blobKey: doc!.blobKey, size: doc!.size, format: 'CDA' },
+      current: {
+        id: doc!.id,
+        blobKey: doc!.blobKey,
+        size: doc!.size,
+        format: 'CDA',
+        version: doc!.version,
+        addendumOfVersion: null,
+        addendumReason: null,
+      },
       flags: [],
     });
   });
