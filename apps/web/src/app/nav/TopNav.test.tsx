@@ -88,6 +88,8 @@ describe('top navigation (spec 01 §2, gates of §6)', () => {
       [`Search ${newWindow}`, 'http://legacy.example/users/user.aspx'],
       // Issue 27: Quill's own report, with a legacy host too.
       ['Turnaround report', '/reports/turnaround'],
+      // Issue 44: the HL7 message log, with adtUpload.
+      ['Interfaces', '/interfaces'],
     ]);
     fireEvent.keyDown(screen.getByRole('menu', { hidden: true }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
