@@ -5,7 +5,7 @@ import { startMdmReceiver } from './interop/outbound/mdmReceiver.js';
 
 const USAGE = `Demo MDM receiver (issue 44): listens for HL7 v2 over MLLP, answers AA and writes each
 message to DATA_DIR/mdm-received/<MSH-10>.hl7 (and the PDF of OBX-5 to <MSH-10>.pdf).
-  npm run hl7:receive [-- --port 2575]`;
+  npm run hl7:receive [-- --port 2576]`;
 
 /** `npm run hl7:receive [-- --port P]`: runs until stopped (Ctrl-C). */
 async function main() {
@@ -14,7 +14,7 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const port = Number(values.port ?? 2575);
+  const port = Number(values.port ?? 2576);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port ${values.port}: not a port`);
   const dir = join(loadConfig().dataDir, 'mdm-received');
