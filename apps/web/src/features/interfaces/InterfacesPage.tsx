@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { refusalText } from '../deliveries/deliveryCalls';
-import { JobListPagination } from '../job-list/view/JobListPagination';
+import { usePaging } from '../job-list/view/usePaging';
 import { NotPermitted } from '../users/NotPermitted';
 import classes from './Interfaces.module.css';
 import { interfaceKeys, listMessages, type MessageFilters, NO_FILTERS } from './interfacesApi';
@@ -24,8 +24,8 @@ export function InterfacesPage() {
   const allowed = useHasPermission('adtUpload');
   const [draft, setDraft] = useState<MessageFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<MessageFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(INTERFACE_LOG_LIMITS.defaultPageSize);
+  const paging = usePaging(INTERFACE_LOG_LIMITS.defaultPageSize);
+  const { page, pageSize } = paging;
   const [open, setOpen] = useState<number | null>(null);
   const result = useQuery<InterfaceMessages>({
     queryKey: interfaceKeys.list(filters, page, pageSize),
@@ -49,7 +49,7 @@ export function InterfacesPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setFilters(draft);
-          setPage(0);
+          paging.firstPage();
         }}
       >
         <Select
@@ -149,18 +149,7 @@ export function InterfacesPage() {
               </Table.Tbody>
             </Table>
           ))}
-        {result.data && result.data.total > 0 && (
-          <JobListPagination
-            page={page}
-            pageSize={pageSize}
-            total={result.data.total}
-            onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(0);
-            }}
-          />
-        )}
+        {paging.pager(result.data?.total)}
       </section>
       <MessageDrawer messageId={open} onClose={() => setOpen(null)} />
     </main>

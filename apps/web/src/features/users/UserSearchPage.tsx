@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../app/session/SessionContext';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { JobListPagination } from '../job-list/view/JobListPagination';
+import { usePaging } from '../job-list/view/usePaging';
 import { memberTypeName, memberTypeOptions } from './memberTypes';
 import { NotPermitted } from './NotPermitted';
 import classes from './Users.module.css';
@@ -22,8 +22,8 @@ export function UserSearchPage() {
   const canView = useHasPermission('dictatorView');
   const [draft, setDraft] = useState<UserFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(USER_ADMIN_LIMITS.pageSizes[0]);
+  const paging = usePaging(USER_ADMIN_LIMITS.pageSizes[0]);
+  const { page, pageSize } = paging;
   const companies = useQuery({
     queryKey: ['users', 'grantable'],
     queryFn: ({ signal }) => loadGrantable(signal),
@@ -57,7 +57,7 @@ export function UserSearchPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setFilters(draft);
-          setPage(0);
+          paging.firstPage();
         }}
       >
         <TextInput
@@ -138,18 +138,7 @@ export function UserSearchPage() {
               </Table.Tbody>
             </Table>
           ))}
-        {result.data && result.data.total > 0 && (
-          <JobListPagination
-            page={page}
-            pageSize={pageSize}
-            total={result.data.total}
-            onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(0);
-            }}
-          />
-        )}
+        {paging.pager(result.data?.total)}
       </section>
     </main>
   );

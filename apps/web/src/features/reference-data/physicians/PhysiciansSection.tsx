@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/toasts';
-import { JobListPagination } from '../../job-list/view/JobListPagination';
+import { usePaging } from '../../job-list/view/usePaging';
 import type { SectionProps } from '../referenceApi';
 import { MergePhysicianModal } from './MergePhysicianModal';
 import { PhysicianFormModal, type PhysicianFormTarget } from './PhysicianFormModal';
@@ -29,8 +29,8 @@ export function PhysiciansSection({ facility, canEdit }: SectionProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<DirectoryFilters>(NO_DIRECTORY_FILTERS);
   const [filters, setFilters] = useState<DirectoryFilters>(NO_DIRECTORY_FILTERS);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PHYSICIAN_DIRECTORY_LIMITS.pageSizes[0]);
+  const paging = usePaging(PHYSICIAN_DIRECTORY_LIMITS.pageSizes[0]);
+  const { page, pageSize } = paging;
   const [form, setForm] = useState<PhysicianFormTarget | null>(null);
   const [merging, setMerging] = useState<DirectoryRow | null>(null);
   const result = useQuery<PhysicianDirectoryPage>({
@@ -60,7 +60,7 @@ export function PhysiciansSection({ facility, canEdit }: SectionProps) {
         onSubmit={(e) => {
           e.preventDefault();
           setFilters(draft);
-          setPage(0);
+          paging.firstPage();
         }}
       >
         <Group align="flex-end">
@@ -135,18 +135,7 @@ export function PhysiciansSection({ facility, canEdit }: SectionProps) {
               </Table.Tbody>
             </Table>
           ))}
-        {result.data && result.data.total > 0 && (
-          <JobListPagination
-            page={page}
-            pageSize={pageSize}
-            total={result.data.total}
-            onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(0);
-            }}
-          />
-        )}
+        {paging.pager(result.data?.total)}
       </section>
       {canEdit && (
         <>
